@@ -1,0 +1,3 @@
+module matador
+
+go 1.26

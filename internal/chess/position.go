@@ -1,0 +1,493 @@
+package chess
+
+// undoState is what make pushes and unmake pops: everything that cannot be
+// recomputed from the move alone.
+type undoState struct {
+	key           uint64
+	pawnKey       uint64
+	checkers      Bitboard
+	move          Move
+	rule50        int16
+	pliesFromNull int16
+	epSquare      Square
+	castling      uint8
+	captured      Piece
+}
+
+// Position is a chess position with the history needed to unmake moves and
+// detect repetitions. The zero value is not usable; build one with ParseFEN
+// or StartPosition.
+type Position struct {
+	board   [64]Piece
+	byType  [7]Bitboard // index 0 holds all occupied squares
+	byColor [2]Bitboard
+	side    Color
+
+	key           uint64
+	pawnKey       uint64
+	checkers      Bitboard
+	rule50        int
+	pliesFromNull int
+	epSquare      Square
+	castling      uint8
+	gamePly       int
+
+	// castleRook[i] is the rook square that castling right bit i refers to;
+	// castleMask[s] holds the rights lost when a move touches s.
+	castleRook [4]Square
+	castleMask [64]uint8
+	chess960   bool
+
+	history []undoState
+}
+
+// StartFEN is the standard starting position.
+const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// StartPosition returns the standard starting position.
+func StartPosition() *Position {
+	p, err := ParseFEN(StartFEN)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// Clone returns an independent deep copy (for search threads).
+func (p *Position) Clone() *Position {
+	c := *p
+	c.history = make([]undoState, len(p.history), cap(p.history))
+	copy(c.history, p.history)
+	return &c
+}
+
+// SideToMove returns the colour to move.
+func (p *Position) SideToMove() Color { return p.side }
+
+// Key returns the Zobrist key of the position.
+func (p *Position) Key() uint64 { return p.key }
+
+// PawnKey returns the Zobrist key of the pawns alone (for pawn hashing).
+func (p *Position) PawnKey() uint64 { return p.pawnKey }
+
+// PieceOn returns the piece on s, or NoPiece.
+func (p *Position) PieceOn(s Square) Piece { return p.board[s] }
+
+// Occupied returns all occupied squares.
+func (p *Position) Occupied() Bitboard { return p.byType[0] }
+
+// ByColor returns the pieces of colour c.
+func (p *Position) ByColor(c Color) Bitboard { return p.byColor[c] }
+
+// ByType returns the pieces of type t of both colours.
+func (p *Position) ByType(t PieceType) Bitboard { return p.byType[t] }
+
+// Pieces returns the pieces of colour c and type t.
+func (p *Position) Pieces(c Color, t PieceType) Bitboard { return p.byColor[c] & p.byType[t] }
+
+// KingSquare returns the square of c's king.
+func (p *Position) KingSquare(c Color) Square { return (p.byColor[c] & p.byType[King]).First() }
+
+// Checkers returns the pieces giving check to the side to move.
+func (p *Position) Checkers() Bitboard { return p.checkers }
+
+// InCheck reports whether the side to move is in check.
+func (p *Position) InCheck() bool { return p.checkers != 0 }
+
+// EPSquare returns the en passant target square, set only when an e.p.
+// capture is legal, else NoSquare.
+func (p *Position) EPSquare() Square { return p.epSquare }
+
+// CastlingRights returns the rights bitmask.
+func (p *Position) CastlingRights() uint8 { return p.castling }
+
+// Rule50 returns the half-move clock.
+func (p *Position) Rule50() int { return p.rule50 }
+
+// GamePly returns the number of half moves since the game's start.
+func (p *Position) GamePly() int { return p.gamePly }
+
+// FullMoveNumber returns the FEN full-move number.
+func (p *Position) FullMoveNumber() int { return p.gamePly/2 + 1 }
+
+// Chess960 reports whether castling moves are written king-takes-rook.
+func (p *Position) Chess960() bool { return p.chess960 }
+
+// SetChess960 selects king-takes-rook castling notation.
+func (p *Position) SetChess960(on bool) { p.chess960 = on }
+
+// LastMove returns the move that led here, or NoMove.
+func (p *Position) LastMove() Move {
+	if len(p.history) == 0 {
+		return NoMove
+	}
+	return p.history[len(p.history)-1].move
+}
+
+// CapturedPiece returns the piece captured by the last move, or NoPiece.
+func (p *Position) CapturedPiece() Piece {
+	if len(p.history) == 0 {
+		return NoPiece
+	}
+	return p.history[len(p.history)-1].captured
+}
+
+// NonPawnMaterial reports whether colour c has a piece other than pawns and king.
+func (p *Position) HasNonPawnMaterial(c Color) bool {
+	return p.byColor[c]&^(p.byType[Pawn]|p.byType[King]) != 0
+}
+
+func (p *Position) putPiece(pc Piece, s Square) {
+	b := SquareBB(s)
+	p.board[s] = pc
+	p.byType[0] |= b
+	p.byType[pc.Type()] |= b
+	p.byColor[pc.Color()] |= b
+}
+
+func (p *Position) removePiece(s Square) {
+	b := SquareBB(s)
+	pc := p.board[s]
+	p.board[s] = NoPiece
+	p.byType[0] &^= b
+	p.byType[pc.Type()] &^= b
+	p.byColor[pc.Color()] &^= b
+}
+
+func (p *Position) movePiece(from, to Square) {
+	pc := p.board[from]
+	b := SquareBB(from) | SquareBB(to)
+	p.board[from] = NoPiece
+	p.board[to] = pc
+	p.byType[0] ^= b
+	p.byType[pc.Type()] ^= b
+	p.byColor[pc.Color()] ^= b
+}
+
+// AttackersTo returns the pieces of both colours attacking s with occupancy occ.
+func (p *Position) AttackersTo(s Square, occ Bitboard) Bitboard {
+	return (pawnAttacks[Black][s] & p.byColor[White] & p.byType[Pawn]) |
+		(pawnAttacks[White][s] & p.byColor[Black] & p.byType[Pawn]) |
+		(knightAttacks[s] & p.byType[Knight]) |
+		(kingAttacks[s] & p.byType[King]) |
+		(RookAttacks(s, occ) & (p.byType[Rook] | p.byType[Queen])) |
+		(BishopAttacks(s, occ) & (p.byType[Bishop] | p.byType[Queen]))
+}
+
+// Attacked reports whether colour by attacks s with occupancy occ.
+func (p *Position) Attacked(s Square, by Color, occ Bitboard) bool {
+	them := p.byColor[by]
+	if pawnAttacks[by^1][s]&them&p.byType[Pawn] != 0 ||
+		knightAttacks[s]&them&p.byType[Knight] != 0 ||
+		kingAttacks[s]&them&p.byType[King] != 0 {
+		return true
+	}
+	if RookAttacks(s, occ)&them&(p.byType[Rook]|p.byType[Queen]) != 0 {
+		return true
+	}
+	return BishopAttacks(s, occ)&them&(p.byType[Bishop]|p.byType[Queen]) != 0
+}
+
+// Pinned returns the pieces of colour c that are pinned to c's king
+// (by sliders of the other colour).
+func (p *Position) Pinned(c Color) Bitboard {
+	ksq := p.KingSquare(c)
+	them := p.byColor[c^1]
+	snipers := ((RookAttacks(ksq, 0) & (p.byType[Rook] | p.byType[Queen])) |
+		(BishopAttacks(ksq, 0) & (p.byType[Bishop] | p.byType[Queen]))) & them
+	var pinned Bitboard
+	occ := p.byType[0]
+	for snipers != 0 {
+		s := snipers.PopFirst()
+		b := between[ksq][s] & occ
+		if b != 0 && !b.More() {
+			pinned |= b & p.byColor[c]
+		}
+	}
+	return pinned
+}
+
+// castleIndex maps (colour, king side?) to the castling right bit index.
+func castleIndex(c Color, kingSide bool) int {
+	i := int(c) * 2
+	if !kingSide {
+		i++
+	}
+	return i
+}
+
+// castleTargets returns the king's and rook's destination squares.
+func castleTargets(c Color, kingSide bool) (kingTo, rookTo Square) {
+	rank := 0
+	if c == Black {
+		rank = 7
+	}
+	if kingSide {
+		return MakeSquare(6, rank), MakeSquare(5, rank)
+	}
+	return MakeSquare(2, rank), MakeSquare(3, rank)
+}
+
+// MakeMove plays a legal move. Passing an illegal move corrupts the position;
+// use IsLegal first for moves from untrusted sources.
+func (p *Position) MakeMove(m Move) {
+	p.history = append(p.history, undoState{
+		key: p.key, pawnKey: p.pawnKey, checkers: p.checkers, move: m,
+		rule50: int16(p.rule50), pliesFromNull: int16(p.pliesFromNull),
+		epSquare: p.epSquare, castling: p.castling,
+	})
+	u := &p.history[len(p.history)-1]
+	us, them := p.side, p.side^1
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+	key := p.key ^ zobristSide
+
+	p.rule50++
+	p.pliesFromNull++
+	p.gamePly++
+	if p.epSquare != NoSquare {
+		key ^= zobristEPFile[p.epSquare.File()]
+		p.epSquare = NoSquare
+	}
+
+	if m.Kind() == Castling {
+		kingSide := to > from
+		kingTo, rookTo := castleTargets(us, kingSide)
+		rook := p.board[to]
+		p.removePiece(from)
+		p.removePiece(to)
+		p.putPiece(pc, kingTo)
+		p.putPiece(rook, rookTo)
+		key ^= zobristPiece[pc][from] ^ zobristPiece[pc][kingTo] ^
+			zobristPiece[rook][to] ^ zobristPiece[rook][rookTo]
+	} else {
+		captured := p.board[to]
+		capSq := to
+		if m.Kind() == EnPassant {
+			capSq = to ^ 8
+			captured = p.board[capSq]
+		}
+		if captured != NoPiece {
+			u.captured = captured
+			p.removePiece(capSq)
+			key ^= zobristPiece[captured][capSq]
+			if captured.Type() == Pawn {
+				p.pawnKey ^= zobristPiece[captured][capSq]
+			}
+			p.rule50 = 0
+		}
+		p.movePiece(from, to)
+		key ^= zobristPiece[pc][from] ^ zobristPiece[pc][to]
+		if pc.Type() == Pawn {
+			p.rule50 = 0
+			p.pawnKey ^= zobristPiece[pc][from]
+			if m.Kind() == Promotion {
+				promo := MakePiece(us, m.PromotionType())
+				p.removePiece(to)
+				p.putPiece(promo, to)
+				key ^= zobristPiece[pc][to] ^ zobristPiece[promo][to]
+			} else {
+				p.pawnKey ^= zobristPiece[pc][to]
+				if int(to)^int(from) == 16 {
+					ep := (from + to) / 2
+					// The e.p. square counts (in the key and FEN) only when a
+					// capture on it is legal.
+					p.side = them
+					if p.epCaptureLegal(ep) {
+						p.epSquare = ep
+						key ^= zobristEPFile[ep.File()]
+					}
+					p.side = us
+				}
+			}
+		}
+	}
+
+	if cm := p.castleMask[from] | p.castleMask[to]; cm&p.castling != 0 {
+		key ^= zobristCastling[p.castling]
+		p.castling &^= cm
+		key ^= zobristCastling[p.castling]
+	}
+
+	p.side = them
+	p.key = key
+	p.checkers = p.AttackersTo(p.KingSquare(them), p.byType[0]) & p.byColor[us]
+}
+
+// epCaptureLegal reports whether the side to move has a legal e.p. capture
+// onto ep (the pawn that just double-pushed stands in front of it).
+func (p *Position) epCaptureLegal(ep Square) bool {
+	us := p.side
+	capturers := pawnAttacks[us^1][ep] & p.Pieces(us, Pawn)
+	if capturers == 0 {
+		return false
+	}
+	ksq := p.KingSquare(us)
+	capSq := ep ^ 8
+	for capturers != 0 {
+		from := capturers.PopFirst()
+		occ := p.byType[0] ^ SquareBB(from) ^ SquareBB(capSq) | SquareBB(ep)
+		attackers := p.AttackersTo(ksq, occ) & p.byColor[us^1] &^ SquareBB(capSq)
+		if attackers == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// UnmakeMove takes back m, which must be the last move made.
+func (p *Position) UnmakeMove(m Move) {
+	u := &p.history[len(p.history)-1]
+	them := p.side
+	us := them ^ 1
+	from, to := m.From(), m.To()
+
+	if m.Kind() == Castling {
+		kingSide := to > from
+		kingTo, rookTo := castleTargets(us, kingSide)
+		king, rook := p.board[kingTo], p.board[rookTo]
+		p.removePiece(kingTo)
+		p.removePiece(rookTo)
+		p.putPiece(king, from)
+		p.putPiece(rook, to)
+	} else {
+		if m.Kind() == Promotion {
+			p.removePiece(to)
+			p.putPiece(MakePiece(us, Pawn), to)
+		}
+		p.movePiece(to, from)
+		if u.captured != NoPiece {
+			capSq := to
+			if m.Kind() == EnPassant {
+				capSq = to ^ 8
+			}
+			p.putPiece(u.captured, capSq)
+		}
+	}
+
+	p.side = us
+	p.key = u.key
+	p.pawnKey = u.pawnKey
+	p.checkers = u.checkers
+	p.rule50 = int(u.rule50)
+	p.pliesFromNull = int(u.pliesFromNull)
+	p.epSquare = u.epSquare
+	p.castling = u.castling
+	p.gamePly--
+	p.history = p.history[:len(p.history)-1]
+}
+
+// MakeNullMove passes the turn (for null-move pruning); not legal in check.
+func (p *Position) MakeNullMove() {
+	p.history = append(p.history, undoState{
+		key: p.key, pawnKey: p.pawnKey, checkers: p.checkers, move: NoMove,
+		rule50: int16(p.rule50), pliesFromNull: int16(p.pliesFromNull),
+		epSquare: p.epSquare, castling: p.castling,
+	})
+	p.key ^= zobristSide
+	if p.epSquare != NoSquare {
+		p.key ^= zobristEPFile[p.epSquare.File()]
+		p.epSquare = NoSquare
+	}
+	p.rule50++
+	p.pliesFromNull = 0
+	p.gamePly++
+	p.side ^= 1
+	p.checkers = 0
+}
+
+// UnmakeNullMove takes back MakeNullMove.
+func (p *Position) UnmakeNullMove() {
+	u := &p.history[len(p.history)-1]
+	p.side ^= 1
+	p.key = u.key
+	p.checkers = u.checkers
+	p.rule50 = int(u.rule50)
+	p.pliesFromNull = int(u.pliesFromNull)
+	p.epSquare = u.epSquare
+	p.gamePly--
+	p.history = p.history[:len(p.history)-1]
+}
+
+// IsRepetition reports a repetition that makes the position a draw for the
+// search: one earlier occurrence within the last searchPly plies (inside the
+// search tree), or two earlier occurrences in all (a threefold repetition
+// that reaches back into the game).
+func (p *Position) IsRepetition(searchPly int) bool {
+	end := p.rule50
+	if p.pliesFromNull < end {
+		end = p.pliesFromNull
+	}
+	n := len(p.history)
+	if end > n {
+		end = n
+	}
+	count := 0
+	for i := 4; i <= end; i += 2 {
+		if p.history[n-i].key == p.key {
+			if i <= searchPly {
+				return true
+			}
+			count++
+			if count >= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// RepetitionCount returns how many times the current position occurred
+// before (0 for a first occurrence), for claiming threefold repetition.
+func (p *Position) RepetitionCount() int {
+	n := len(p.history)
+	end := p.rule50
+	if end > n {
+		end = n
+	}
+	count := 0
+	for i := 4; i <= end; i += 2 {
+		if p.history[n-i].key == p.key {
+			count++
+		}
+	}
+	return count
+}
+
+// InsufficientMaterial reports a position where neither side can mate:
+// bare kings, a single minor piece, or only bishops all on one colour.
+func (p *Position) InsufficientMaterial() bool {
+	if p.byType[Pawn]|p.byType[Rook]|p.byType[Queen] != 0 {
+		return false
+	}
+	minors := p.byType[Knight] | p.byType[Bishop]
+	if !minors.More() {
+		return true
+	}
+	if p.byType[Knight] != 0 {
+		return false
+	}
+	const dark Bitboard = 0xAA55AA55AA55AA55
+	b := p.byType[Bishop]
+	return b&dark == 0 || b&^dark == 0
+}
+
+// computeKeys recomputes the Zobrist keys from scratch.
+func (p *Position) computeKeys() (key, pawnKey uint64) {
+	for s := Square(0); s < 64; s++ {
+		if pc := p.board[s]; pc != NoPiece {
+			key ^= zobristPiece[pc][s]
+			if pc.Type() == Pawn {
+				pawnKey ^= zobristPiece[pc][s]
+			}
+		}
+	}
+	key ^= zobristCastling[p.castling]
+	if p.epSquare != NoSquare {
+		key ^= zobristEPFile[p.epSquare.File()]
+	}
+	if p.side == Black {
+		key ^= zobristSide
+	}
+	return key, pawnKey
+}
