@@ -256,11 +256,3 @@ func (p *Position) generateCastling(ml *MoveList, us Color, ksq Square) {
 		}
 	}
 }
-
-// IsLegal reports whether m is a legal move here (for moves from the hash
-// table, killers or user input).
-func (p *Position) IsLegal(m Move) bool {
-	var ml MoveList
-	p.GenerateLegal(&ml)
-	return ml.Contains(m)
-}

@@ -1,0 +1,54 @@
+package chess
+
+import "testing"
+
+// checkMoveTests walks a tree and compares IsLegal and GivesCheck with the
+// generator and with making the move.
+func checkMoveTests(t *testing.T, p *Position, depth int) {
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	for _, m := range ml.Slice() {
+		if !p.IsLegal(m) {
+			t.Fatalf("%s: legal move %s rejected", p.FEN(), p.UCI(m))
+		}
+		gives := p.GivesCheck(m)
+		p.MakeMove(m)
+		if gives != p.InCheck() {
+			p.UnmakeMove(m)
+			t.Fatalf("%s: GivesCheck(%s) = %v", p.FEN(), p.UCI(m), gives)
+		}
+		if depth > 1 {
+			checkMoveTests(t, p, depth-1)
+		}
+		p.UnmakeMove(m)
+	}
+	// Every from/to pair not in the list, in every kind, must be rejected.
+	for from := Square(0); from < 64; from++ {
+		for to := Square(0); to < 64; to++ {
+			for _, m := range []Move{NewMove(from, to), NewPromotion(from, to, Queen), NewPromotion(from, to, Knight),
+				newSpecial(from, to, EnPassant), newSpecial(from, to, Castling)} {
+				if p.IsLegal(m) != ml.Contains(m) {
+					t.Fatalf("%s: IsLegal(%s) = %v, generator says %v", p.FEN(), p.UCI(m), p.IsLegal(m), ml.Contains(m))
+				}
+			}
+		}
+	}
+}
+
+func TestIsLegalAndGivesCheck(t *testing.T) {
+	fens := []string{
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+		"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+		"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+		"8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",
+	}
+	for _, fen := range fens {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkMoveTests(t, p, 2)
+	}
+}

@@ -1,0 +1,166 @@
+// Package eval is Matador's static evaluation: a tapered sum of packed
+// middle-game/end-game terms (material, piece-square tables, mobility, pawn
+// structure through a pawn hash, passed pawns, rooks, bishop pair, king
+// safety, threats) squashed by drawish-material knowledge. It imports only
+// matador/internal/chess. Every weight is in params.go.
+package eval
+
+import "matador/internal/chess"
+
+// darkSquares holds a1 and every square of its colour.
+const darkSquares chess.Bitboard = 0xAA55AA55AA55AA55
+
+// Term families: the rows of the trace. Each is accumulated per colour so
+// that Trace reads exactly what Evaluate added.
+const (
+	termMaterial = iota
+	termPlacement
+	termMobility
+	termPawns
+	termPassed
+	termRooks
+	termBishopPair
+	termKingSafety
+	termThreats
+	termTempo
+	numTerms
+)
+
+// evalInfo is the scratch state of one evaluation.
+type evalInfo struct {
+	// attacked[c][t]: squares attacked by c's pieces of type t; [c][0] is
+	// the union (REBEL's attack tables WB/BB, as bitboards).
+	attacked [2][7]chess.Bitboard
+	// mobilityArea[c]: squares counted for c's mobility.
+	mobilityArea [2]chess.Bitboard
+	// hanging[c]: c's hanging pieces (REBEL's list).
+	hanging [2]chess.Bitboard
+	pawns   *pawnEntry
+	terms   [numTerms][2]Score
+
+	// Filled at the end for the trace.
+	phase, scale int
+	mg, eg       int // after scaling
+}
+
+// addAttacks records the attacks a of a piece of type t and colour c.
+func (info *evalInfo) addAttacks(c chess.Color, t chess.PieceType, a chess.Bitboard) {
+	info.attacked[c][0] |= a
+	info.attacked[c][t] |= a
+}
+
+// Evaluator holds per-thread caches (the pawn hash). Not safe for concurrent
+// use; one per search thread.
+type Evaluator struct {
+	info   evalInfo
+	pawns  [pawnHashSize]pawnEntry
+	spare  pawnEntry // used when UsePawnHash is off
+	probes uint64
+	hits   uint64
+}
+
+// NewEvaluator returns an evaluator with an empty pawn hash.
+func NewEvaluator() *Evaluator { return &Evaluator{} }
+
+// Evaluate returns the static score in centipawns from the side to move's
+// point of view.
+func (e *Evaluator) Evaluate(pos *chess.Position) int {
+	v := e.evaluate(pos)
+	if pos.SideToMove() == chess.Black {
+		return -v
+	}
+	return v
+}
+
+// evaluate returns the score from White's point of view and leaves the
+// per-term breakdown in e.info.
+func (e *Evaluator) evaluate(pos *chess.Position) int {
+	info := &e.info
+	*info = evalInfo{}
+	info.pawns = e.probePawns(pos)
+
+	initAttacks(pos, info)
+	evalMaterial(pos, info)
+	evalPieces(pos, info, chess.White)
+	evalPieces(pos, info, chess.Black)
+	evalKings(pos, info)
+	evalPassed(pos, info, chess.White)
+	evalPassed(pos, info, chess.Black)
+	info.hanging[chess.White] = hanging(pos, &info.attacked, chess.White)
+	info.hanging[chess.Black] = hanging(pos, &info.attacked, chess.Black)
+	if UseThreats {
+		evalThreats(pos, info, chess.White)
+		evalThreats(pos, info, chess.Black)
+	}
+	if UseMopUp {
+		evalMopUp(pos, info)
+	}
+	info.terms[termTempo][pos.SideToMove()] = Tempo
+
+	var total Score
+	for t := range numTerms {
+		total += info.terms[t][chess.White] - info.terms[t][chess.Black]
+	}
+	mg, eg := total.Mg(), total.Eg()
+	phase := gamePhase(pos)
+	scale := ScaleNormal
+	if UseScaling {
+		scale = scaleFactor(pos, info, taper(mg, eg, phase))
+	}
+	// IPPOLIT: the blended score is squashed by the drawishness factor;
+	// scaling both halves first keeps the trace exact.
+	mg = mg * scale / ScaleNormal
+	eg = eg * scale / ScaleNormal
+	info.phase, info.scale, info.mg, info.eg = phase, scale, mg, eg
+	return taper(mg, eg, phase)
+}
+
+// taper blends the two halves by phase (PhaseTotal = opening).
+func taper(mg, eg, phase int) int {
+	return (mg*phase + eg*(PhaseTotal-phase)) / PhaseTotal
+}
+
+// gamePhase counts the pieces left, Fruit/Rybka style.
+func gamePhase(pos *chess.Position) int {
+	p := PhaseKnight*pos.ByType(chess.Knight).Count() +
+		PhaseBishop*pos.ByType(chess.Bishop).Count() +
+		PhaseRook*pos.ByType(chess.Rook).Count() +
+		PhaseQueen*pos.ByType(chess.Queen).Count()
+	return min(p, PhaseTotal)
+}
+
+// initAttacks seeds the attack tables with pawn attacks (the pieces add
+// theirs as they are evaluated) and sets the mobility areas.
+func initAttacks(pos *chess.Position, info *evalInfo) {
+	for c := chess.White; c <= chess.Black; c++ {
+		pawns := pos.Pieces(c, chess.Pawn)
+		a := chess.PawnAttacksBB(pawns, c)
+		info.attacked[c][chess.Pawn] = a
+		info.attacked[c][0] = a
+	}
+	for c := chess.White; c <= chess.Black; c++ {
+		info.mobilityArea[c] = ^(pos.Pieces(c, chess.Pawn) | pos.Pieces(c, chess.King) |
+			info.attacked[c.Other()][chess.Pawn])
+	}
+}
+
+// evalMaterial: material, imbalance and the bishop pair.
+func evalMaterial(pos *chess.Position, info *evalInfo) {
+	for c := chess.White; c <= chess.Black; c++ {
+		var s Score
+		for t := chess.Pawn; t <= chess.Queen; t++ {
+			s += PieceValue[t] * Score(pos.Pieces(c, t).Count())
+		}
+		if UseImbalance {
+			// Rybka/IPPOLIT: material imbalance, knights and rooks by pawn count.
+			extra := Score(pos.Pieces(c, chess.Pawn).Count() - ImbalancePawnPivot)
+			s += KnightPawnAdjust * extra * Score(pos.Pieces(c, chess.Knight).Count())
+			s += RookPawnAdjust * extra * Score(pos.Pieces(c, chess.Rook).Count())
+		}
+		info.terms[termMaterial][c] = s
+		// Two bishops on one colour (after an underpromotion) are no pair.
+		if b := pos.Pieces(c, chess.Bishop); UseBishopPair && b&darkSquares != 0 && b&^darkSquares != 0 {
+			info.terms[termBishopPair][c] = BishopPair
+		}
+	}
+}

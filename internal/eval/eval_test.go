@@ -1,0 +1,423 @@
+package eval
+
+import (
+	"bufio"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"matador/internal/chess"
+)
+
+// builtinFENs cover openings, middle games with attacks on the king,
+// passed pawns, and the drawish endings the scaling knows.
+var builtinFENs = []string{
+	chess.StartFEN,
+	"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+	"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+	"r2q1rk1/pp1nbppp/2p1pn2/3p4/2PP1B2/2N1PN1P/PP3PP1/R2QKB1R w KQ - 1 9",
+	"2rq1rk1/pp1bppbp/3p1np1/4n3/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 7 12",
+	"r1b2rk1/2q1bppp/p2ppn2/1p6/3BPP2/2NB4/PPP1Q1PP/2KR3R w - - 4 13",
+	"2kr3r/ppp2ppp/2n1bn2/2b1p3/4P3/2NP1N2/PPP1BPPP/R1B2RK1 b - - 3 9",
+	"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+	"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+	"8/8/4k3/8/2p5/8/B2K4/8 w - - 0 1",
+	"8/5pk1/6p1/3P4/8/6P1/5PK1/8 w - - 0 1",
+	"r5k1/5ppp/8/1P6/8/8/5PPP/R5K1 b - - 0 1",
+	"8/8/3k4/8/8/3K4/3B4/3N4 w - - 0 1",
+	"8/8/3k4/8/8/3K4/3B4/8 b - - 0 1",
+	"8/3k4/8/3b4/8/3K4/3R4/8 w - - 0 1",
+	"4k3/5pp1/4b3/8/8/2B5/5PPP/4K3 w - - 0 1",
+	"3qk3/8/8/8/8/8/8/Q3K3 w - - 0 1",
+	"8/8/8/8/8/4k3/8/1nn1K3 b - - 0 1",
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+	"8/1P6/8/8/8/k7/8/K7 b - - 0 1",
+	"4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1",
+}
+
+// mirrorFEN returns the colour-flipped position: ranks reversed, colours
+// and the side to move swapped, castling rights and the e.p. square mirrored.
+func mirrorFEN(fen string) string {
+	f := strings.Fields(fen)
+	ranks := strings.Split(f[0], "/")
+	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
+		ranks[i], ranks[j] = ranks[j], ranks[i]
+	}
+	out := []string{swapCase(strings.Join(ranks, "/"))}
+	side := "w"
+	if len(f) > 1 && f[1] == "w" {
+		side = "b"
+	}
+	out = append(out, side)
+	castling := "-"
+	if len(f) > 2 && f[2] != "-" {
+		swapped := swapCase(f[2])
+		var upper, lower []byte
+		for i := 0; i < len(swapped); i++ {
+			if swapped[i] >= 'a' {
+				lower = append(lower, swapped[i])
+			} else {
+				upper = append(upper, swapped[i])
+			}
+		}
+		castling = string(upper) + string(lower)
+	}
+	out = append(out, castling)
+	ep := "-"
+	if len(f) > 3 && f[3] != "-" {
+		r := byte('3')
+		if f[3][1] == '3' {
+			r = '6'
+		}
+		ep = string([]byte{f[3][0], r})
+	}
+	out = append(out, ep)
+	out = append(out, f[min(4, len(f)):]...)
+	return strings.Join(out, " ")
+}
+
+func swapCase(s string) string {
+	b := []byte(s)
+	for i, ch := range b {
+		switch {
+		case ch >= 'a' && ch <= 'z':
+			b[i] = ch - 'a' + 'A'
+		case ch >= 'A' && ch <= 'Z':
+			b[i] = ch - 'A' + 'a'
+		}
+	}
+	return string(b)
+}
+
+// suiteFENs reads the FEN part of every line of an EPD file under
+// ../shared/data, or skips the caller when the file is not there.
+func suiteFENs(t testing.TB, parts ...string) []string {
+	path := filepath.Join(append([]string{"..", "..", "..", "shared", "data"}, parts...)...)
+	file, err := os.Open(path)
+	if err != nil {
+		t.Logf("suite %s not found (%v): ../shared/data is not beside the repository; using built-in positions only", path, err)
+		return nil
+	}
+	defer file.Close()
+	var fens []string
+	sc := bufio.NewScanner(file)
+	for sc.Scan() {
+		fields := strings.Fields(strings.SplitN(sc.Text(), ";", 2)[0])
+		if len(fields) < 4 {
+			continue
+		}
+		fens = append(fens, strings.Join(fields[:4], " ")+" 0 1")
+	}
+	return fens
+}
+
+func allFENs(t testing.TB) []string {
+	fens := append([]string{}, builtinFENs...)
+	fens = append(fens, suiteFENs(t, "perft", "standard.epd")...)
+	fens = append(fens, suiteFENs(t, "tests", "wac.epd")...)
+	return fens
+}
+
+func mustParse(t testing.TB, fen string) *chess.Position {
+	t.Helper()
+	p, err := chess.ParseFEN(fen)
+	if err != nil {
+		t.Fatalf("ParseFEN(%q): %v", fen, err)
+	}
+	return p
+}
+
+func TestScorePacking(t *testing.T) {
+	for _, mg := range []int{-3000, -129, -1, 0, 1, 77, 4000} {
+		for _, eg := range []int{-5000, -200, -1, 0, 1, 99, 6000} {
+			s := S(mg, eg)
+			if s.Mg() != mg || s.Eg() != eg {
+				t.Fatalf("S(%d, %d) unpacks to (%d, %d)", mg, eg, s.Mg(), s.Eg())
+			}
+			if d := s * 3; d.Mg() != 3*mg || d.Eg() != 3*eg {
+				t.Fatalf("3*S(%d, %d) unpacks to (%d, %d)", mg, eg, d.Mg(), d.Eg())
+			}
+			if n := S(7, -9) - s; n.Mg() != 7-mg || n.Eg() != -9-eg {
+				t.Fatalf("S(7,-9)-S(%d, %d) unpacks to (%d, %d)", mg, eg, n.Mg(), n.Eg())
+			}
+		}
+	}
+}
+
+func TestMirrorFEN(t *testing.T) {
+	got := mirrorFEN("r3k2r/8/8/8/4Pp2/8/8/R3K2R b Kq e3 0 1")
+	want := "r3k2r/8/8/4pP2/8/8/8/R3K2R w Qk e6 0 1"
+	if got != want {
+		t.Fatalf("mirrorFEN = %q, want %q", got, want)
+	}
+}
+
+// TestSymmetry: a position and its colour-flipped twin score the same for
+// the side to move.
+func TestSymmetry(t *testing.T) {
+	e := NewEvaluator()
+	n := 0
+	for _, fen := range allFENs(t) {
+		p := mustParse(t, fen)
+		q := mustParse(t, mirrorFEN(fen))
+		a, b := e.Evaluate(p), e.Evaluate(q)
+		if a != b {
+			t.Errorf("asymmetric: %d for %s, %d for mirrored %s\n%s\n%s", a, fen, b, mirrorFEN(fen), Trace(p), Trace(q))
+		}
+		if Hanging(p, chess.White) != flipBB(Hanging(q, chess.Black)) {
+			t.Errorf("Hanging asymmetric for %s", fen)
+		}
+		n++
+	}
+	t.Logf("%d positions symmetric", n)
+}
+
+// flipBB mirrors a bitboard vertically.
+func flipBB(b chess.Bitboard) chess.Bitboard {
+	var out chess.Bitboard
+	for b != 0 {
+		out |= chess.SquareBB(b.PopFirst().Flip())
+	}
+	return out
+}
+
+// whiteScore evaluates fen from White's point of view.
+func whiteScore(t *testing.T, fen string) int {
+	t.Helper()
+	p := mustParse(t, fen)
+	v := NewEvaluator().Evaluate(p)
+	if p.SideToMove() == chess.Black {
+		v = -v
+	}
+	return v
+}
+
+func TestOrderings(t *testing.T) {
+	queenUp := whiteScore(t, "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	pawnUp := whiteScore(t, "rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	if queenUp < pawnUp+600 {
+		t.Errorf("queen up %d should be far above pawn up %d", queenUp, pawnUp)
+	}
+	if pawnUp < 40 {
+		t.Errorf("pawn up scores only %d", pawnUp)
+	}
+
+	seventh := whiteScore(t, "6k1/P4r2/8/8/8/8/5R2/6K1 w - - 0 1")
+	third := whiteScore(t, "6k1/5r2/8/8/8/P7/5R2/6K1 w - - 0 1")
+	if seventh <= third+30 {
+		t.Errorf("passed pawn on the 7th %d should beat one on the 3rd %d", seventh, third)
+	}
+
+	kbn := whiteScore(t, "8/8/3k4/8/8/3K4/3B4/3N4 w - - 0 1")
+	if kbn < 300 {
+		t.Errorf("KBN v K scores %d, should stay winning", kbn)
+	}
+	kb := whiteScore(t, "8/8/3k4/8/8/3K4/3B4/8 w - - 0 1")
+	if kb < -5 || kb > 5 {
+		t.Errorf("KB v K scores %d, should be about 0", kb)
+	}
+	kn := whiteScore(t, "8/8/3k4/8/8/3K4/3N4/8 b - - 0 1")
+	if kn < -5 || kn > 5 {
+		t.Errorf("KN v K scores %d, should be about 0", kn)
+	}
+	knn := whiteScore(t, "8/8/3k4/8/8/3K4/3N4/3N4 w - - 0 1")
+	if knn != 0 {
+		t.Errorf("KNN v K scores %d, should be 0", knn)
+	}
+	kr := whiteScore(t, "8/3k4/8/8/8/3K4/3R4/8 w - - 0 1")
+	krb := whiteScore(t, "8/3k4/8/3b4/8/3K4/3R4/8 w - - 0 1")
+	if krb > 60 || krb < 0 || kr < 400 {
+		t.Errorf("KR v KB scores %d (KR v K %d): should be scaled towards a draw", krb, kr)
+	}
+
+	// Opposite-coloured bishops with an extra pawn against the same ending
+	// with bishops of one colour.
+	ocbFEN := "4k3/5pp1/4b3/8/8/2B5/5PPP/4K3 w - - 0 1"
+	scbFEN := "4k3/5pp1/8/4b3/8/2B5/5PPP/4K3 w - - 0 1"
+	ocb, scb := whiteScore(t, ocbFEN), whiteScore(t, scbFEN)
+	if ocb*2 >= scb || ocb < 0 {
+		t.Errorf("opposite bishops %d should be well below same-coloured bishops %d", ocb, scb)
+	}
+	e := NewEvaluator()
+	e.evaluate(mustParse(t, ocbFEN))
+	if e.info.scale != ScaleOCBBishopsOnly {
+		t.Errorf("opposite bishops scale %d, want %d", e.info.scale, ScaleOCBBishopsOnly)
+	}
+	e.evaluate(mustParse(t, "r3k3/5pp1/4b3/8/8/2B5/5PPP/R3K3 w - - 0 1"))
+	if e.info.scale != ScaleOCBWithPieces {
+		t.Errorf("opposite bishops with rooks scale %d, want %d", e.info.scale, ScaleOCBWithPieces)
+	}
+
+	// A king walking into the open against queen and rooks is in danger.
+	safe := whiteScore(t, "r4rk1/ppp2ppp/8/3q4/8/8/PPP2PPP/R2Q1RK1 w - - 0 1")
+	exposed := whiteScore(t, "r4rk1/ppp2ppp/8/3q4/8/4K3/PPP2PPP/R2Q1R2 w - - 0 1")
+	if exposed >= safe-50 {
+		t.Errorf("exposed king %d should score well below castled king %d", exposed, safe)
+	}
+
+	// An unstoppable passer in a pawn ending.
+	run := whiteScore(t, "8/1P6/8/8/8/7k/8/K7 b - - 0 1")
+	if run < 400 {
+		t.Errorf("unstoppable pawn scores %d", run)
+	}
+}
+
+func TestPawnHashConsistency(t *testing.T) {
+	fens := allFENs(t)
+	warm := NewEvaluator()
+	for _, fen := range fens {
+		warm.Evaluate(mustParse(t, fen))
+	}
+	for _, fen := range fens {
+		p := mustParse(t, fen)
+		if a, b := NewEvaluator().Evaluate(p), warm.Evaluate(p); a != b {
+			t.Errorf("%s: cold %d, warm %d", fen, a, b)
+		}
+	}
+	if warm.hits == 0 {
+		t.Errorf("no pawn hash hits in %d probes", warm.probes)
+	}
+	UsePawnHash = false
+	defer func() { UsePawnHash = true }()
+	for _, fen := range fens {
+		p := mustParse(t, fen)
+		if a, b := NewEvaluator().Evaluate(p), warm.Evaluate(p); a != b {
+			t.Errorf("%s: without hash %d, with %d", fen, b, a)
+		}
+	}
+}
+
+// TestPawnHashAfterMoves plays moves through make/unmake and checks that
+// the incrementally kept pawn key finds the right entries.
+func TestPawnHashAfterMoves(t *testing.T) {
+	e := NewEvaluator()
+	for _, fen := range builtinFENs {
+		p := mustParse(t, fen)
+		var ml chess.MoveList
+		p.GenerateLegal(&ml)
+		for _, m := range ml.Slice() {
+			p.MakeMove(m)
+			fresh := NewEvaluator().Evaluate(mustParse(t, p.FEN()))
+			if got := e.Evaluate(p); got != fresh {
+				t.Errorf("%s after %s: %d, from FEN %d", fen, p.UCI(m), got, fresh)
+			}
+			p.UnmakeMove(m)
+		}
+	}
+}
+
+func TestTraceMatchesEvaluate(t *testing.T) {
+	e := NewEvaluator()
+	for _, fen := range allFENs(t) {
+		p := mustParse(t, fen)
+		want := e.Evaluate(p)
+		tr := Trace(p)
+		i := strings.Index(tr, "Final: ")
+		if i < 0 {
+			t.Fatalf("trace has no final line:\n%s", tr)
+		}
+		rest := tr[i+len("Final: "):]
+		white, err := strconv.Atoi(strings.Fields(rest)[0])
+		if err != nil {
+			t.Fatalf("bad final line %q", rest)
+		}
+		j := strings.Index(rest, "), ")
+		stm, err := strconv.Atoi(strings.Fields(rest[j+3:])[0])
+		if err != nil {
+			t.Fatalf("bad final line %q", rest)
+		}
+		if stm != want {
+			t.Errorf("%s: trace says %d for the side to move, Evaluate %d", fen, stm, want)
+		}
+		if p.SideToMove() == chess.Black {
+			white = -white
+		}
+		if white != want {
+			t.Errorf("%s: trace White's view %d disagrees with Evaluate %d", fen, white, want)
+		}
+		for _, name := range termNames {
+			if !strings.Contains(tr, name) {
+				t.Errorf("trace lacks the %s row", name)
+			}
+		}
+	}
+}
+
+func TestHanging(t *testing.T) {
+	cases := []struct {
+		fen  string
+		side chess.Color
+		want []string
+	}{
+		// Knight attacked by a rook and undefended.
+		{"4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", chess.Black, []string{"d5"}},
+		// The same knight defended by a pawn: a rook is no cheaper attacker.
+		{"4k3/8/4p3/3n4/8/8/8/3RK3 w - - 0 1", chess.Black, nil},
+		// Defended, but attacked by a pawn.
+		{"4k3/8/4p3/3n4/4P3/8/8/3RK3 w - - 0 1", chess.Black, []string{"d5"}},
+		// Rook attacked by a bishop, queen attacked by a rook.
+		{"4k3/8/8/3r4/8/1B6/8/3QK2r w - - 0 1", chess.White, []string{"d1"}},
+		{"4k3/8/8/3r4/8/1B6/8/3QK2r w - - 0 1", chess.Black, []string{"d5"}},
+	}
+	for _, c := range cases {
+		p := mustParse(t, c.fen)
+		var want chess.Bitboard
+		for _, s := range c.want {
+			sq, _ := chess.ParseSquare(s)
+			want |= chess.SquareBB(sq)
+		}
+		if got := Hanging(p, c.side); got != want {
+			t.Errorf("%s: Hanging(%v) =\n%vwant\n%v", c.fen, c.side, got, want)
+		}
+		// The evaluation's own tables agree with the standalone function.
+		e := NewEvaluator()
+		e.evaluate(p)
+		if got := e.LastHanging(c.side); got != want {
+			t.Errorf("%s: evaluation's hanging(%v) =\n%vwant\n%v", c.fen, c.side, got, want)
+		}
+	}
+}
+
+func TestNoAllocation(t *testing.T) {
+	e := NewEvaluator()
+	var positions []*chess.Position
+	for _, fen := range builtinFENs {
+		positions = append(positions, mustParse(t, fen))
+	}
+	i := 0
+	allocs := testing.AllocsPerRun(500, func() {
+		e.Evaluate(positions[i%len(positions)])
+		Hanging(positions[i%len(positions)], chess.White)
+		i++
+	})
+	if allocs != 0 {
+		t.Errorf("Evaluate allocates %.1f times per call", allocs)
+	}
+}
+
+// TestImports holds the design's import rule: eval uses only the standard
+// library and matador/internal/chess.
+func TestImports(t *testing.T) {
+	files, _ := filepath.Glob("*.go")
+	fset := token.NewFileSet()
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			if strings.HasPrefix(path, "matador") && path != "matador/internal/chess" {
+				t.Errorf("%s imports %s", name, path)
+			}
+		}
+	}
+}

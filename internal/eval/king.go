@@ -1,0 +1,154 @@
+package eval
+
+import "matador/internal/chess"
+
+// evalKings adds the kings' attacks to the tables (the pieces are done by
+// now, so the tables become complete) and scores both kings' safety.
+func evalKings(pos *chess.Position, info *evalInfo) {
+	for c := chess.White; c <= chess.Black; c++ {
+		info.addAttacks(c, chess.King, chess.KingAttacks(pos.KingSquare(c)))
+	}
+	for c := chess.White; c <= chess.Black; c++ {
+		var s Score
+		if UseKingShelter {
+			s += kingShelter(pos, c)
+		}
+		if UseKingSafety {
+			v := kingDanger(pos, info, c)
+			s -= S(v, v/KingSafetyEgDivisor)
+		}
+		info.terms[termKingSafety][c] = s
+	}
+}
+
+// kingShelter scores c's pawns in front of its king and the enemy pawns
+// storming towards it, on the king's file and its neighbours (a king on the
+// rim looks at the three files nearest it).
+//
+// IPPOLIT/Rybka: 3-file shelter and storm arrays.
+func kingShelter(pos *chess.Position, c chess.Color) Score {
+	ksq := pos.KingSquare(c)
+	kr := ksq.Rank()
+	// Pawns level with the king or ahead of it.
+	var notBehind chess.Bitboard
+	if c == chess.White {
+		notBehind = ^chess.Bitboard(0) << uint(8*kr)
+	} else {
+		notBehind = ^chess.Bitboard(0) >> uint(8*(7-kr))
+	}
+	ours := pos.Pieces(c, chess.Pawn) & notBehind
+	theirs := pos.Pieces(c.Other(), chess.Pawn) & notBehind
+	centre := min(max(ksq.File(), 1), 6)
+	var s Score
+	for f := centre - 1; f <= centre+1; f++ {
+		file := chess.FileBB(f)
+		ourRank, theirRank := 0, 0
+		if b := ours & file; b != 0 {
+			ourRank = nearest(b, c).RelativeRank(c)
+		}
+		if b := theirs & file; b != 0 {
+			theirRank = nearest(b, c).RelativeRank(c)
+		}
+		s += KingShelter[ourRank]
+		if ourRank != 0 && theirRank == ourRank+1 {
+			s += KingStormBlocked[theirRank]
+		} else {
+			s += KingStorm[theirRank]
+		}
+	}
+	return s
+}
+
+// nearest returns the square of b closest to c's back rank.
+func nearest(b chess.Bitboard, c chess.Color) chess.Square {
+	if c == chess.White {
+		return b.First()
+	}
+	return b.Last()
+}
+
+// kingDanger is REBEL's progressive king safety for c's king: a counter
+// gathers the enemy's pressure on the king's zone and KingSafetyTable turns
+// it into a middle-game penalty.
+func kingDanger(pos *chess.Position, info *evalInfo, c chess.Color) int {
+	them := c.Other()
+	// REBEL: no king safety without an enemy queen, nor against a lone
+	// queen with no rook or minor to help her.
+	if pos.Pieces(them, chess.Queen) == 0 {
+		return 0
+	}
+	helpers := (pos.Pieces(them, chess.Rook) | pos.Pieces(them, chess.Bishop) | pos.Pieces(them, chess.Knight)).Count()
+	if helpers == 0 {
+		return 0
+	}
+	ksq := pos.KingSquare(c)
+	rel := ksq
+	if c == chess.Black {
+		rel = ksq.Flip()
+	}
+	// REBEL: the counter starts from the king's square, unless the enemy
+	// has too few pieces left for the king's walk to matter.
+	counter := 0
+	if helpers >= 2 {
+		counter = KingCounterSquare[rel]
+	}
+
+	theirAttacks := info.attacked[them][0]
+	// Squares our pieces other than the king defend.
+	defended := info.attacked[c][chess.Pawn] | info.attacked[c][chess.Knight] |
+		info.attacked[c][chess.Bishop] | info.attacked[c][chess.Rook] | info.attacked[c][chess.Queen]
+
+	// REBEL: the ring around the king (and its own square): one step per
+	// attacked square, another if none of our pieces defends it.
+	inner := chess.KingAttacks(ksq) | chess.SquareBB(ksq)
+	hit := inner & theirAttacks
+	counter += hit.Count() + (hit &^ defended).Count()
+
+	// REBEL: two ranks ahead: the same, plus a step when no own piece
+	// stands there to shield the king.
+	front := kingFront2[c][ksq]
+	hit = front & theirAttacks
+	counter += hit.Count() + (hit &^ pos.ByColor(c)).Count() + (hit &^ defended).Count()
+
+	// REBEL: attack pattern over the whole zone, three ranks ahead included:
+	// which kinds of piece take part matters more than how many squares.
+	zone := inner | front | kingFront3[c][ksq]
+	pattern := 0
+	if info.attacked[them][chess.Pawn]&zone != 0 {
+		pattern |= 1
+	}
+	if (info.attacked[them][chess.Knight]|info.attacked[them][chess.Bishop])&zone != 0 {
+		pattern |= 2
+	}
+	if info.attacked[them][chess.Rook]&zone != 0 {
+		pattern |= 4
+	}
+	if info.attacked[them][chess.Queen]&zone != 0 {
+		pattern |= 8
+	}
+	if info.attacked[them][chess.King]&zone != 0 {
+		pattern |= 16
+	}
+	counter += KingAttackPattern[pattern]
+
+	// Safe checks: squares from which an enemy piece could check, that the
+	// enemy attacks with that piece type and we do not defend at all.
+	safe := ^(info.attacked[c][0] | pos.ByColor(them))
+	occ := pos.Occupied()
+	rookLines := chess.RookAttacks(ksq, occ)
+	bishopLines := chess.BishopAttacks(ksq, occ)
+	if chess.KnightAttacks(ksq)&info.attacked[them][chess.Knight]&safe != 0 {
+		counter += KingSafeCheck[chess.Knight]
+	}
+	if bishopLines&info.attacked[them][chess.Bishop]&safe != 0 {
+		counter += KingSafeCheck[chess.Bishop]
+	}
+	if rookLines&info.attacked[them][chess.Rook]&safe != 0 {
+		counter += KingSafeCheck[chess.Rook]
+	}
+	if (rookLines|bishopLines)&info.attacked[them][chess.Queen]&safe != 0 {
+		counter += KingSafeCheck[chess.Queen]
+	}
+
+	return KingSafetyTable[min(counter, len(KingSafetyTable)-1)]
+}

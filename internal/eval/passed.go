@@ -1,0 +1,67 @@
+package eval
+
+import "matador/internal/chess"
+
+// evalPassed scores c's passed pawns: the rank value from the pawn hash,
+// then the terms that depend on pieces and kings, which the hash cannot
+// keep. It needs the complete attack tables.
+func evalPassed(pos *chess.Position, info *evalInfo, c chess.Color) {
+	if !UsePassedPawns {
+		return
+	}
+	s := info.pawns.passedBase[c]
+	them := c.Other()
+	occ := pos.Occupied()
+	ourKing, theirKing := pos.KingSquare(c), pos.KingSquare(them)
+	// Squares the enemy holds or attacks: a pawn cannot walk through them.
+	blocked := info.attacked[them][0] | pos.ByColor(them)
+	// REBEL: quadrant rule, only when the enemy has no piece to stop the
+	// pawn with.
+	pawnEnding := pos.ByColor(them) == pos.Pieces(them, chess.Pawn)|pos.Pieces(them, chess.King)
+
+	for b := info.pawns.passed[c]; b != 0; {
+		sq := b.PopFirst()
+		r := sq.RelativeRank(c)
+		path := forwardFile[c][sq]
+		stop := sq + 8
+		if c == chess.Black {
+			stop = sq - 8
+		}
+
+		// Rybka/IPPOLIT: whether the pawn can move, whether its path is
+		// clear, and who controls the squares ahead.
+		if w := PassedKingWeight[r]; w != 0 {
+			d := Score(w * min(dist(theirKing, stop), PassedKingDistanceCap))
+			s += PassedEnemyKingDistance * d
+			d = Score(w * min(dist(ourKing, stop), PassedKingDistanceCap))
+			s += PassedOwnKingDistance * d
+		}
+		if path&occ == 0 {
+			s += PassedFreePath[r]
+		}
+		if path&blocked == 0 {
+			s += PassedSafePath[r]
+		} else if !blocked.Has(stop) {
+			s += PassedSafeStop[r]
+		}
+
+		if pawnEnding && path&pos.ByColor(c) == 0 {
+			promo := path.Last()
+			if c == chess.Black {
+				promo = path.First()
+			}
+			moves := 7 - r
+			if r == 1 {
+				moves-- // the double step
+			}
+			kingMoves := dist(theirKing, promo)
+			if pos.SideToMove() == them {
+				kingMoves--
+			}
+			if kingMoves > moves {
+				s += PassedUnstoppable
+			}
+		}
+	}
+	info.terms[termPassed][c] = s
+}

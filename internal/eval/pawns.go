@@ -1,0 +1,130 @@
+package eval
+
+import "matador/internal/chess"
+
+// IPPOLIT: pawn hash. Everything that depends on the pawns alone is computed
+// once per pawn structure and kept by the pawn Zobrist key; pawn structures
+// repeat across most of a search tree, so nearly every call is a hit.
+const pawnHashSize = 1 << 13
+
+// pawnEntry is what the pawn hash keeps for one pawn structure.
+//
+// A position without pawns has key 0 and an all-zero entry, which is what a
+// fresh table holds, so an empty slot can never answer wrongly for it.
+type pawnEntry struct {
+	key uint64
+	// passed[c]: c's passed pawns.
+	passed [2]chess.Bitboard
+	// span[c]: every square c's pawns attack now or could after advancing;
+	// outside it an outpost is safe from pawns for good.
+	span [2]chess.Bitboard
+	// structure[c]: doubled, isolated, backward and connected pawns plus the
+	// passed pawns' rank value.
+	structure  [2]Score
+	passedBase [2]Score
+	// placement[c]: the pawns' piece-square values.
+	placement [2]Score
+}
+
+// probePawns returns the entry for pos's pawns, computing it on a miss.
+func (e *Evaluator) probePawns(pos *chess.Position) *pawnEntry {
+	key := pos.PawnKey()
+	ent := &e.spare
+	if UsePawnHash {
+		e.probes++
+		ent = &e.pawns[key&(pawnHashSize-1)]
+		if ent.key == key {
+			e.hits++
+			return ent
+		}
+	}
+	*ent = pawnEntry{key: key}
+	for c := chess.White; c <= chess.Black; c++ {
+		evalPawns(pos, ent, c)
+	}
+	return ent
+}
+
+// evalPawns fills c's half of ent.
+func evalPawns(pos *chess.Position, ent *pawnEntry, c chess.Color) {
+	us := pos.Pieces(c, chess.Pawn)
+	them := pos.Pieces(c.Other(), chess.Pawn)
+
+	attacks := chess.PawnAttacksBB(us, c)
+	ent.span[c] = fillForward(attacks, c)
+
+	var structure, passedBase, placement Score
+	for b := us; b != 0; {
+		s := b.PopFirst()
+		r := s.RelativeRank(c)
+		placement += pst[c][chess.Pawn][s]
+
+		front := forwardFile[c][s]
+		opposed := front&them != 0
+		rear := front&us != 0 // an own pawn stands ahead of this one
+		neighbours := us & adjacentFiles[s.File()]
+		phalanx := neighbours & chess.RankBB(s.Rank())
+		supported := neighbours & chess.PawnAttacks(c.Other(), s)
+
+		if rear && UsePawnStructure {
+			structure += PawnDoubled
+		}
+		if !rear && passedSpan[c][s]&them == 0 {
+			ent.passed[c] |= chess.SquareBB(s)
+			passedBase += PassedRank[r]
+		}
+		if !UsePawnStructure {
+			continue
+		}
+		if phalanx|supported != 0 {
+			structure += PawnConnected[r]
+		}
+		if neighbours == 0 {
+			// REBEL: isolated pawn penalty from a square table.
+			rel := s
+			if c == chess.Black {
+				rel = s.Flip()
+			}
+			structure += PawnIsolated[rel]
+			if !opposed {
+				structure += PawnIsolatedUnopposed
+			}
+			continue
+		}
+		// Backward: no neighbour level with it or behind to support its
+		// advance, and the square in front is held by an enemy pawn.
+		if neighbours&^passedSpan[c][s] == 0 {
+			stop := s + 8
+			if c == chess.Black {
+				stop = s - 8
+			}
+			if chess.PawnAttacks(c, stop)&them != 0 || them.Has(stop) {
+				structure += PawnBackward
+				if !opposed {
+					structure += PawnBackwardUnopposed
+				}
+			}
+		}
+	}
+	if !UsePassedPawns {
+		passedBase = 0
+	}
+	ent.structure[c] = structure
+	ent.passedBase[c] = passedBase
+	ent.placement[c] = placement
+}
+
+// fillForward extends every square of b to the end of its file in c's
+// direction of play.
+func fillForward(b chess.Bitboard, c chess.Color) chess.Bitboard {
+	if c == chess.White {
+		b |= b << 8
+		b |= b << 16
+		b |= b << 32
+	} else {
+		b |= b >> 8
+		b |= b >> 16
+		b |= b >> 32
+	}
+	return b
+}

@@ -1,0 +1,115 @@
+package eval
+
+import "matador/internal/chess"
+
+// Occupancies for sliders: a bishop sees through its own queen and a rook
+// through its own rooks and queen, so batteries count both for mobility and
+// as attackers and defenders.
+func bishopOcc(pos *chess.Position, c chess.Color) chess.Bitboard {
+	return pos.Occupied() &^ pos.Pieces(c, chess.Queen)
+}
+
+func rookOcc(pos *chess.Position, c chess.Color) chess.Bitboard {
+	return pos.Occupied() &^ (pos.Pieces(c, chess.Queen) | pos.Pieces(c, chess.Rook))
+}
+
+// evalPieces scores c's knights, bishops, rooks and queens: placement,
+// mobility, outposts and rook files, and records their attacks.
+func evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) {
+	them := c.Other()
+	area := info.mobilityArea[c]
+	occ := pos.Occupied()
+	ourPawns := pos.Pieces(c, chess.Pawn)
+	theirPawns := pos.Pieces(them, chess.Pawn)
+	// Outposts: ranks 4-6 from c's side, defended by an own pawn, out of the
+	// reach of every enemy pawn now and later.
+	ranks456 := chess.Rank4 | chess.Rank5 | chess.Rank6
+	if c == chess.Black {
+		ranks456 = chess.Rank3 | chess.Rank4 | chess.Rank5
+	}
+	outposts := ranks456 & info.attacked[c][chess.Pawn] &^ info.pawns.span[them]
+	// Minors directly behind a pawn of either colour.
+	shielded := (ourPawns | theirPawns).Forward(them)
+
+	placement := info.pawns.placement[c] + pst[c][chess.King][pos.KingSquare(c)]
+	var mobility, rooks Score
+
+	for b := pos.Pieces(c, chess.Knight); b != 0; {
+		s := b.PopFirst()
+		a := chess.KnightAttacks(s)
+		info.addAttacks(c, chess.Knight, a)
+		placement += pst[c][chess.Knight][s]
+		mobility += KnightMobility[(a & area).Count()]
+		if UseOutposts {
+			if outposts.Has(s) {
+				placement += KnightOutpost
+			}
+			if shielded.Has(s) {
+				placement += MinorBehindPawn
+			}
+		}
+	}
+
+	bOcc := bishopOcc(pos, c)
+	for b := pos.Pieces(c, chess.Bishop); b != 0; {
+		s := b.PopFirst()
+		a := chess.BishopAttacks(s, bOcc)
+		info.addAttacks(c, chess.Bishop, a)
+		placement += pst[c][chess.Bishop][s]
+		mobility += BishopMobility[(a & area).Count()]
+		if UseOutposts {
+			if outposts.Has(s) {
+				placement += BishopOutpost
+			}
+			if shielded.Has(s) {
+				placement += MinorBehindPawn
+			}
+		}
+	}
+
+	rOcc := rookOcc(pos, c)
+	// Rybka/IPPOLIT: the 7th-rank bonus needs a target: the enemy king on
+	// the 8th or enemy pawns on the 7th.
+	seventh, eighth := chess.Rank7, chess.Rank8
+	if c == chess.Black {
+		seventh, eighth = chess.Rank2, chess.Rank1
+	}
+	seventhTarget := pos.Pieces(them, chess.King)&eighth != 0 || theirPawns&seventh != 0
+	for b := pos.Pieces(c, chess.Rook); b != 0; {
+		s := b.PopFirst()
+		a := chess.RookAttacks(s, rOcc)
+		info.addAttacks(c, chess.Rook, a)
+		placement += pst[c][chess.Rook][s]
+		mobility += RookMobility[(a & area).Count()]
+		if UseRookFiles {
+			file := chess.FileBB(s.File())
+			if file&ourPawns == 0 {
+				if file&theirPawns == 0 {
+					rooks += RookOpenFile
+				} else {
+					rooks += RookHalfOpenFile
+				}
+			}
+			if seventhTarget && seventh.Has(s) {
+				rooks += RookOnSeventh
+			}
+		}
+	}
+
+	for b := pos.Pieces(c, chess.Queen); b != 0; {
+		s := b.PopFirst()
+		a := chess.QueenAttacks(s, occ)
+		info.addAttacks(c, chess.Queen, a)
+		placement += pst[c][chess.Queen][s]
+		mobility += QueenMobility[(a & area).Count()]
+	}
+
+	info.terms[termPlacement][c] = placement
+	if UseMobility {
+		info.terms[termMobility][c] = mobility
+	}
+	info.terms[termRooks][c] = rooks
+	if UsePawnStructure {
+		info.terms[termPawns][c] = info.pawns.structure[c]
+	}
+}

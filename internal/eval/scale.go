@@ -1,0 +1,101 @@
+package eval
+
+import "matador/internal/chess"
+
+// nonPawnMaterial sums c's pieces other than pawns and king, in the
+// middle-game values the drawishness rules are written in.
+func nonPawnMaterial(pos *chess.Position, c chess.Color) int {
+	return KnightValue*pos.Pieces(c, chess.Knight).Count() +
+		BishopValue*pos.Pieces(c, chess.Bishop).Count() +
+		RookValue*pos.Pieces(c, chess.Rook).Count() +
+		QueenValue*pos.Pieces(c, chess.Queen).Count()
+}
+
+// scaleFactor returns, in 64ths, how much of its advantage the side ahead
+// (by the unscaled blended score v) can hope to convert.
+//
+// IPPOLIT: winning-chances token, reduced in drawish material such as
+// opposite-coloured bishops and pawnless endings.
+func scaleFactor(pos *chess.Position, info *evalInfo, v int) int {
+	if v == 0 {
+		return ScaleNormal
+	}
+	strong := chess.White
+	if v < 0 {
+		strong = chess.Black
+	}
+	weak := strong.Other()
+	strongPawns := pos.Pieces(strong, chess.Pawn)
+	npmStrong, npmWeak := nonPawnMaterial(pos, strong), nonPawnMaterial(pos, weak)
+
+	if strongPawns == 0 {
+		// Without pawns, a side at most a minor piece up cannot win.
+		if npmStrong-npmWeak <= BishopValue {
+			if npmStrong < RookValue {
+				return ScalePawnlessLoneMinor
+			}
+			if npmWeak <= BishopValue {
+				return ScalePawnlessVsMinor
+			}
+			return ScalePawnless
+		}
+		// Two knights cannot force mate on a bare king.
+		if pos.ByColor(weak) == pos.Pieces(weak, chess.King) &&
+			pos.ByColor(strong) == pos.Pieces(strong, chess.Knight)|pos.Pieces(strong, chess.King) &&
+			pos.Pieces(strong, chess.Knight).Count() == 2 {
+			return 0
+		}
+	}
+
+	// Opposite-coloured bishops: the defender's bishop holds the squares
+	// the attacker's cannot contest.
+	wb, bb := pos.Pieces(chess.White, chess.Bishop), pos.Pieces(chess.Black, chess.Bishop)
+	if wb != 0 && bb != 0 && !wb.More() && !bb.More() && (wb&darkSquares == 0) != (bb&darkSquares == 0) {
+		if npmStrong == BishopValue && npmWeak == BishopValue {
+			return ScaleOCBBishopsOnly
+		}
+		// With a rook or a minor more each the ending is still drawish;
+		// with more on the board the middle game decides.
+		if npmStrong <= BishopValue+RookValue && npmWeak <= BishopValue+RookValue {
+			return ScaleOCBWithPieces
+		}
+	}
+
+	// A single pawn with no extra piece to support it is often drawn
+	// (KRP v KR, KBP v KB, KQP v KQ).
+	if !strongPawns.More() && strongPawns != 0 && npmStrong > 0 && npmStrong <= npmWeak {
+		return ScaleOnePawnNoExtra
+	}
+	return ScaleNormal
+}
+
+// evalMopUp helps to mate a bare king: push it to the edge (to a corner of
+// the bishop's colour with bishop and knight) and bring our king close. The
+// search finds these mates late without it.
+func evalMopUp(pos *chess.Position, info *evalInfo) {
+	for c := chess.White; c <= chess.Black; c++ {
+		them := c.Other()
+		if pos.ByColor(them) != pos.Pieces(them, chess.King) {
+			continue
+		}
+		bishops, knights := pos.Pieces(c, chess.Bishop), pos.Pieces(c, chess.Knight)
+		bishopKnight := bishops != 0 && knights != 0 && !bishops.More() && !knights.More() &&
+			nonPawnMaterial(pos, c) == BishopValue+KnightValue
+		if nonPawnMaterial(pos, c) < RookValue && !bishopKnight {
+			continue
+		}
+		ours, theirs := pos.KingSquare(c), pos.KingSquare(them)
+		s := MopUpCloseness * Score(7-dist(ours, theirs))
+		if bishopKnight && pos.Pieces(c, chess.Pawn) == 0 {
+			// a1 and h8 share the dark squares, h1 and a8 the light ones.
+			a, b := chess.Square(0), chess.Square(63)
+			if bishops&darkSquares == 0 {
+				a, b = 7, 56
+			}
+			s += MopUpCorner * Score(7-min(dist(theirs, a), dist(theirs, b)))
+		} else {
+			s += MopUpEdge * Score(centreDistance[theirs])
+		}
+		info.terms[termPlacement][c] += s
+	}
+}

@@ -1,0 +1,130 @@
+package search
+
+// Every selective technique has a switch and named margins here, so that a
+// reader can turn one off and measure what it is worth (DESIGN.md).
+
+// Scores.
+const (
+	Infinity     = 32001
+	MateScore    = 32000
+	MaxPly       = 128
+	MateInMaxPly = MateScore - MaxPly
+	DrawScore    = 0
+)
+
+// Switches is the set of techniques; the zero value turns them all off.
+type Switches struct {
+	Aspiration       bool
+	NullMove         bool
+	StaticPruning    bool // REBEL's static selective search near the horizon
+	Futility         bool
+	LateMovePruning  bool
+	SEEPruning       bool
+	LMR              bool
+	IID              bool
+	SingularExt      bool
+	CheckExtension   bool
+	RecaptureExt     bool
+	PawnPushExt      bool
+	QSChecks         bool
+	QSDeltaPruning   bool
+	MateDistance     bool
+	DelayPenalty     bool
+	HorizonTrickOne  bool
+	HorizonTrickTwo  bool
+	HistoryReduction bool // LMR edition 3's double/triple reductions
+}
+
+// DefaultSwitches is what the engine plays with.
+var DefaultSwitches = Switches{
+	Aspiration:       true,
+	NullMove:         true,
+	StaticPruning:    true,
+	Futility:         true,
+	LateMovePruning:  true,
+	SEEPruning:       true,
+	LMR:              true,
+	IID:              true,
+	SingularExt:      true,
+	CheckExtension:   true,
+	RecaptureExt:     false,
+	PawnPushExt:      false,
+	QSChecks:         true,
+	QSDeltaPruning:   true,
+	MateDistance:     true,
+	DelayPenalty:     true,
+	HorizonTrickOne:  false,
+	HorizonTrickTwo:  false,
+	HistoryReduction: true,
+}
+
+// Aspiration windows.
+const (
+	// IPPOLIT: aspiration steps 8, 12, 18, 27, ... (times 3/2 after each fail)
+	AspirationStart    = 12
+	AspirationMinDepth = 5
+)
+
+// Null move.
+const (
+	NullMoveMinDepth   = 2
+	NullMoveBaseR      = 3
+	NullMoveDepthDiv   = 4   // R grows by one every NullMoveDepthDiv plies
+	NullMoveEvalDiv    = 200 // IPPOLIT: R grows with eval - beta
+	NullVerifyMinDepth = 10  // verification search from this depth when material is low
+)
+
+// Static pruning (reverse futility).
+const (
+	StaticPruningMaxDepth = 7
+	StaticPruningMargin   = 80 // per ply of remaining depth
+)
+
+// REBEL: futility margins at horizon-1 and horizon-2 (3.00, 5.00 pawns in
+// REBEL; here tightened and measured per depth).
+var FutilityMargin = [...]int{0, 120, 240, 360, 480, 600}
+
+// Late move pruning: quiet moves after this many tried are skipped.
+var LateMoveCount = [2][9]int{
+	{0, 3, 4, 6, 10, 14, 19, 25, 32},  // not improving
+	{0, 5, 7, 11, 17, 24, 32, 42, 53}, // improving
+}
+
+// SEE pruning thresholds per ply of depth.
+const (
+	SEEQuietMargin   = -60
+	SEENoisyMargin   = -100
+	SEEPruneMaxDepth = 8
+)
+
+// LMR in REBEL.
+const (
+	LMRMinDepth     = 3     // no LMR in the last 3 plies before the horizon
+	LMRMinMoveCount = 3     // never the first 3 moves
+	LMRHistoryTwo   = -4000 // edition 3: reduce double below this history
+	LMRHistoryThree = -12000
+)
+
+// Internal iterative deepening.
+const (
+	IIDMinDepthPV  = 6
+	IIDMinDepthCut = 8
+)
+
+// Singular extensions.
+const (
+	SingularMinDepth     = 8
+	SingularMarginPerPly = 2
+)
+
+// Quiescence.
+const (
+	// REBEL: MAX_CHECKS_DEPTH, quiet checks in the first plies of quiescence
+	QSCheckPlies          = 1
+	DeltaMargin           = 200
+	HorizonMargin         = 300 // REBEL: trick one safe-guard
+	HorizonTrickTwoMargin = 900
+)
+
+// History.
+const HistoryMax = 16384

@@ -1,0 +1,302 @@
+package search
+
+import (
+	"matador/internal/chess"
+	"matador/internal/eval"
+)
+
+// Picker stages, in the order of the REBEL ordering scale ("LMR in REBEL",
+// step 2): hash move 255, mate killer 252, winning captures 246-242 and
+// queen promotions 241, equal captures 236-231, killers 226-220, castling
+// 210-209, quiet moves by history, and finally the losing captures.
+// Under-promotions (REBEL: 208, before the quiet moves) come after the
+// quiet moves here: they are almost never best and cost a search each.
+const (
+	stageTT = iota
+	stageMateKiller
+	stageGenNoisy
+	stageGoodNoisy
+	stageKillers
+	stageGenQuiet
+	stageQuiet
+	stageBad
+	stageQSChecks
+	stageDone
+)
+
+// Ordering score bands for noisy moves.
+const (
+	scoreWinning  = 1 << 24
+	scoreQueenPro = 1 << 23
+	scoreEqual    = 1 << 22
+	scoreUnder    = 1 << 21 // under-promotions, in the late stage before losing captures
+	scoreLosing   = 0
+)
+
+// REBEL: equal captures ordered QxQ, RxR, NxB, BxB, BxN, PxP.
+var equalCaptureOrder = [7][7]int32{
+	chess.Queen:  {chess.Queen: 6},
+	chess.Rook:   {chess.Rook: 5},
+	chess.Knight: {chess.Bishop: 4},
+	chess.Bishop: {chess.Bishop: 3, chess.Knight: 2},
+	chess.Pawn:   {chess.Pawn: 1},
+}
+
+// picker hands out the moves of one node, best first, generating lazily.
+// It lives in the per-ply stack so that it never allocates.
+type picker struct {
+	stage      int
+	ttMove     chess.Move
+	mateKiller chess.Move
+	killers    [4]chess.Move
+	killerIdx  int
+
+	list   chess.MoveList
+	scores [chess.MaxMoves]int32
+	cur    int // next candidate in the current stage
+	end    int // end of the current stage's moves
+	nBad   int // moves 0..nBad-1 were set aside for the late stage
+	noisyN int // end of the noisy moves in list
+
+	qsearch    bool
+	qsChecks   bool
+	skipQuiets bool
+}
+
+// init prepares for a main-search node.
+func (pk *picker) init(ttMove, mateKiller chess.Move, killers [4]chess.Move) {
+	pk.stage = stageTT
+	pk.ttMove = ttMove
+	pk.mateKiller = mateKiller
+	pk.killers = killers
+	pk.killerIdx = 0
+	pk.qsearch = false
+	pk.qsChecks = false
+	pk.skipQuiets = false
+	pk.nBad = 0
+	pk.list.N = 0
+}
+
+// initQS prepares for a quiescence node: noisy moves only (all moves when
+// in check), plus quiet checks when withChecks.
+func (pk *picker) initQS(ttMove chess.Move, inCheck, withChecks bool) {
+	pk.init(ttMove, chess.NoMove, [4]chess.Move{})
+	pk.qsearch = !inCheck
+	pk.qsChecks = withChecks && !inCheck
+}
+
+func (pk *picker) isSpecial(m chess.Move) bool {
+	if m == pk.ttMove || m == pk.mateKiller {
+		return true
+	}
+	for _, k := range pk.killers {
+		if m == k {
+			return true
+		}
+	}
+	return false
+}
+
+// next returns the next move, or NoMove when the node is exhausted.
+func (s *Searcher) next(pk *picker) chess.Move {
+	pos := s.pos
+	for {
+		switch pk.stage {
+		case stageTT:
+			pk.stage = stageMateKiller
+			if pk.ttMove != chess.NoMove && pos.IsLegal(pk.ttMove) {
+				if !pk.qsearch || isNoisy(pos, pk.ttMove) {
+					return pk.ttMove
+				}
+			}
+			pk.ttMove = chess.NoMove
+		case stageMateKiller:
+			pk.stage = stageGenNoisy
+			m := pk.mateKiller
+			if m != chess.NoMove && m != pk.ttMove && !pk.qsearch && pos.IsLegal(m) {
+				return m
+			}
+			pk.mateKiller = chess.NoMove
+		case stageGenNoisy:
+			pk.list.N = 0
+			pos.GenerateNoisy(&pk.list)
+			pk.noisyN = pk.list.N
+			pk.cur, pk.end = 0, pk.list.N
+			s.scoreNoisy(pk)
+			pk.stage = stageGoodNoisy
+		case stageGoodNoisy:
+			for pk.cur < pk.end {
+				i := pk.bestIndex()
+				m := pk.list.Moves[i]
+				sc := pk.scores[i]
+				pk.cur++
+				if m == pk.ttMove || m == pk.mateKiller {
+					continue
+				}
+				if sc < scoreEqual {
+					// Losing captures and under-promotions wait for the late stage.
+					pk.list.Moves[pk.cur-1], pk.list.Moves[pk.nBad] = pk.list.Moves[pk.nBad], m
+					pk.scores[pk.cur-1], pk.scores[pk.nBad] = pk.scores[pk.nBad], sc
+					pk.nBad++
+					continue
+				}
+				return m
+			}
+			if pk.qsearch {
+				if pk.qsChecks {
+					pk.stage = stageGenQuiet
+				} else {
+					pk.stage = stageDone
+				}
+				continue
+			}
+			pk.stage = stageKillers
+		case stageKillers:
+			for pk.killerIdx < len(pk.killers) {
+				m := pk.killers[pk.killerIdx]
+				pk.killerIdx++
+				if m == chess.NoMove || m == pk.ttMove || m == pk.mateKiller || pk.skipQuiets {
+					continue
+				}
+				dup := false
+				for j := 0; j < pk.killerIdx-1; j++ {
+					dup = dup || pk.killers[j] == m
+				}
+				if !dup && pos.IsLegal(m) && !isNoisy(pos, m) {
+					return m
+				}
+			}
+			pk.stage = stageGenQuiet
+		case stageGenQuiet:
+			pk.list.N = pk.noisyN
+			pos.GenerateQuiet(&pk.list)
+			pk.cur, pk.end = pk.noisyN, pk.list.N
+			if pk.qsearch {
+				pk.stage = stageQSChecks
+				continue
+			}
+			s.scoreQuiet(pk)
+			pk.stage = stageQuiet
+		case stageQuiet:
+			for !pk.skipQuiets && pk.cur < pk.end {
+				i := pk.bestIndex()
+				m := pk.list.Moves[i]
+				pk.cur++
+				if pk.isSpecial(m) {
+					continue
+				}
+				return m
+			}
+			pk.cur, pk.end = 0, pk.nBad
+			pk.stage = stageBad
+		case stageBad:
+			for pk.cur < pk.end {
+				i := pk.bestIndex()
+				m := pk.list.Moves[i]
+				pk.cur++
+				if m == pk.ttMove || m == pk.mateKiller {
+					continue
+				}
+				return m
+			}
+			pk.stage = stageDone
+		case stageQSChecks:
+			for pk.cur < pk.end {
+				m := pk.list.Moves[pk.cur]
+				pk.cur++
+				if m != pk.ttMove && pos.GivesCheck(m) && pos.SEEGreaterEqual(m, 0) {
+					return m
+				}
+			}
+			pk.stage = stageDone
+		default:
+			return chess.NoMove
+		}
+	}
+}
+
+// bestIndex swaps the best-scored remaining move to pk.cur and returns cur.
+func (pk *picker) bestIndex() int {
+	best := pk.cur
+	for i := pk.cur + 1; i < pk.end; i++ {
+		if pk.scores[i] > pk.scores[best] {
+			best = i
+		}
+	}
+	if best != pk.cur {
+		pk.list.Moves[best], pk.list.Moves[pk.cur] = pk.list.Moves[pk.cur], pk.list.Moves[best]
+		pk.scores[best], pk.scores[pk.cur] = pk.scores[pk.cur], pk.scores[best]
+	}
+	return pk.cur
+}
+
+func isNoisy(pos *chess.Position, m chess.Move) bool {
+	return m.IsPromotion() || m.IsEnPassant() || (!m.IsCastling() && pos.PieceOn(m.To()) != chess.NoPiece)
+}
+
+// scoreNoisy places each capture and promotion in its REBEL band: winning
+// captures by SEE gain, the lower attacker first on equal gain; queen
+// promotions; equal captures by the REBEL table; the rest late.
+func (s *Searcher) scoreNoisy(pk *picker) {
+	pos := s.pos
+	for i := 0; i < pk.list.N; i++ {
+		m := pk.list.Moves[i]
+		attacker := pos.PieceOn(m.From()).Type()
+		if m.IsPromotion() && m.PromotionType() != chess.Queen {
+			pk.scores[i] = scoreUnder + int32(m.PromotionType())
+			continue
+		}
+		victim := pos.PieceOn(m.To()).Type()
+		if m.IsEnPassant() {
+			victim = chess.Pawn
+		}
+		see := pos.SEE(m)
+		switch {
+		case m.IsPromotion() && see >= 0:
+			pk.scores[i] = scoreQueenPro + int32(victim)
+			if see > 0 && victim != chess.NoPieceType {
+				pk.scores[i] = scoreWinning + int32(see)*8 + int32(7-attacker)
+			}
+		case see > 0:
+			pk.scores[i] = scoreWinning + int32(see)*8 + int32(7-attacker)
+		case see == 0:
+			pk.scores[i] = scoreEqual + 16*equalCaptureOrder[attacker][victim] + int32(victim)
+		default:
+			pk.scores[i] = scoreLosing + int32(see) + 1<<20
+		}
+	}
+}
+
+// scoreQuiet orders quiet moves by history, with REBEL's hints from the
+// evaluation: castling first, a bonus for moving a hanging piece and a
+// penalty for stepping onto a square a pawn attacks.
+func (s *Searcher) scoreQuiet(pk *picker) {
+	pos := s.pos
+	us := pos.SideToMove()
+	hanging := eval.Hanging(pos, us)
+	enemyPawnAttacks := chess.PawnAttacksBB(pos.Pieces(us.Other(), chess.Pawn), us.Other())
+	for i := pk.cur; i < pk.end; i++ {
+		m := pk.list.Moves[i]
+		if m.IsCastling() {
+			pk.scores[i] = 1 << 20
+			continue
+		}
+		pc := pos.PieceOn(m.From())
+		score := int32(s.history[pc][m.To()])
+		// REBEL: a piece under attack that moves
+		if hanging.Has(m.From()) {
+			score += HangingMoveBonus
+		}
+		// REBEL: quiet moves to unsafe squares
+		if pc.Type() != chess.Pawn && enemyPawnAttacks.Has(m.To()) {
+			score -= UnsafeSquarePenalty
+		}
+		pk.scores[i] = score
+	}
+}
+
+// Move-ordering hints from the evaluation, on the history scale.
+const (
+	HangingMoveBonus    = 4000
+	UnsafeSquarePenalty = 4000
+)

@@ -1,0 +1,1041 @@
+// Package search finds the best move: iterative deepening with aspiration
+// windows over a principal-variation alpha-beta search with a transposition
+// table, the selective techniques of REBEL, micro-Max and Rybka/IPPOLIT (each
+// switchable in params.go), and quiescence with checks.
+package search
+
+import (
+	"math"
+	"sync/atomic"
+	"time"
+
+	"matador/internal/chess"
+	"matador/internal/eval"
+)
+
+// Limits are the constraints of one search, as given by "go".
+type Limits struct {
+	WTime, BTime time.Duration
+	WInc, BInc   time.Duration
+	MovesToGo    int
+	MoveTime     time.Duration
+	Depth        int
+	Nodes        uint64
+	Mate         int // find a mate in this many moves
+	Infinite     bool
+	Ponder       bool
+	SearchMoves  []chess.Move
+}
+
+// Options are the engine settings that shape a search.
+type Options struct {
+	MultiPV      int
+	MoveOverhead time.Duration
+}
+
+// Info is one progress report (a UCI "info" line).
+type Info struct {
+	Depth, SelDepth int
+	MultiPV         int
+	Score           int
+	Bound           Bound // BoundExact, or BoundLower/BoundUpper on an aspiration fail
+	Nodes           uint64
+	Time            time.Duration
+	HashFull        int
+	PV              []chess.Move
+}
+
+// Reporter receives progress. Either function may be nil.
+type Reporter struct {
+	Info     func(Info)
+	CurrMove func(depth int, m chess.Move, number int)
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Best   chess.Move
+	Ponder chess.Move
+	Score  int
+	Depth  int
+	Nodes  uint64
+}
+
+// plyState is the per-ply scratch space of the search.
+type plyState struct {
+	pv         [MaxPly + 1]chess.Move
+	pvLen      int
+	killers    [2]chess.Move
+	mateKiller chess.Move
+	staticEval int
+	excluded   chess.Move
+	move       chess.Move
+	picker     picker
+}
+
+type rootMove struct {
+	move      chess.Move
+	score     int
+	prevScore int
+	selDepth  int
+	pv        []chess.Move
+}
+
+// Searcher owns the transposition table and one search thread's state.
+// Search runs on the caller's goroutine; Stop and PonderHit may be called
+// from any other goroutine.
+type Searcher struct {
+	Switches Switches
+
+	tt      *TranspositionTable
+	ev      *eval.Evaluator
+	pos     *chess.Position
+	stack   [MaxPly + 4]plyState
+	history [16][64]int32
+
+	rootMoves []rootMove
+	rootDepth int
+	pvIdx     int
+	selDepth  int
+
+	nodes     uint64
+	limits    Limits
+	opts      Options
+	reporter  Reporter
+	clock     timeManager
+	stopped   atomic.Bool
+	pondering atomic.Bool
+	ponderHit atomic.Bool
+	checkTick int
+}
+
+// NewSearcher creates a searcher with a hash table of hashMB megabytes.
+func NewSearcher(hashMB int) *Searcher {
+	return &Searcher{
+		Switches: DefaultSwitches,
+		tt:       NewTranspositionTable(hashMB),
+		ev:       eval.NewEvaluator(),
+	}
+}
+
+// SetHashSize resizes (and clears) the hash table.
+func (s *Searcher) SetHashSize(mb int) { s.tt.Resize(mb) }
+
+// ClearHash empties the hash table.
+func (s *Searcher) ClearHash() { s.tt.Clear() }
+
+// NewGame forgets everything learned: hash, history, killers.
+func (s *Searcher) NewGame() {
+	s.tt.Clear()
+	s.history = [16][64]int32{}
+	for i := range s.stack {
+		s.stack[i].killers = [2]chess.Move{}
+		s.stack[i].mateKiller = chess.NoMove
+	}
+}
+
+// Stop ends the search as soon as possible; Search still returns a legal move.
+func (s *Searcher) Stop() { s.stopped.Store(true) }
+
+// PonderHit turns a ponder search into a normal timed one.
+func (s *Searcher) PonderHit() {
+	s.clock.ponderHit(time.Now())
+	s.ponderHit.Store(true)
+	s.pondering.Store(false)
+}
+
+// Nodes returns the nodes searched by the last search; during a search
+// only the search goroutine may call it.
+func (s *Searcher) Nodes() uint64 { return s.nodes }
+
+// Search runs iterative deepening on a copy of pos within the limits.
+// It returns after Stop, when the limits are reached, or (for infinite and
+// ponder searches) only after Stop or PonderHit.
+func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, reporter Reporter) Result {
+	start := time.Now()
+	s.pos = pos.Clone()
+	s.limits = limits
+	s.opts = opts
+	if s.opts.MultiPV < 1 {
+		s.opts.MultiPV = 1
+	}
+	s.reporter = reporter
+	s.stopped.Store(false)
+	s.ponderHit.Store(false)
+	s.pondering.Store(limits.Ponder)
+	s.nodes = 0
+	s.checkTick = 0
+	s.tt.NewSearch()
+	s.clock.init(start, limits, opts.MoveOverhead, s.pos.SideToMove(), s.pos.GamePly())
+	for i := range s.stack {
+		s.stack[i].excluded = chess.NoMove
+		s.stack[i].staticEval = 0
+	}
+	// Killers from the previous search are two plies off; start clean.
+	for i := range s.stack {
+		s.stack[i].killers = [2]chess.Move{}
+		s.stack[i].mateKiller = chess.NoMove
+	}
+	s.ageHistory()
+
+	s.initRootMoves()
+	result := Result{}
+	if len(s.rootMoves) == 0 {
+		s.waitIfRequired()
+		return result
+	}
+	result.Best = s.rootMoves[0].move
+
+	maxDepth := MaxPly - 4
+	if limits.Depth > 0 && limits.Depth < maxDepth {
+		maxDepth = limits.Depth
+	}
+	multiPV := s.opts.MultiPV
+	if multiPV > len(s.rootMoves) {
+		multiPV = len(s.rootMoves)
+	}
+	var lastBest chess.Move
+	var lastScore int
+	bestChanges := 0.0
+	for depth := 1; depth <= maxDepth; depth++ {
+		s.rootDepth = depth
+		for i := range s.rootMoves {
+			s.rootMoves[i].prevScore = s.rootMoves[i].score
+		}
+		for s.pvIdx = 0; s.pvIdx < multiPV; s.pvIdx++ {
+			s.selDepth = 0
+			s.aspiration(depth)
+			sortRootMoves(s.rootMoves[s.pvIdx:])
+			if s.stopped.Load() {
+				break
+			}
+			s.reportPVs(depth, s.pvIdx+1)
+		}
+		if s.stopped.Load() {
+			// Keep an interrupted iteration's best move only if it was
+			// searched fully (it is at the front only if it beat the old best).
+			break
+		}
+		best := s.rootMoves[0]
+		result.Best, result.Score, result.Depth = best.move, best.score, depth
+		if len(best.pv) > 1 {
+			result.Ponder = best.pv[1]
+		} else {
+			result.Ponder = chess.NoMove
+		}
+		if best.move != lastBest && depth > 1 {
+			bestChanges++
+		}
+		bestChanges *= 0.5
+		// Mate search: stop when a short enough mate is proven.
+		if limits.Mate > 0 && best.score >= MateScore-2*limits.Mate {
+			break
+		}
+		if s.clock.isTimed() && !s.pondering.Load() {
+			scoreDrop := 0
+			if depth > 1 {
+				scoreDrop = lastScore - best.score
+			}
+			if len(s.rootMoves) == 1 && depth >= 4 || s.clock.shouldStopAfterIteration(time.Now(), bestChanges, scoreDrop) {
+				break
+			}
+		}
+		lastBest, lastScore = best.move, best.score
+	}
+	if result.Ponder == chess.NoMove {
+		result.Ponder = s.ponderFromTT(result.Best)
+	}
+	result.Nodes = s.Nodes()
+	s.waitIfRequired()
+	return result
+}
+
+// waitIfRequired holds the result of an infinite or ponder search until the
+// GUI says stop or ponderhit: UCI forbids an early bestmove there.
+func (s *Searcher) waitIfRequired() {
+	for !s.stopped.Load() && (s.limits.Infinite || s.pondering.Load()) {
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func (s *Searcher) ponderFromTT(best chess.Move) chess.Move {
+	if best == chess.NoMove {
+		return chess.NoMove
+	}
+	s.pos.MakeMove(best)
+	defer s.pos.UnmakeMove(best)
+	if hit, ok := s.tt.Probe(s.pos.Key()); ok && hit.move != chess.NoMove && s.pos.IsLegal(hit.move) {
+		return hit.move
+	}
+	return chess.NoMove
+}
+
+func (s *Searcher) initRootMoves() {
+	var ml chess.MoveList
+	s.pos.GenerateLegal(&ml)
+	s.rootMoves = s.rootMoves[:0]
+	for _, m := range ml.Slice() {
+		if len(s.limits.SearchMoves) > 0 && !containsMove(s.limits.SearchMoves, m) {
+			continue
+		}
+		s.rootMoves = append(s.rootMoves, rootMove{move: m, score: -Infinity, prevScore: -Infinity})
+	}
+}
+
+func containsMove(list []chess.Move, m chess.Move) bool {
+	for _, x := range list {
+		if x.Base() == m.Base() {
+			return true
+		}
+	}
+	return false
+}
+
+// sortRootMoves orders by score, stable so that ties keep the older order.
+func sortRootMoves(rm []rootMove) {
+	for i := 1; i < len(rm); i++ {
+		for j := i; j > 0 && rm[j].score > rm[j-1].score; j-- {
+			rm[j], rm[j-1] = rm[j-1], rm[j]
+		}
+	}
+}
+
+// aspiration searches one PV line of one iteration.
+func (s *Searcher) aspiration(depth int) {
+	prev := s.rootMoves[s.pvIdx].prevScore
+	alpha, beta := -Infinity, Infinity
+	delta := AspirationStart
+	if s.Switches.Aspiration && depth >= AspirationMinDepth && prev > -MateInMaxPly && prev < MateInMaxPly {
+		alpha, beta = prev-delta, prev+delta
+	}
+	for {
+		score := s.rootSearch(alpha, beta, depth)
+		sortRootMoves(s.rootMoves[s.pvIdx:])
+		if s.stopped.Load() {
+			return
+		}
+		switch {
+		case score <= alpha:
+			s.reportBound(depth, score, BoundUpper)
+			beta = (alpha + beta) / 2
+			alpha = max(score-delta, -Infinity)
+		case score >= beta:
+			s.reportBound(depth, score, BoundLower)
+			beta = min(score+delta, Infinity)
+		default:
+			return
+		}
+		// IPPOLIT: widen by half again after each fail
+		delta += delta / 2
+		if delta > 1000 {
+			alpha, beta = -Infinity, Infinity
+		}
+	}
+}
+
+// rootSearch searches the root moves from pvIdx on with PVS.
+func (s *Searcher) rootSearch(alpha, beta, depth int) int {
+	pos := s.pos
+	ss := &s.stack[0]
+	ss.pvLen = 0
+	ss.staticEval = s.ev.Evaluate(pos)
+	best := -Infinity
+	inCheck := pos.InCheck()
+	for i := s.pvIdx; i < len(s.rootMoves); i++ {
+		rm := &s.rootMoves[i]
+		m := rm.move
+		if s.reporter.CurrMove != nil && s.clock.elapsed(time.Now()) > time.Second {
+			s.reporter.CurrMove(depth, m, i+1)
+		}
+		newDepth := depth - 1
+		givesCheck := pos.GivesCheck(m)
+		quiet := !isNoisy(pos, m)
+		ss.move = m
+		pos.MakeMove(m)
+		s.nodes++
+		var score int
+		if i == s.pvIdx {
+			score = -s.negamax(-beta, -alpha, newDepth, 1, false)
+		} else {
+			r := 0
+			// LMR in REBEL: root moves are reduced once only.
+			if s.Switches.LMR && depth >= LMRMinDepth && i-s.pvIdx >= LMRMinMoveCount && quiet && !givesCheck && !inCheck {
+				r = 1
+			}
+			score = -s.negamax(-alpha-1, -alpha, newDepth-r, 1, true)
+			if score > alpha && r > 0 {
+				score = -s.negamax(-alpha-1, -alpha, newDepth, 1, true)
+			}
+			if score > alpha && score < beta {
+				score = -s.negamax(-beta, -alpha, newDepth, 1, false)
+			}
+		}
+		pos.UnmakeMove(m)
+		if s.stopped.Load() {
+			return best
+		}
+		if i == s.pvIdx || score > alpha {
+			rm.score = score
+			rm.selDepth = s.selDepth
+			rm.pv = append(rm.pv[:0], m)
+			rm.pv = append(rm.pv, s.stack[1].pv[:s.stack[1].pvLen]...)
+		} else {
+			// Failed low: below the best, order it behind.
+			rm.score = -Infinity
+		}
+		if score > best {
+			best = score
+		}
+		if score > alpha {
+			alpha = score
+			if score >= beta {
+				return score
+			}
+		}
+	}
+	return best
+}
+
+// checkLimits is called every few nodes: hard time limit and node limit.
+func (s *Searcher) checkLimits() {
+	if s.limits.Nodes > 0 && s.Nodes() >= s.limits.Nodes {
+		s.stopped.Store(true)
+		return
+	}
+	s.checkTick++
+	if s.checkTick&1023 != 0 {
+		return
+	}
+	if s.rootDepth > 1 && s.clock.isTimed() && !s.pondering.Load() && s.clock.pastHard(time.Now()) {
+		s.stopped.Store(true)
+	}
+}
+
+// negamax is the main alpha-beta search (fail-soft, PVS).
+func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
+	pos := s.pos
+	pvNode := beta-alpha > 1
+	ss := &s.stack[ply]
+	ss.pvLen = 0
+	inCheck := pos.InCheck()
+
+	// REBEL: check extension (the side in check gets one more ply)
+	if inCheck && s.Switches.CheckExtension {
+		depth++
+	}
+	if depth <= 0 {
+		return s.qsearch(alpha, beta, ply, 0)
+	}
+	s.checkLimits()
+	if s.stopped.Load() {
+		return 0
+	}
+	if ply > s.selDepth {
+		s.selDepth = ply
+	}
+
+	// Draws: repetition, fifty moves, dead material.
+	if pos.IsRepetition(ply) || pos.InsufficientMaterial() {
+		return DrawScore
+	}
+	if pos.Rule50() >= 100 && (!inCheck || s.hasLegalMove()) {
+		return DrawScore
+	}
+	if ply >= MaxPly-2 {
+		if inCheck {
+			return DrawScore
+		}
+		return s.ev.Evaluate(pos)
+	}
+
+	// Mate-distance pruning: no line here can beat a shorter mate found.
+	if s.Switches.MateDistance {
+		alpha = max(alpha, -MateScore+ply)
+		beta = min(beta, MateScore-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+	}
+
+	excluded := ss.excluded
+	key := pos.Key()
+	var hit ttHit
+	var ttOK bool
+	if excluded == chess.NoMove {
+		hit, ttOK = s.tt.Probe(key)
+	}
+	ttMove := chess.NoMove
+	ttScore := 0
+	if ttOK {
+		ttMove = hit.move
+		ttScore = scoreFromTT(hit.score, ply)
+		if !pvNode && hit.depth >= depth && pos.Rule50() < 90 {
+			if hit.bound == BoundExact ||
+				hit.bound == BoundLower && ttScore >= beta ||
+				hit.bound == BoundUpper && ttScore <= alpha {
+				return ttScore
+			}
+		}
+	}
+
+	// Static evaluation, improved by the hash score when its bound allows.
+	staticEval := -Infinity
+	evalScore := -Infinity
+	if !inCheck {
+		if ttOK && hit.eval != 0 {
+			staticEval = hit.eval
+		} else {
+			staticEval = s.ev.Evaluate(pos)
+		}
+		evalScore = staticEval
+		if ttOK && (hit.bound == BoundExact ||
+			hit.bound == BoundLower && ttScore > evalScore ||
+			hit.bound == BoundUpper && ttScore < evalScore) {
+			evalScore = ttScore
+		}
+	}
+	ss.staticEval = staticEval
+	improving := !inCheck && ply >= 2 && staticEval > s.stack[ply-2].staticEval
+
+	// micro-Max: delay penalty. Scores better than the current evaluation
+	// lose a point per ply, so the engine takes the fastest route to a gain;
+	// the window is shifted to match.
+	delay := s.Switches.DelayPenalty && !inCheck && staticEval > -MateInMaxPly
+	if delay {
+		if alpha < staticEval && alpha > -MateInMaxPly {
+			alpha--
+		}
+		if beta <= staticEval && beta < MateInMaxPly {
+			beta--
+		}
+	}
+
+	if !pvNode && !inCheck && excluded == chess.NoMove {
+		// REBEL: static selective search. Near the horizon a position whose
+		// evaluation stands well above beta is not searched further.
+		if s.Switches.StaticPruning && depth <= StaticPruningMaxDepth &&
+			evalScore-StaticPruningMargin*depth >= beta && evalScore < MateInMaxPly {
+			return s.delayed(evalScore, staticEval, delay)
+		}
+
+		// Null move (R by depth, and by eval-beta as IPPOLIT does), off in
+		// pawn endings; verified by a normal search near the end game.
+		if s.Switches.NullMove && depth >= NullMoveMinDepth && evalScore >= beta &&
+			pos.LastMove() != chess.NoMove && pos.HasNonPawnMaterial(pos.SideToMove()) &&
+			beta > -MateInMaxPly {
+			r := NullMoveBaseR + depth/NullMoveDepthDiv + min((evalScore-beta)/NullMoveEvalDiv, 3)
+			ss.move = chess.NoMove
+			pos.MakeNullMove()
+			s.nodes++
+			score := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, !cutNode)
+			pos.UnmakeNullMove()
+			if s.stopped.Load() {
+				return 0
+			}
+			if score >= beta {
+				if score >= MateInMaxPly {
+					score = beta
+				}
+				if depth < NullVerifyMinDepth || s.hasMajorMaterial() {
+					return score
+				}
+				// Verification: a real search without null move at reduced depth.
+				ss.excluded = chess.NoMove
+				saved := s.Switches.NullMove
+				s.Switches.NullMove = false
+				v := s.negamax(beta-1, beta, depth-1-r, ply, false)
+				s.Switches.NullMove = saved
+				if v >= beta {
+					return score
+				}
+			}
+		}
+	}
+
+	// Internal iterative deepening: no hash move, so find one with a
+	// shallower search (REBEL: half depth; micro-Max deepens itself).
+	if s.Switches.IID && ttMove == chess.NoMove && excluded == chess.NoMove &&
+		(pvNode && depth >= IIDMinDepthPV || cutNode && depth >= IIDMinDepthCut) {
+		s.negamax(alpha, beta, depth/2, ply, cutNode)
+		if h, ok := s.tt.Probe(key); ok {
+			ttMove = h.move
+		}
+		ss.pvLen = 0
+	}
+
+	// Rybka/IPPOLIT: singular extension. The hash move is extended when an
+	// exclusion search without it fails well below the hash score; when even
+	// that search beats beta, several moves do and the node is cut (multi-cut).
+	// It runs before the picker is set up, since it reuses this ply's state.
+	singular := false
+	if s.Switches.SingularExt && ply > 0 && depth >= SingularMinDepth && excluded == chess.NoMove &&
+		ttMove != chess.NoMove && ttOK && hit.bound != BoundUpper && hit.depth >= depth-3 &&
+		ttScore > -MateInMaxPly && ttScore < MateInMaxPly && pos.IsLegal(ttMove) {
+		singularBeta := ttScore - SingularMarginPerPly*depth
+		ss.excluded = ttMove
+		v := s.negamax(singularBeta-1, singularBeta, (depth-1)/2, ply, cutNode)
+		ss.excluded = chess.NoMove
+		ss.pvLen = 0
+		if s.stopped.Load() {
+			return 0
+		}
+		if v < singularBeta {
+			singular = true
+		} else if singularBeta >= beta {
+			return singularBeta
+		}
+	}
+
+	var killers [4]chess.Move
+	killers[0], killers[1] = ss.killers[0], ss.killers[1]
+	if ply >= 2 {
+		killers[2], killers[3] = s.stack[ply-2].killers[0], s.stack[ply-2].killers[1]
+	}
+	pk := &ss.picker
+	pk.init(ttMove, ss.mateKiller, killers)
+
+	bestScore := -Infinity
+	bestMove := chess.NoMove
+	moveCount := 0
+	quietsTried := 0
+	var quiets [64]chess.Move
+	originalAlpha := alpha
+	us := pos.SideToMove()
+
+	for {
+		m := s.next(pk)
+		if m == chess.NoMove {
+			break
+		}
+		if m == excluded {
+			continue
+		}
+		moveCount++
+		noisy := isNoisy(pos, m)
+		givesCheck := pos.GivesCheck(m)
+		pc := pos.PieceOn(m.From())
+
+		// Pruning of hopeless moves, once a move has been found that is
+		// not a mate against us.
+		if ply > 0 && bestScore > -MateInMaxPly && !inCheck && pos.HasNonPawnMaterial(us) {
+			if !noisy && !givesCheck {
+				if s.Switches.LateMovePruning && depth < len(LateMoveCount[0]) && moveCount > LateMoveCount[b2i(improving)][depth] {
+					pk.skipQuiets = true
+					continue
+				}
+				// REBEL: futility pruning at horizon-1 and horizon-2
+				if s.Switches.Futility && depth < len(FutilityMargin) && staticEval+FutilityMargin[depth] <= alpha {
+					pk.skipQuiets = true
+					continue
+				}
+				if s.Switches.SEEPruning && depth <= SEEPruneMaxDepth && !pos.SEEGreaterEqual(m, SEEQuietMargin*depth*depth/2) {
+					continue
+				}
+			} else if s.Switches.SEEPruning && depth <= SEEPruneMaxDepth && !givesCheck && !pos.SEEGreaterEqual(m, SEENoisyMargin*depth) {
+				continue
+			}
+		}
+
+		// Extensions.
+		ext := 0
+		if m == ttMove && singular {
+			ext = 1
+		}
+		// REBEL: recapture extension
+		if s.Switches.RecaptureExt && ext == 0 && noisy && pos.LastMove() != chess.NoMove &&
+			pos.CapturedPiece() != chess.NoPiece && m.To() == pos.LastMove().To() && pos.SEEGreaterEqual(m, 0) && pvNode {
+			ext = 1
+		}
+		// REBEL: pawns reaching the 7th rank
+		if s.Switches.PawnPushExt && ext == 0 && pc.Type() == chess.Pawn && m.To().RelativeRank(us) == 6 {
+			ext = 1
+		}
+
+		newDepth := depth - 1 + ext
+		ss.move = m
+		pos.MakeMove(m)
+		s.nodes++
+
+		var score int
+		if moveCount == 1 {
+			score = -s.negamax(-beta, -alpha, newDepth, ply+1, !pvNode && !cutNode)
+		} else {
+			r := 0
+			// LMR in REBEL, edition 3: reduce late quiet moves one ply, and
+			// a second and third ply when their history is poor.
+			if s.Switches.LMR && depth >= LMRMinDepth && moveCount > LMRMinMoveCount && !noisy &&
+				!givesCheck && !inCheck && !pk.isSpecial(m) &&
+				!(pc.Type() == chess.Pawn && m.To().RelativeRank(us) >= 5) {
+				r = 1
+				h := s.history[pc][m.To()]
+				if s.Switches.HistoryReduction {
+					if h < LMRHistoryTwo {
+						r++
+					}
+					if h < LMRHistoryThree {
+						r++
+					}
+				}
+				r += lmrExtra(depth, moveCount)
+				if pvNode && r > 0 {
+					r--
+				}
+				if cutNode {
+					r++
+				}
+				if improving && r > 0 {
+					r--
+				}
+				r = min(max(r, 0), newDepth-1)
+			}
+			score = -s.negamax(-alpha-1, -alpha, newDepth-r, ply+1, true)
+			if score > alpha && r > 0 {
+				score = -s.negamax(-alpha-1, -alpha, newDepth, ply+1, !cutNode)
+			}
+			if pvNode && score > alpha && score < beta {
+				score = -s.negamax(-beta, -alpha, newDepth, ply+1, false)
+			}
+		}
+		pos.UnmakeMove(m)
+		if s.stopped.Load() {
+			return 0
+		}
+
+		if score > bestScore {
+			bestScore = score
+			if score > alpha {
+				bestMove = m
+				alpha = score
+				if pvNode {
+					child := &s.stack[ply+1]
+					ss.pv[0] = m
+					copy(ss.pv[1:], child.pv[:child.pvLen])
+					ss.pvLen = child.pvLen + 1
+				}
+				if score >= beta {
+					break
+				}
+			}
+		}
+		if !noisy && quietsTried < len(quiets) {
+			quiets[quietsTried] = m
+			quietsTried++
+		}
+	}
+
+	if moveCount == 0 {
+		if excluded != chess.NoMove {
+			return alpha
+		}
+		if inCheck {
+			return -MateScore + ply
+		}
+		return DrawScore
+	}
+
+	if bestScore >= beta && bestMove != chess.NoMove {
+		s.updateQuietStats(ss, bestMove, quiets[:quietsTried], depth, ply, bestScore)
+	}
+
+	bestScore = s.delayed(bestScore, staticEval, delay)
+
+	if excluded == chess.NoMove {
+		bound := BoundUpper
+		if bestScore >= beta {
+			bound = BoundLower
+		} else if pvNode && bestMove != chess.NoMove && bestScore > originalAlpha {
+			bound = BoundExact
+		}
+		evalToStore := staticEval
+		if inCheck {
+			evalToStore = 0
+		}
+		s.tt.Store(key, bestMove, scoreToTT(bestScore, ply), evalToStore, depth, bound)
+	}
+	return bestScore
+}
+
+// delayed applies micro-Max's delay penalty to a score returned by a node.
+func (s *Searcher) delayed(score, staticEval int, delay bool) int {
+	if delay && score > staticEval && score < MateInMaxPly && score > -MateInMaxPly {
+		return score - 1
+	}
+	return score
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// lmrExtra adds reductions for very late moves at high depth, beyond what
+// REBEL's fixed plies give.
+func lmrExtra(depth, moveCount int) int {
+	return lmrTable[min(depth, 63)][min(moveCount, 63)]
+}
+
+var lmrTable [64][64]int
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			// Grows like log(depth)*log(moves), zero for early moves.
+			r := int(lmrLog(d) * lmrLog(n) / 2.6)
+			lmrTable[d][n] = max(r-1, 0)
+		}
+	}
+}
+
+func lmrLog(x int) float64 { return math.Log(float64(x)) }
+
+// updateQuietStats rewards the quiet move that caused a cut-off and
+// punishes the quiet moves tried before it.
+func (s *Searcher) updateQuietStats(ss *plyState, best chess.Move, quiets []chess.Move, depth, ply, score int) {
+	pos := s.pos
+	if isNoisy(pos, best) {
+		return
+	}
+	if score >= MateInMaxPly {
+		// REBEL: the mate killer
+		ss.mateKiller = best
+	}
+	if ss.killers[0] != best {
+		ss.killers[1] = ss.killers[0]
+		ss.killers[0] = best
+	}
+	bonus := int32(min(depth*depth, 400))
+	for _, m := range quiets {
+		pc := pos.PieceOn(m.From())
+		h := &s.history[pc][m.To()]
+		if m == best {
+			// IPPOLIT: saturating history, H += (max - H) * w
+			*h += 32*bonus - *h*bonus/512
+		} else {
+			*h -= 32*bonus + *h*bonus/512
+		}
+	}
+	pc := pos.PieceOn(best.From())
+	if !containsMove(quiets, best) {
+		h := &s.history[pc][best.To()]
+		*h += 32*bonus - *h*bonus/512
+	}
+}
+
+// ageHistory halves history between searches so that old games fade.
+func (s *Searcher) ageHistory() {
+	for p := range s.history {
+		for sq := range s.history[p] {
+			s.history[p][sq] /= 2
+		}
+	}
+}
+
+func (s *Searcher) hasLegalMove() bool {
+	var ml chess.MoveList
+	s.pos.GenerateLegal(&ml)
+	return ml.N > 0
+}
+
+// hasMajorMaterial reports whether the side to move has enough material
+// that zugzwang is unlikely (a rook or queen, or two minor pieces).
+func (s *Searcher) hasMajorMaterial() bool {
+	pos := s.pos
+	us := pos.SideToMove()
+	if pos.Pieces(us, chess.Rook)|pos.Pieces(us, chess.Queen) != 0 {
+		return true
+	}
+	return (pos.Pieces(us, chess.Knight) | pos.Pieces(us, chess.Bishop)).More()
+}
+
+// qsearch resolves captures so that the static evaluation is only used in
+// quiet positions.
+func (s *Searcher) qsearch(alpha, beta, ply, qply int) int {
+	pos := s.pos
+	ss := &s.stack[ply]
+	ss.pvLen = 0
+	s.checkLimits()
+	if s.stopped.Load() {
+		return 0
+	}
+	if ply > s.selDepth {
+		s.selDepth = ply
+	}
+	inCheck := pos.InCheck()
+	if inCheck && pos.IsRepetition(ply) || pos.InsufficientMaterial() {
+		return DrawScore
+	}
+	if ply >= MaxPly-2 {
+		if inCheck {
+			return DrawScore
+		}
+		return s.ev.Evaluate(pos)
+	}
+	pvNode := beta-alpha > 1
+
+	key := pos.Key()
+	hit, ttOK := s.tt.Probe(key)
+	ttMove := chess.NoMove
+	if ttOK {
+		ttMove = hit.move
+		ttScore := scoreFromTT(hit.score, ply)
+		if !pvNode && (hit.bound == BoundExact ||
+			hit.bound == BoundLower && ttScore >= beta ||
+			hit.bound == BoundUpper && ttScore <= alpha) {
+			return ttScore
+		}
+	}
+
+	bestScore := -Infinity
+	staticEval := 0
+	if !inCheck {
+		if ttOK && hit.eval != 0 {
+			staticEval = hit.eval
+		} else {
+			staticEval = s.ev.Evaluate(pos)
+		}
+		bestScore = staticEval
+		if bestScore >= beta {
+			return bestScore
+		}
+		// REBEL: horizon trick two / delta pruning: nothing can lift the
+		// score to alpha, not even winning a queen.
+		if s.Switches.QSDeltaPruning && staticEval+eval.QueenValue+DeltaMargin < alpha && !s.canPromote() {
+			return staticEval
+		}
+		if bestScore > alpha {
+			alpha = bestScore
+		}
+	}
+
+	withChecks := s.Switches.QSChecks && qply < QSCheckPlies
+	pk := &ss.picker
+	pk.initQS(ttMove, inCheck, withChecks)
+	bestMove := chess.NoMove
+	moveCount := 0
+	originalAlpha := alpha
+	for {
+		m := s.next(pk)
+		if m == chess.NoMove {
+			break
+		}
+		moveCount++
+		if !inCheck {
+			// Only captures that do not lose material (REBEL: winning and
+			// equal captures), and no hopeless ones.
+			if !m.IsPromotion() {
+				if !pos.SEEGreaterEqual(m, 0) {
+					continue
+				}
+				if s.Switches.QSDeltaPruning && pos.PieceOn(m.To()) != chess.NoPiece &&
+					staticEval+seeValue(pos.PieceOn(m.To()).Type())+DeltaMargin <= alpha && !pos.GivesCheck(m) {
+					continue
+				}
+			}
+		}
+		ss.move = m
+		pos.MakeMove(m)
+		s.nodes++
+		score := -s.qsearch(-beta, -alpha, ply+1, qply+1)
+		pos.UnmakeMove(m)
+		if s.stopped.Load() {
+			return 0
+		}
+		if score > bestScore {
+			bestScore = score
+			if score > alpha {
+				bestMove = m
+				alpha = score
+				if pvNode {
+					child := &s.stack[ply+1]
+					ss.pv[0] = m
+					copy(ss.pv[1:], child.pv[:child.pvLen])
+					ss.pvLen = child.pvLen + 1
+				}
+				if score >= beta {
+					break
+				}
+			}
+		}
+	}
+	if inCheck && moveCount == 0 {
+		return -MateScore + ply
+	}
+	bound := BoundUpper
+	if bestScore >= beta {
+		bound = BoundLower
+	} else if pvNode && bestScore > originalAlpha {
+		bound = BoundExact
+	}
+	evalToStore := staticEval
+	if inCheck {
+		evalToStore = 0
+	}
+	s.tt.Store(key, bestMove, scoreToTT(bestScore, ply), evalToStore, 0, bound)
+	return bestScore
+}
+
+func (s *Searcher) canPromote() bool {
+	pos := s.pos
+	us := pos.SideToMove()
+	seventh := chess.Rank7
+	if us == chess.Black {
+		seventh = chess.Rank2
+	}
+	return pos.Pieces(us, chess.Pawn)&seventh != 0
+}
+
+func seeValue(t chess.PieceType) int {
+	switch t {
+	case chess.Pawn:
+		return eval.PawnValue
+	case chess.Knight:
+		return eval.KnightValue
+	case chess.Bishop:
+		return eval.BishopValue
+	case chess.Rook:
+		return eval.RookValue
+	case chess.Queen:
+		return eval.QueenValue
+	}
+	return 0
+}
+
+// reportPVs sends one info line per PV line searched in this iteration.
+func (s *Searcher) reportPVs(depth, lines int) {
+	if s.reporter.Info == nil {
+		return
+	}
+	now := time.Now()
+	for i := 0; i < lines; i++ {
+		rm := s.rootMoves[i]
+		score := rm.score
+		d := depth
+		if score == -Infinity {
+			score = rm.prevScore
+			d = depth - 1
+		}
+		if d < 1 {
+			continue
+		}
+		s.reporter.Info(Info{
+			Depth: d, SelDepth: rm.selDepth, MultiPV: i + 1, Score: score, Bound: BoundExact,
+			Nodes: s.Nodes(), Time: s.clock.elapsed(now), HashFull: s.tt.HashFull(),
+			PV: append([]chess.Move(nil), rm.pv...),
+		})
+	}
+}
+
+// reportBound tells the GUI about an aspiration fail after the first seconds.
+func (s *Searcher) reportBound(depth, score int, bound Bound) {
+	now := time.Now()
+	if s.reporter.Info == nil || s.clock.elapsed(now) < 3*time.Second {
+		return
+	}
+	rm := s.rootMoves[s.pvIdx]
+	s.reporter.Info(Info{
+		Depth: depth, SelDepth: s.selDepth, MultiPV: s.pvIdx + 1, Score: score, Bound: bound,
+		Nodes: s.Nodes(), Time: s.clock.elapsed(now), HashFull: s.tt.HashFull(),
+		PV: append([]chess.Move(nil), rm.pv...),
+	})
+}

@@ -1,0 +1,69 @@
+package search
+
+import (
+	"testing"
+	"time"
+
+	"matador/internal/chess"
+)
+
+func searchFEN(t *testing.T, fen string, lim Limits) Result {
+	t.Helper()
+	pos, err := chess.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSearcher(16)
+	return s.Search(pos, lim, Options{MultiPV: 1}, Reporter{})
+}
+
+func TestFindsMates(t *testing.T) {
+	cases := []struct {
+		fen   string
+		best  string
+		mateN int
+	}{
+		{"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8", 1},
+		{"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "h5f7", 1},
+		// Mate in 2: queen sacrifice then rook mate.
+		{"6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", "g2g1", 2},
+	}
+	for _, c := range cases {
+		res := searchFEN(t, c.fen, Limits{Depth: 2*c.mateN + 2})
+		pos, _ := chess.ParseFEN(c.fen)
+		if pos.UCI(res.Best) != c.best {
+			t.Errorf("%s: best %s, want %s", c.fen, pos.UCI(res.Best), c.best)
+		}
+		if want := MateScore - (2*c.mateN - 1); res.Score != want {
+			t.Errorf("%s: score %d, want %d (mate in %d)", c.fen, res.Score, want, c.mateN)
+		}
+	}
+}
+
+func TestNoLegalMoves(t *testing.T) {
+	res := searchFEN(t, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Limits{Depth: 3})
+	if res.Best != chess.NoMove {
+		t.Errorf("stalemate: got a best move")
+	}
+}
+
+func TestBenchIsDeterministic(t *testing.T) {
+	a, _ := Bench(5, nil)
+	b, _ := Bench(5, nil)
+	if a != b || a == 0 {
+		t.Errorf("bench node counts differ: %d vs %d", a, b)
+	}
+}
+
+func TestStopReturnsLegalMove(t *testing.T) {
+	pos := chess.StartPosition()
+	s := NewSearcher(16)
+	done := make(chan Result)
+	go func() { done <- s.Search(pos, Limits{Infinite: true}, Options{MultiPV: 1}, Reporter{}) }()
+	time.Sleep(50 * time.Millisecond)
+	s.Stop()
+	res := <-done
+	if !pos.IsLegal(res.Best) {
+		t.Fatalf("illegal best move %v", res.Best)
+	}
+}

@@ -1,0 +1,106 @@
+package search
+
+import (
+	"sync"
+	"time"
+
+	"matador/internal/chess"
+)
+
+// timeManager turns the clock into a soft limit (do not start another
+// iteration past it, stretched when the best move is unstable or the score
+// falls) and a hard limit (abort the search).
+type timeManager struct {
+	mu    sync.Mutex
+	start time.Time
+	soft  time.Duration
+	hard  time.Duration
+	timed bool
+}
+
+// Time management constants.
+const (
+	defaultMovesToGo = 40
+	minMovesToGo     = 15
+	// A safety margin on top of Move Overhead for process scheduling.
+	clockSafety = 5 * time.Millisecond
+)
+
+func (tm *timeManager) init(start time.Time, lim Limits, overhead time.Duration, us chess.Color, gamePly int) {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	tm.start = start
+	tm.timed = false
+	switch {
+	case lim.MoveTime > 0:
+		tm.timed = true
+		t := max(lim.MoveTime-overhead, time.Millisecond)
+		tm.soft, tm.hard = t, t
+	case lim.WTime > 0 || lim.BTime > 0 || lim.WInc > 0 || lim.BInc > 0:
+		tm.timed = true
+		left, inc := lim.WTime, lim.WInc
+		if us == chess.Black {
+			left, inc = lim.BTime, lim.BInc
+		}
+		mtg := lim.MovesToGo
+		if mtg <= 0 {
+			// Sudden death: plan for fewer remaining moves as the game goes on.
+			mtg = max(defaultMovesToGo-gamePly/8, minMovesToGo)
+		}
+		mtg = min(mtg, 50)
+		// Time we may spend without ever flagging: keep overhead per move
+		// for the moves to come.
+		usable := left - overhead - clockSafety - time.Duration(min(mtg, 10))*overhead/4
+		usable = max(usable, time.Millisecond)
+		base := usable/time.Duration(mtg) + inc*3/4
+		tm.soft = min(base, usable/2)
+		tm.hard = min(base*4, usable*3/4)
+		if lim.MovesToGo == 1 {
+			tm.soft = usable * 3 / 4
+			tm.hard = usable * 9 / 10
+		}
+		tm.soft = max(tm.soft, time.Millisecond)
+		tm.hard = max(tm.hard, tm.soft)
+	}
+}
+
+func (tm *timeManager) ponderHit(now time.Time) {
+	tm.mu.Lock()
+	tm.start = now
+	tm.mu.Unlock()
+}
+
+func (tm *timeManager) elapsed(now time.Time) time.Duration {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	return now.Sub(tm.start)
+}
+
+func (tm *timeManager) pastHard(now time.Time) bool {
+	return tm.timed && tm.elapsed(now) >= tm.hard
+}
+
+// shouldStopAfterIteration decides whether to begin another iteration.
+// bestChanges is a decaying count of best-move changes; scoreDrop is how
+// much the score fell in the last iteration.
+func (tm *timeManager) shouldStopAfterIteration(now time.Time, bestChanges float64, scoreDrop int) bool {
+	if !tm.timed {
+		return false
+	}
+	if tm.soft == tm.hard {
+		// Fixed move time: run until the hard limit aborts the search.
+		return tm.elapsed(now) >= tm.hard
+	}
+	scale := 1.0 + bestChanges
+	if scoreDrop > 20 {
+		scale += min(float64(scoreDrop)/100, 1.0)
+	}
+	limit := time.Duration(float64(tm.soft) * scale)
+	limit = min(limit, tm.hard)
+	// The next iteration takes about as long as all before it, or more:
+	// do not start one that cannot finish.
+	return tm.elapsed(now) >= limit*6/10
+}
+
+// timed reports whether the clock limits this search at all.
+func (tm *timeManager) isTimed() bool { return tm.timed }

@@ -1,0 +1,191 @@
+package search
+
+import (
+	"math/bits"
+	"unsafe"
+
+	"matador/internal/chess"
+)
+
+// Bound says how a stored score relates to the true value.
+type Bound uint8
+
+const (
+	BoundNone  Bound = 0
+	BoundUpper Bound = 1 // the search failed low: score is at most this
+	BoundLower Bound = 2 // the search failed high: score is at least this
+	BoundExact Bound = 3
+)
+
+// ttEntry is one slot, two machine words. data packs:
+//
+//	bits  0-15  move (chess.Move without caller bits)
+//	bits 16-31  score (int16, mate scores relative to this node)
+//	bits 32-47  static evaluation (int16)
+//	bits 48-55  depth + depthOffset (so qsearch depths fit in a byte)
+//	bits 56-57  bound
+//	bits 58-63  age (search generation, modulo 64)
+//
+// check holds key XOR data, so an entry torn by a concurrent writer fails
+// the key test instead of returning another position's data.
+type ttEntry struct {
+	check uint64
+	data  uint64
+}
+
+const (
+	depthOffset = 8
+	ageBits     = 6
+	ageMask     = 1<<ageBits - 1
+)
+
+// IPPOLIT: hash buckets of 4 entries, one 64-byte cache line
+type ttBucket [4]ttEntry
+
+// TranspositionTable stores search results by Zobrist key.
+type TranspositionTable struct {
+	buckets []ttBucket
+	age     uint8
+}
+
+// NewTranspositionTable allocates a table of about sizeMB megabytes.
+func NewTranspositionTable(sizeMB int) *TranspositionTable {
+	tt := &TranspositionTable{}
+	tt.Resize(sizeMB)
+	return tt
+}
+
+// Resize reallocates the table (clearing it).
+func (tt *TranspositionTable) Resize(sizeMB int) {
+	if sizeMB < 1 {
+		sizeMB = 1
+	}
+	n := uint64(sizeMB) << 20 / uint64(unsafe.Sizeof(ttBucket{}))
+	tt.buckets = make([]ttBucket, n)
+	tt.age = 0
+}
+
+// Clear empties the table.
+func (tt *TranspositionTable) Clear() {
+	clear(tt.buckets)
+	tt.age = 0
+}
+
+// NewSearch starts a new generation, so older entries become cheap to replace.
+func (tt *TranspositionTable) NewSearch() { tt.age = (tt.age + 1) & ageMask }
+
+func (tt *TranspositionTable) bucket(key uint64) *ttBucket {
+	hi, _ := bits.Mul64(key, uint64(len(tt.buckets)))
+	return &tt.buckets[hi]
+}
+
+// ttHit is an unpacked entry.
+type ttHit struct {
+	move  chess.Move
+	score int
+	eval  int
+	depth int
+	bound Bound
+}
+
+// Probe looks the key up.
+func (tt *TranspositionTable) Probe(key uint64) (ttHit, bool) {
+	b := tt.bucket(key)
+	for i := range b {
+		e := &b[i]
+		if e.check^e.data == key && e.data != 0 {
+			d := e.data
+			return ttHit{
+				move:  chess.Move(d & 0xFFFF),
+				score: int(int16(d >> 16)),
+				eval:  int(int16(d >> 32)),
+				depth: int(uint8(d>>48)) - depthOffset,
+				bound: Bound(d >> 56 & 3),
+			}, true
+		}
+	}
+	return ttHit{}, false
+}
+
+// Store writes a result. IPPOLIT/Rybka: replace the same position, else the
+// slot whose depth, discounted by age, is lowest; an old move is kept when
+// the new result has none.
+func (tt *TranspositionTable) Store(key uint64, move chess.Move, score, eval, depth int, bound Bound) {
+	b := tt.bucket(key)
+	var victim *ttEntry
+	worst := 1 << 30
+	for i := range b {
+		e := &b[i]
+		if e.check^e.data == key && e.data != 0 {
+			victim = e
+			if move == chess.NoMove {
+				move = chess.Move(e.data & 0xFFFF)
+			}
+			// Keep a deeper exact-enough result of this search.
+			oldDepth := int(uint8(e.data>>48)) - depthOffset
+			if bound != BoundExact && depth+2 < oldDepth && uint8(e.data>>58) == tt.age {
+				return
+			}
+			break
+		}
+		age := (int(tt.age) - int(e.data>>58) + (1 << ageBits)) & ageMask
+		value := int(uint8(e.data>>48)) - 8*age
+		if e.data == 0 {
+			value = -1 << 20
+		}
+		if value < worst {
+			worst = value
+			victim = e
+		}
+	}
+	if depth < -depthOffset {
+		depth = -depthOffset
+	}
+	d := uint64(move.Base()) |
+		uint64(uint16(int16(score)))<<16 |
+		uint64(uint16(int16(eval)))<<32 |
+		uint64(uint8(depth+depthOffset))<<48 |
+		uint64(bound)<<56 |
+		uint64(tt.age)<<58
+	victim.data = d
+	victim.check = key ^ d
+}
+
+// HashFull returns the permille of sampled entries written in this search.
+func (tt *TranspositionTable) HashFull() int {
+	n := 250
+	if n > len(tt.buckets) {
+		n = len(tt.buckets)
+	}
+	used := 0
+	for i := 0; i < n; i++ {
+		for _, e := range tt.buckets[i] {
+			if e.data != 0 && uint8(e.data>>58) == tt.age {
+				used++
+			}
+		}
+	}
+	return used * 1000 / (4 * n)
+}
+
+// scoreToTT converts a mate score from "plies from the root" to "plies from
+// this node", so that it stays right wherever the entry is found again.
+func scoreToTT(score, ply int) int {
+	if score >= MateInMaxPly {
+		return score + ply
+	}
+	if score <= -MateInMaxPly {
+		return score - ply
+	}
+	return score
+}
+
+func scoreFromTT(score, ply int) int {
+	if score >= MateInMaxPly {
+		return score - ply
+	}
+	if score <= -MateInMaxPly {
+		return score + ply
+	}
+	return score
+}
