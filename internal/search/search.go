@@ -497,15 +497,17 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	improving := !inCheck && ply >= 2 && staticEval > s.stack[ply-2].staticEval
 
 	// micro-Max: delay penalty. Scores better than the current evaluation
-	// lose a point per ply, so the engine takes the fastest route to a gain;
-	// the window is shifted to match.
-	delay := s.Switches.DelayPenalty && !inCheck && staticEval > -MateInMaxPly
+	// lose a point per ply, so the engine takes the fastest route to a gain.
+	// The window limits above the evaluation are raised by one point to
+	// match, and the node's bound is judged on the penalised scale.
+	delay := s.Switches.DelayPenalty && !inCheck && staticEval > -MateInMaxPly && staticEval < MateInMaxPly
+	originalAlpha, originalBeta := alpha, beta
 	if delay {
-		if alpha < staticEval && alpha > -MateInMaxPly {
-			alpha--
+		if alpha >= staticEval && alpha < MateInMaxPly {
+			alpha++
 		}
-		if beta <= staticEval && beta < MateInMaxPly {
-			beta--
+		if beta > staticEval && beta < MateInMaxPly {
+			beta++
 		}
 	}
 
@@ -536,7 +538,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 					score = beta
 				}
 				if depth < NullVerifyMinDepth || s.hasMajorMaterial() {
-					return score
+					return s.delayed(score, staticEval, delay)
 				}
 				// Verification: a real search without null move at reduced depth.
 				ss.excluded = chess.NoMove
@@ -545,7 +547,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				v := s.negamax(beta-1, beta, depth-1-r, ply, false)
 				s.Switches.NullMove = saved
 				if v >= beta {
-					return score
+					return s.delayed(score, staticEval, delay)
 				}
 			}
 		}
@@ -598,7 +600,6 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	moveCount := 0
 	quietsTried := 0
 	var quiets [64]chess.Move
-	originalAlpha := alpha
 	us := pos.SideToMove()
 
 	for {
@@ -740,7 +741,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 	if excluded == chess.NoMove {
 		bound := BoundUpper
-		if bestScore >= beta {
+		if bestScore >= originalBeta {
 			bound = BoundLower
 		} else if pvNode && bestMove != chess.NoMove && bestScore > originalAlpha {
 			bound = BoundExact
