@@ -544,9 +544,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				ss.excluded = chess.NoMove
 				saved := s.Switches.NullMove
 				s.Switches.NullMove = false
-				v := s.negamax(beta-1, beta, depth-1-r, ply, false)
+				v := s.negamax(originalBeta-1, originalBeta, depth-1-r, ply, false)
 				s.Switches.NullMove = saved
-				if v >= beta {
+				if v >= originalBeta {
 					return s.delayed(score, staticEval, delay)
 				}
 			}
@@ -557,7 +557,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// shallower search (REBEL: half depth; micro-Max deepens itself).
 	if s.Switches.IID && ttMove == chess.NoMove && excluded == chess.NoMove &&
 		(pvNode && depth >= IIDMinDepthPV || cutNode && depth >= IIDMinDepthCut) {
-		s.negamax(alpha, beta, depth/2, ply, cutNode)
+		s.negamax(originalAlpha, originalBeta, depth/2, ply, cutNode)
 		if h, ok := s.tt.Probe(key); ok {
 			ttMove = h.move
 		}
