@@ -30,8 +30,8 @@ type Switches struct {
 	QSDeltaPruning   bool
 	MateDistance     bool
 	DelayPenalty     bool
-	HorizonTrickOne  bool
-	HorizonTrickTwo  bool
+	AspirationREBEL  bool // REBEL's 0.50 / 2.00 / full windows instead of IPPOLIT's steps
+	HangingNoReduce  bool // REBEL: hanging pieces that move are not reduced
 	HistoryReduction bool // LMR edition 3's double/triple reductions
 }
 
@@ -53,8 +53,8 @@ var DefaultSwitches = Switches{
 	QSDeltaPruning:   true,
 	MateDistance:     true,
 	DelayPenalty:     true,
-	HorizonTrickOne:  false,
-	HorizonTrickTwo:  false,
+	AspirationREBEL:  false,
+	HangingNoReduce:  true,
 	HistoryReduction: true,
 }
 
@@ -63,6 +63,10 @@ const (
 	// IPPOLIT: aspiration steps 8, 12, 18, 27, ... (times 3/2 after each fail)
 	AspirationStart    = 12
 	AspirationMinDepth = 5
+	// REBEL: a window of 0.50 around the last score, on a fail 2.00, then
+	// the whole window.
+	AspirationREBELFirst  = 50
+	AspirationREBELSecond = 200
 )
 
 // Null move.

@@ -58,6 +58,8 @@ type picker struct {
 	nBad   int // moves 0..nBad-1 were set aside for the late stage
 	noisyN int // end of the noisy moves in list
 
+	hanging chess.Bitboard // REBEL: our pieces under attack, from the evaluation
+
 	qsearch    bool
 	qsChecks   bool
 	skipQuiets bool
@@ -75,6 +77,7 @@ func (pk *picker) init(ttMove, mateKiller chess.Move, killers [4]chess.Move) {
 	pk.skipQuiets = false
 	pk.nBad = 0
 	pk.list.N = 0
+	pk.hanging = 0
 }
 
 // initQS prepares for a quiescence node: noisy moves only (all moves when
@@ -274,6 +277,7 @@ func (s *Searcher) scoreQuiet(pk *picker) {
 	pos := s.pos
 	us := pos.SideToMove()
 	hanging := eval.Hanging(pos, us)
+	pk.hanging = hanging
 	enemyPawnAttacks := chess.PawnAttacksBB(pos.Pieces(us.Other(), chess.Pawn), us.Other())
 	for i := pk.cur; i < pk.end; i++ {
 		m := pk.list.Moves[i]

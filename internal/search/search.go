@@ -304,6 +304,10 @@ func (s *Searcher) aspiration(depth int) {
 	prev := s.rootMoves[s.pvIdx].prevScore
 	alpha, beta := -Infinity, Infinity
 	delta := AspirationStart
+	if s.Switches.AspirationREBEL {
+		delta = AspirationREBELFirst
+	}
+	fails := 0
 	if s.Switches.Aspiration && depth >= AspirationMinDepth && prev > -MateInMaxPly && prev < MateInMaxPly {
 		alpha, beta = prev-delta, prev+delta
 	}
@@ -312,6 +316,14 @@ func (s *Searcher) aspiration(depth int) {
 		sortRootMoves(s.rootMoves[s.pvIdx:])
 		if s.stopped.Load() {
 			return
+		}
+		fails++
+		if s.Switches.AspirationREBEL {
+			// REBEL: 2.00 after the first fail, then the whole window.
+			delta = AspirationREBELSecond
+			if fails >= 2 {
+				delta = 2 * Infinity
+			}
 		}
 		switch {
 		case score <= alpha:
@@ -324,10 +336,12 @@ func (s *Searcher) aspiration(depth int) {
 		default:
 			return
 		}
-		// IPPOLIT: widen by half again after each fail
-		delta += delta / 2
-		if delta > 1000 {
-			alpha, beta = -Infinity, Infinity
+		if !s.Switches.AspirationREBEL {
+			// IPPOLIT: widen by half again after each fail
+			delta += delta / 2
+			if delta > 1000 {
+				alpha, beta = -Infinity, Infinity
+			}
 		}
 	}
 }
@@ -525,6 +539,11 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			pos.LastMove() != chess.NoMove && pos.HasNonPawnMaterial(pos.SideToMove()) &&
 			beta > -MateInMaxPly {
 			r := NullMoveBaseR + depth/NullMoveDepthDiv + min((evalScore-beta)/NullMoveEvalDiv, 3)
+			// Game stage: a smaller R when few pieces are left and
+			// zugzwang-like positions grow common.
+			if !s.hasMajorMaterial() {
+				r--
+			}
 			ss.move = chess.NoMove
 			pos.MakeNullMove()
 			s.nodes++
@@ -675,6 +694,10 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 					if h < LMRHistoryThree {
 						r++
 					}
+				}
+				// REBEL: a hanging piece that moves away is not reduced further.
+				if s.Switches.HangingNoReduce && pk.hanging.Has(m.From()) {
+					r--
 				}
 				r += lmrExtra(depth, moveCount)
 				if pvNode && r > 0 {

@@ -67,3 +67,27 @@ func TestStopReturnsLegalMove(t *testing.T) {
 		t.Fatalf("illegal best move %v", res.Best)
 	}
 }
+
+func TestApplySwitchSpec(t *testing.T) {
+	sw := DefaultSwitches
+	if err := ApplySwitchSpec(&sw, "-NullMove, +RecaptureExt"); err != nil {
+		t.Fatal(err)
+	}
+	if sw.NullMove || !sw.RecaptureExt || !sw.LMR {
+		t.Errorf("switches not applied: %+v", sw)
+	}
+	if err := ApplySwitchSpec(&sw, "-NoSuchThing"); err == nil {
+		t.Error("unknown switch accepted")
+	}
+}
+
+// Every technique switched off must still find a mate and return legal moves.
+func TestAllSwitchesOff(t *testing.T) {
+	pos, _ := chess.ParseFEN("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")
+	s := NewSearcher(1)
+	s.Switches = Switches{}
+	res := s.Search(pos, Limits{Depth: 4}, Options{}, Reporter{})
+	if pos.UCI(res.Best) != "d1d8" || res.Score != MateScore-1 {
+		t.Errorf("plain alpha-beta: %s %d", pos.UCI(res.Best), res.Score)
+	}
+}
