@@ -1,14 +1,25 @@
-// Command matador is a chess engine. With no arguments it speaks UCI (or
-// XBoard after "xboard"); subcommands run perft, bench and analysis.
+// Command matador is a chess engine. With no arguments it speaks UCI on
+// standard input and output (XBoard will join it); subcommands run perft
+// and bench.
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
 	"time"
 
 	"matador/internal/chess"
+	"matador/internal/engine"
+	"matador/internal/search"
+	"matador/internal/uci"
+	"matador/internal/xboard"
 )
 
 func main() {
@@ -16,6 +27,11 @@ func main() {
 		switch os.Args[1] {
 		case "perft":
 			os.Exit(runPerft(os.Args[2:]))
+		case "bench":
+			os.Exit(runBench(os.Args[2:]))
+		case "version", "-version", "--version":
+			fmt.Println(versionLine())
+			return
 		case "help", "-h", "-help", "--help":
 			usage()
 			return
@@ -25,12 +41,90 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	usage()
+	serve(os.Stdin, os.Stdout)
 }
 
 func usage() {
 	fmt.Fprintln(os.Stderr, `usage:
-  matador perft -depth N [-fen FEN] [-divide]   count leaf nodes of the move tree`)
+  matador                                       speak UCI on standard input and output
+  matador bench [depth]                         search the bench positions; the last line is "<nodes> nodes <nps> nps"
+  matador perft -depth N [-fen FEN] [-divide]   count leaf nodes of the move tree
+  matador version                               print the version`)
+}
+
+// serve picks the protocol from the first line the GUI sends and hands the
+// conversation to that front end.
+func serve(in io.Reader, out io.Writer) {
+	lines := engine.NewLineReader(in)
+	first := ""
+	for first == "" {
+		line, err := lines.ReadLine()
+		var tooLong *engine.LineTooLongError
+		if errors.As(err, &tooLong) {
+			fmt.Fprintf(out, "info string %v\n", tooLong)
+			continue
+		}
+		if err != nil {
+			return // end of input before any command
+		}
+		first = strings.TrimSpace(line)
+	}
+	switch first {
+	case "xboard":
+		xboard.New(engine.New(), out).Run(first, lines)
+	default:
+		// "uci", or anything a person types: UCI answers it or explains.
+		uci.NewSession(engine.New(), out).Run(first, lines)
+	}
+}
+
+func versionLine() string {
+	v := fmt.Sprintf("%s %s", engine.Name, engine.Version)
+	if info, ok := debug.ReadBuildInfo(); ok {
+		var rev, modified string
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				modified = s.Value
+			}
+		}
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		if rev != "" {
+			if modified == "true" {
+				rev += "-dirty"
+			}
+			v += " (" + rev + ")"
+		}
+	}
+	return v + " " + runtime.Version()
+}
+
+// runBench searches the built-in positions to a fixed depth. Its last line,
+// "<nodes> nodes <nps> nps", is the signature commits quote: the node count
+// depends only on the code.
+func runBench(args []string) int {
+	depth := search.DefaultBenchDepth
+	if len(args) > 1 {
+		fmt.Fprintln(os.Stderr, "matador bench: at most one argument, the depth")
+		return 2
+	}
+	if len(args) == 1 {
+		d, err := strconv.Atoi(args[0])
+		if err != nil || d < 1 || d > 64 {
+			fmt.Fprintf(os.Stderr, "matador bench: depth must be a number from 1 to 64, got %q\n", args[0])
+			return 2
+		}
+		depth = d
+	}
+	nodes, elapsed := search.Bench(depth, os.Stdout)
+	nps := uint64(float64(nodes) / max(elapsed.Seconds(), 1e-3))
+	fmt.Printf("\ndepth %d, %d positions, %d ms\n", depth, len(search.BenchPositions), elapsed.Milliseconds())
+	fmt.Printf("%d nodes %d nps\n", nodes, nps)
+	return 0
 }
 
 func runPerft(args []string) int {

@@ -260,3 +260,19 @@ func FuzzParseFEN(f *testing.F) {
 		p.Perft(2)
 	})
 }
+
+// The stored magic factors must be the ones the trial search finds, so the
+// table can be regenerated and checked.
+func TestStoredMagicFactorsWork(t *testing.T) {
+	var rooks, bishops [64]magic
+	var rt [len(rookTable)]Bitboard
+	var bt [len(bishopTable)]Bitboard
+	var none [64]uint64
+	initMagics(&rooks, rt[:], rookDirs, &none)
+	initMagics(&bishops, bt[:], bishopDirs, &none)
+	for s := 0; s < 64; s++ {
+		if rooks[s].factor != rookFactors[s] || bishops[s].factor != bishopFactors[s] {
+			t.Fatalf("square %d: stored factors differ from the trial search", s)
+		}
+	}
+}

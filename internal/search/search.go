@@ -105,6 +105,7 @@ type Searcher struct {
 	stopped   atomic.Bool
 	pondering atomic.Bool
 	ponderHit atomic.Bool
+	prepared  atomic.Bool
 	checkTick int
 }
 
@@ -133,6 +134,16 @@ func (s *Searcher) NewGame() {
 	}
 }
 
+// Prepare readies the flags for a search that the caller is about to start
+// on another goroutine, so that a Stop or PonderHit sent right after it is
+// not lost: Search clears the flags itself only when it was not prepared.
+func (s *Searcher) Prepare(ponder bool) {
+	s.stopped.Store(false)
+	s.ponderHit.Store(false)
+	s.pondering.Store(ponder)
+	s.prepared.Store(true)
+}
+
 // Stop ends the search as soon as possible; Search still returns a legal move.
 func (s *Searcher) Stop() { s.stopped.Store(true) }
 
@@ -159,9 +170,11 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 		s.opts.MultiPV = 1
 	}
 	s.reporter = reporter
-	s.stopped.Store(false)
-	s.ponderHit.Store(false)
-	s.pondering.Store(limits.Ponder)
+	if !s.prepared.Swap(false) {
+		s.stopped.Store(false)
+		s.ponderHit.Store(false)
+		s.pondering.Store(limits.Ponder)
+	}
 	s.nodes = 0
 	s.checkTick = 0
 	s.tt.NewSearch()

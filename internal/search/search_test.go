@@ -91,3 +91,24 @@ func TestAllSwitchesOff(t *testing.T) {
 		t.Errorf("plain alpha-beta: %s %d", pos.UCI(res.Best), res.Score)
 	}
 }
+
+// A Stop sent right after the goroutine starts, before Search has begun,
+// must not be lost when the caller prepared the search.
+func TestStopBeforeSearchBegins(t *testing.T) {
+	pos := chess.StartPosition()
+	s := NewSearcher(1)
+	for i := 0; i < 50; i++ {
+		s.Prepare(false)
+		done := make(chan Result)
+		go func() { done <- s.Search(pos, Limits{Infinite: true}, Options{}, Reporter{}) }()
+		s.Stop()
+		select {
+		case res := <-done:
+			if !pos.IsLegal(res.Best) {
+				t.Fatal("illegal move after an early stop")
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("a stop sent before the search began was lost")
+		}
+	}
+}

@@ -61,6 +61,8 @@ func (tt *TranspositionTable) Resize(sizeMB int) {
 		sizeMB = 1
 	}
 	n := uint64(sizeMB) << 20 / uint64(unsafe.Sizeof(ttBucket{}))
+	// Drop the old table first so that old and new never need memory together.
+	tt.buckets = nil
 	tt.buckets = make([]ttBucket, n)
 	tt.age = 0
 }

@@ -1,0 +1,418 @@
+// Package engine is the object every protocol front end (UCI, XBoard, the
+// console) drives: the game being played, the engine options, and a search
+// that runs on its own goroutine so the front end can keep reading commands
+// (stop, ponderhit, isready, quit) while it thinks. The front ends only
+// parse and print; the chess happens here and below.
+package engine
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"matador/internal/chess"
+	"matador/internal/eval"
+	"matador/internal/search"
+)
+
+// Name and Version identify the engine to GUIs.
+const (
+	Name    = "Matador"
+	Version = "0.1.0-dev"
+	Author  = "the Matador authors"
+)
+
+// Option ranges and defaults, shared by every front end.
+const (
+	DefaultHashMB       = 16
+	MinHashMB           = 1
+	MaxHashMB           = 65536
+	MaxThreads          = 1 // until the search runs on more than one thread
+	MaxMultiPV          = 256
+	DefaultMoveOverhead = 30 * time.Millisecond
+	MaxMoveOverhead     = 5000 * time.Millisecond
+)
+
+// Options are the settings a front end can change.
+type Options struct {
+	HashMB       int
+	MultiPV      int
+	Ponder       bool // the GUI may send ponder searches; it changes nothing yet
+	MoveOverhead time.Duration
+	Chess960     bool // write castling as king-takes-rook
+}
+
+// DefaultOptions are the settings of a new engine.
+var DefaultOptions = Options{
+	HashMB:       DefaultHashMB,
+	MultiPV:      1,
+	MoveOverhead: DefaultMoveOverhead,
+}
+
+// Engine holds the game, the options and the searcher.
+//
+// Methods may be called from any goroutine. Go returns at once; the search
+// runs on a goroutine of its own and ends by calling onDone there. Changing
+// the game or the options does not disturb a running search (it works on a
+// copy); the methods that touch the hash table stop the search first.
+type Engine struct {
+	// Log receives warnings a user should see (for UCI, "info string"
+	// lines), such as a search result that had to be repaired. Set it before
+	// the first Go; nil discards them.
+	Log func(msg string)
+
+	searcher *search.Searcher
+
+	mu      sync.Mutex // guards the fields below
+	game    Game
+	opts    Options
+	current *run // the search running, or the last one
+}
+
+// New returns an engine at the start position with DefaultOptions.
+func New() *Engine {
+	return &Engine{
+		searcher: search.NewSearcher(DefaultOptions.HashMB),
+		game:     NewGame(),
+		opts:     DefaultOptions,
+	}
+}
+
+func (e *Engine) logf(format string, args ...any) {
+	if e.Log != nil {
+		e.Log(fmt.Sprintf(format, args...))
+	}
+}
+
+// Position returns a copy of the current position.
+func (e *Engine) Position() *chess.Position {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.game.pos.Clone()
+}
+
+// StartFEN returns the position the game started from.
+func (e *Engine) StartFEN() string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.game.startFEN
+}
+
+// Moves returns a copy of the moves played since the start position.
+func (e *Engine) Moves() []chess.Move {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return append([]chess.Move(nil), e.game.moves...)
+}
+
+// SetPosition replaces the game by the position fen (the standard start
+// position when fen is empty) followed by moves in UCI notation. It is all
+// or nothing: on any error the game stays as it was.
+func (e *Engine) SetPosition(fen string, moves []string) error {
+	e.mu.Lock()
+	chess960 := e.opts.Chess960
+	e.mu.Unlock()
+	// Parse outside the lock: a long move list takes a while and Stop or
+	// PonderHit must not wait behind it.
+	g, err := newGameFrom(fen, moves, chess960)
+	if err != nil {
+		return err
+	}
+	e.mu.Lock()
+	g.pos.SetChess960(e.opts.Chess960) // in case the option changed meanwhile
+	e.game = g
+	e.mu.Unlock()
+	return nil
+}
+
+// ParseMove reads a move for the current position in UCI notation or SAN.
+func (e *Engine) ParseMove(text string) (chess.Move, error) {
+	pos := e.Position()
+	if m, err := pos.ParseUCI(text); err == nil {
+		return m, nil
+	}
+	return pos.ParseSAN(text)
+}
+
+// PlayMove plays a legal move in the current game.
+func (e *Engine) PlayMove(m chess.Move) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.game.playLegal(m)
+}
+
+// Undo takes back the last move of the game and returns it.
+func (e *Engine) Undo() (chess.Move, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.game.undo()
+}
+
+// EvalTrace returns the static evaluation of the current position broken
+// down by term.
+func (e *Engine) EvalTrace() string {
+	return eval.Trace(e.Position())
+}
+
+// Options returns the current settings.
+func (e *Engine) Options() Options {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.opts
+}
+
+// SetMultiPV sets how many best lines a search reports.
+func (e *Engine) SetMultiPV(n int) error {
+	if n < 1 || n > MaxMultiPV {
+		return fmt.Errorf("MultiPV must be from 1 to %d, got %d", MaxMultiPV, n)
+	}
+	e.mu.Lock()
+	e.opts.MultiPV = n
+	e.mu.Unlock()
+	return nil
+}
+
+// SetPonder records whether the GUI will send ponder searches.
+func (e *Engine) SetPonder(on bool) {
+	e.mu.Lock()
+	e.opts.Ponder = on
+	e.mu.Unlock()
+}
+
+// SetMoveOverhead sets the time kept back per move for communication lag.
+func (e *Engine) SetMoveOverhead(d time.Duration) error {
+	if d < 0 || d > MaxMoveOverhead {
+		return fmt.Errorf("Move Overhead must be from 0 to %d ms, got %d", MaxMoveOverhead.Milliseconds(), d.Milliseconds())
+	}
+	e.mu.Lock()
+	e.opts.MoveOverhead = d
+	e.mu.Unlock()
+	return nil
+}
+
+// SetChess960 switches castling notation between e1g1 (off) and
+// king-takes-rook e1h1 (on). Moves are read in either form regardless.
+func (e *Engine) SetChess960(on bool) {
+	e.mu.Lock()
+	e.opts.Chess960 = on
+	e.game.pos.SetChess960(on)
+	e.mu.Unlock()
+}
+
+// SetHashMB resizes (and clears) the hash table, stopping a running search.
+// A size the machine cannot hold is refused and the old table kept.
+func (e *Engine) SetHashMB(mb int) error {
+	if mb < MinHashMB || mb > MaxHashMB {
+		return fmt.Errorf("Hash must be from %d to %d MB, got %d", MinHashMB, MaxHashMB, mb)
+	}
+	// The new table is allocated while the old one still exists, so it
+	// must fit beside it.
+	if avail, ok := availableMemoryMB(); ok && mb > avail {
+		return fmt.Errorf("Hash of %d MB does not fit in the %d MB of memory available; keeping %d MB",
+			mb, avail, e.Options().HashMB)
+	}
+	e.withIdleSearcher(func() {
+		e.searcher.SetHashSize(mb)
+		e.opts.HashMB = mb
+	})
+	return nil
+}
+
+// ClearHash empties the hash table, stopping a running search.
+func (e *Engine) ClearHash() {
+	e.withIdleSearcher(e.searcher.ClearHash)
+}
+
+// NewGame forgets everything learned (hash, history) and sets up the start
+// position, stopping a running search.
+func (e *Engine) NewGame() {
+	e.withIdleSearcher(func() {
+		e.searcher.NewGame()
+		e.game = NewGame()
+		e.game.pos.SetChess960(e.opts.Chess960)
+	})
+}
+
+// withIdleSearcher stops any search and runs f while no search can start.
+// f runs under e.mu.
+func (e *Engine) withIdleSearcher(f func()) {
+	for {
+		e.mu.Lock()
+		r := e.current
+		if r == nil || r.searchFinished() {
+			// A new search registers under e.mu, so none starts while f runs.
+			f()
+			e.mu.Unlock()
+			return
+		}
+		e.mu.Unlock()
+		r.stop(e)
+		<-r.searchDone
+	}
+}
+
+// Searching reports whether a search is running.
+func (e *Engine) Searching() bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.current != nil && !e.current.searchFinished()
+}
+
+// Go starts a search of the current position and returns at once. The
+// reporter's functions and then onDone (which may be nil) run on the search
+// goroutine; a front end that writes the reported moves takes Position()
+// just before Go and uses that copy only inside them. The result given to
+// onDone has a legal Best (chess.NoMove only when there is no legal move)
+// and a Ponder that is legal after it or chess.NoMove.
+//
+// A search still running is stopped first and Go waits until the searcher
+// is free, but not for that search's onDone: a front end that must print
+// the old bestmove before anything of the new search calls Stop and Wait
+// first. onDone may call any method except Wait.
+func (e *Engine) Go(limits search.Limits, rep search.Reporter, onDone func(search.Result)) {
+	e.mu.Lock()
+	for e.current != nil && !e.current.searchFinished() {
+		r := e.current
+		e.mu.Unlock()
+		r.stop(e)
+		<-r.searchDone
+		e.mu.Lock()
+	}
+	root := e.game.pos.Clone()
+	opts := search.Options{MultiPV: e.opts.MultiPV, MoveOverhead: e.opts.MoveOverhead}
+	r := newRun()
+	e.current = r
+	e.searcher.Prepare(limits.Ponder)
+	e.mu.Unlock()
+
+	go e.runSearch(r, root, limits, opts, rep, onDone)
+}
+
+// Stop asks the running search to finish now; its onDone follows shortly.
+// It does not wait (use Wait).
+func (e *Engine) Stop() {
+	if r := e.currentRun(); r != nil {
+		r.stop(e)
+	}
+}
+
+// PonderHit tells a ponder search that the opponent played the expected
+// move: it goes on as a normal timed search.
+func (e *Engine) PonderHit() {
+	if r := e.currentRun(); r != nil {
+		r.ponderHit(e)
+	}
+}
+
+// Wait blocks until the last search started has ended and its onDone has
+// returned. It returns at once when no search was started.
+func (e *Engine) Wait() {
+	if r := e.currentRun(); r != nil {
+		<-r.done
+	}
+}
+
+func (e *Engine) currentRun() *run {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.current
+}
+
+// run is one search from Go to onDone.
+type run struct {
+	searchDone chan struct{} // closed when Search has returned: the searcher is free
+	done       chan struct{} // closed when onDone has returned
+	wake       chan struct{} // closed by the first Stop or PonderHit
+	wakeOnce   sync.Once
+}
+
+func newRun() *run {
+	return &run{
+		searchDone: make(chan struct{}),
+		done:       make(chan struct{}),
+		wake:       make(chan struct{}),
+	}
+}
+
+func (r *run) searchFinished() bool {
+	select {
+	case <-r.searchDone:
+		return true
+	default:
+		return false
+	}
+}
+
+// stop and ponderHit reach the searcher directly: Go prepared its flags
+// before starting the goroutine, so a request sent at once is not lost.
+func (r *run) stop(e *Engine) {
+	r.wakeOnce.Do(func() { close(r.wake) })
+	if !r.searchFinished() {
+		e.searcher.Stop()
+	}
+}
+
+func (r *run) ponderHit(e *Engine) {
+	r.wakeOnce.Do(func() { close(r.wake) })
+	if !r.searchFinished() {
+		e.searcher.PonderHit()
+	}
+}
+
+func (e *Engine) runSearch(r *run, root *chess.Position, limits search.Limits, opts search.Options, rep search.Reporter, onDone func(search.Result)) {
+	var res search.Result
+	var legal chess.MoveList
+	root.GenerateLegal(&legal)
+	if legal.N == 0 {
+		res = noMoveResult(root, limits, r)
+	} else {
+		res = e.searcher.Search(root, limits, opts, rep)
+	}
+	close(r.searchDone)
+
+	res = e.repair(root, &legal, res)
+	if onDone != nil {
+		onDone(res)
+	}
+	close(r.done)
+}
+
+// noMoveResult answers a position without legal moves without searching:
+// mated (score -MateScore) or stalemate (0). An infinite or ponder search
+// still waits for stop or ponderhit, as UCI forbids an early bestmove.
+func noMoveResult(root *chess.Position, limits search.Limits, r *run) search.Result {
+	if limits.Infinite || limits.Ponder {
+		<-r.wake
+	}
+	res := search.Result{Best: chess.NoMove, Ponder: chess.NoMove}
+	if root.InCheck() {
+		res.Score = -search.MateScore
+	}
+	return res
+}
+
+// repair makes sure the result can be sent to a GUI: a legal best move
+// whenever one exists, and a ponder move only if legal after it. A search
+// bug must cost a weak move, never a forfeit for an illegal one.
+func (e *Engine) repair(root *chess.Position, legal *chess.MoveList, res search.Result) search.Result {
+	if legal.N == 0 {
+		res.Best, res.Ponder = chess.NoMove, chess.NoMove
+		return res
+	}
+	if res.Best == chess.NoMove || !legal.Contains(res.Best) {
+		e.logf("search returned the illegal move %s in %s; playing %s instead", root.UCI(res.Best), root.FEN(), root.UCI(legal.Moves[0]))
+		res.Best, res.Ponder = legal.Moves[0], chess.NoMove
+		return res
+	}
+	res.Best = res.Best.Base()
+	if res.Ponder != chess.NoMove {
+		root.MakeMove(res.Best)
+		if !root.IsLegal(res.Ponder.Base()) {
+			res.Ponder = chess.NoMove
+		} else {
+			res.Ponder = res.Ponder.Base()
+		}
+		root.UnmakeMove(res.Best)
+	}
+	return res
+}

@@ -1,0 +1,227 @@
+package uci
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"matador/internal/chess"
+	"matador/internal/engine"
+	"matador/internal/search"
+)
+
+func TestFormatScore(t *testing.T) {
+	tests := []struct {
+		score int
+		want  string
+	}{
+		{0, "cp 0"},
+		{35, "cp 35"},
+		{-120, "cp -120"},
+		{search.MateScore - 1, "mate 1"}, // we mate with our next move
+		{search.MateScore - 3, "mate 2"},
+		{search.MateScore - 4, "mate 2"}, // mate on the ply after our second move
+		{-(search.MateScore - 2), "mate -1"},
+		{-(search.MateScore - 4), "mate -2"},
+		{-search.MateScore, "mate 0"}, // mated now
+		{search.MateInMaxPly - 1, "cp " + itoa(search.MateInMaxPly-1)},
+	}
+	for _, tc := range tests {
+		if got := formatScore(tc.score); got != tc.want {
+			t.Errorf("formatScore(%d) = %q, want %q", tc.score, got, tc.want)
+		}
+	}
+}
+
+func itoa(n int) string { return strings.TrimPrefix(formatScore(n), "cp ") }
+
+func mustFEN(t *testing.T, fen string) *chess.Position {
+	t.Helper()
+	pos, err := chess.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pos
+}
+
+func TestLineUCI(t *testing.T) {
+	// Chess960: king b1, rooks a1 and h1.
+	const fen960 = "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w AHah - 0 1"
+	pos := mustFEN(t, fen960)
+	var line []chess.Move
+	for _, text := range []string{"b1h1", "b8h8", "a2a3"} {
+		m, err := pos.ParseUCI(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line = append(line, m)
+		pos.MakeMove(m)
+	}
+	for i := len(line) - 1; i >= 0; i-- {
+		pos.UnmakeMove(line[i])
+	}
+	before := pos.FEN()
+
+	pos.SetChess960(true)
+	if got, want := lineUCI(pos, line), "b1h1 b8h8 a2a3"; got != want {
+		t.Errorf("Chess960 line = %q, want %q", got, want)
+	}
+	pos.SetChess960(false)
+	if got, want := lineUCI(pos, line), "b1g1 b8g8 a2a3"; got != want {
+		t.Errorf("standard line = %q, want %q", got, want)
+	}
+	if pos.FEN() != before {
+		t.Errorf("lineUCI changed the position: %s, was %s", pos.FEN(), before)
+	}
+
+	// A stale move ends the line instead of reaching the GUI.
+	start := chess.StartPosition()
+	e4, _ := start.ParseUCI("e2e4")
+	bogus := chess.NewMove(chess.A1, chess.A8)
+	if got := lineUCI(start, []chess.Move{e4, bogus, e4}); got != "e2e4" {
+		t.Errorf("line with an illegal second move = %q, want %q", got, "e2e4")
+	}
+}
+
+func TestFormatInfo(t *testing.T) {
+	pos := chess.StartPosition()
+	e4, _ := pos.ParseUCI("e2e4")
+	got := formatInfo(pos, search.Info{
+		Depth: 7, SelDepth: 11, MultiPV: 2, Score: -25, Bound: search.BoundLower,
+		Nodes: 123456, Time: 250 * time.Millisecond, HashFull: 17, PV: []chess.Move{e4},
+	})
+	want := "info depth 7 seldepth 11 multipv 2 score cp -25 lowerbound nodes 123456 nps 493824 hashfull 17 time 250 pv e2e4"
+	if got != want {
+		t.Errorf("formatInfo:\n got %q\nwant %q", got, want)
+	}
+}
+
+// syncBuffer collects output written by more than one goroutine.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) take() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	s := b.buf.String()
+	b.buf.Reset()
+	return s
+}
+
+// TestBadInputKeepsPosition runs the session in-process on every kind of
+// bad line: each gets an info string and the position stays.
+func TestBadInputKeepsPosition(t *testing.T) {
+	var out syncBuffer
+	s := NewSession(engine.New(), &out)
+	s.Handle("position startpos moves e2e4 c7c5")
+	want := s.engine.Position().FEN()
+	out.take()
+	bad := []string{
+		"foo",
+		"position fen garbage",
+		"position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+		"position startpos moves e2e5",
+		"position startpos moves e2e4 e7e5 zz",
+		"position startpos moves e2e4 e7e5 e1e2 e8e7 e2e3 e7e6 e3e4",
+		"position",
+		"position fen",
+		"position startpos e2e4",
+		"setoption name Hash value abc",
+		"setoption name Hash value 0",
+		"setoption name Hash value 70000",
+		"setoption name MultiPV value 0",
+		"setoption name Threads value 4",
+		"setoption name Move Overhead value -1",
+		"setoption name UCI_Chess960 value maybe",
+		"setoption name Hash",
+		"setoption name Nope value 1",
+		"setoption",
+		"go movetime",
+		"go depth x",
+		"go perft 0",
+		"go fast",
+		"\x00\xff\xfe\x01garbage",
+		strings.Repeat("z", 20000),
+		"debug sometimes",
+	}
+	for _, line := range bad {
+		quit := s.Handle(line)
+		got := out.take()
+		if quit {
+			t.Errorf("%.40q made the session quit", line)
+		}
+		if !strings.HasPrefix(got, "info string ") || strings.Count(got, "\n") != 1 {
+			t.Errorf("%.40q: want one info string line, got %q", line, got)
+		}
+		if len(got) > 600 {
+			t.Errorf("%.40q: info string of %d bytes", line, len(got))
+		}
+		if fen := s.engine.Position().FEN(); fen != want {
+			t.Errorf("%.40q changed the position to %s", line, fen)
+		}
+	}
+	s.Handle("go searchmoves e2e4 depth 1")
+	s.engine.Wait()
+	if got := out.take(); !strings.Contains(got, `info string searchmoves: illegal move e2e4`) ||
+		!strings.Contains(got, "bestmove ") {
+		t.Errorf("illegal searchmoves: got %q", got)
+	}
+}
+
+func TestSetOptions(t *testing.T) {
+	var out syncBuffer
+	s := NewSession(engine.New(), &out)
+	for _, line := range []string{
+		"setoption name Hash value 32",
+		"setoption name hash value 8", // names are case-insensitive
+		"setoption name Threads value 1",
+		"setoption name MultiPV value 3",
+		"setoption name Ponder value true",
+		"setoption name Move Overhead value 100",
+		"setoption name Clear Hash",
+		"setoption name UCI_Chess960 value true",
+	} {
+		s.Handle(line)
+		if got := out.take(); got != "" {
+			t.Errorf("%q: unexpected output %q", line, got)
+		}
+	}
+	want := engine.Options{HashMB: 8, MultiPV: 3, Ponder: true, MoveOverhead: 100 * time.Millisecond, Chess960: true}
+	if got := s.engine.Options(); got != want {
+		t.Errorf("options = %+v, want %+v", got, want)
+	}
+}
+
+func TestUCIDeclaresOptions(t *testing.T) {
+	var out syncBuffer
+	s := NewSession(engine.New(), &out)
+	s.Handle("uci")
+	got := out.take()
+	for _, want := range []string{
+		"id name Matador " + engine.Version,
+		"option name Hash type spin default 16 min 1 max 65536",
+		"option name Threads type spin default 1 min 1 max 1",
+		"option name MultiPV type spin default 1 min 1 max 256",
+		"option name Ponder type check default false",
+		"option name Move Overhead type spin default 30 min 0 max 5000",
+		"option name Clear Hash type button",
+		"option name UCI_Chess960 type check default false",
+	} {
+		if !strings.Contains(got, want+"\n") {
+			t.Errorf("uci reply lacks %q:\n%s", want, got)
+		}
+	}
+	if !strings.HasSuffix(got, "uciok\n") {
+		t.Errorf("uci reply does not end in uciok:\n%s", got)
+	}
+}

@@ -1,0 +1,300 @@
+// Package uci speaks the Universal Chess Interface to a GUI: it reads
+// commands, drives an engine.Engine and prints the replies. It parses and
+// formats; the chess is done by the engine.
+package uci
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"matador/internal/chess"
+	"matador/internal/engine"
+	"matador/internal/search"
+)
+
+// Session is one UCI conversation.
+type Session struct {
+	engine *engine.Engine
+	out    *engine.Output
+}
+
+// NewSession returns a session that drives e and writes to out.
+func NewSession(e *engine.Engine, out io.Writer) *Session {
+	s := &Session{engine: e, out: engine.NewOutput(out)}
+	e.Log = s.infoString
+	return s
+}
+
+// Run reads commands until "quit" or the end of the input and returns when
+// any search has ended. The protocol detector of the caller may already
+// have read the first line; it passes it as first (empty for none).
+func (s *Session) Run(first string, in *engine.LineReader) {
+	defer s.finish()
+	if first != "" && s.Handle(first) {
+		return
+	}
+	for {
+		line, err := in.ReadLine()
+		var tooLong *engine.LineTooLongError
+		switch {
+		case errors.As(err, &tooLong):
+			s.infoString(tooLong.Error())
+			continue
+		case err != nil:
+			// End of input: the GUI is gone, so behave as on quit.
+			return
+		}
+		if s.Handle(line) {
+			return
+		}
+	}
+}
+
+// finish stops a running search and waits for its bestmove.
+func (s *Session) finish() {
+	s.engine.Stop()
+	s.engine.Wait()
+}
+
+// Handle executes one command line and reports whether it was "quit".
+func (s *Session) Handle(line string) (quit bool) {
+	cmd, err := ParseCommand(line)
+	if err != nil {
+		s.infoString(err.Error())
+		return false
+	}
+	switch cmd.Name {
+	case "":
+	case "uci":
+		s.identify()
+	case "isready":
+		// Answered at once, even during a search: the GUI only checks that
+		// we are alive and have finished the commands before this one.
+		s.out.Line("readyok")
+	case "ucinewgame":
+		s.finish()
+		s.engine.NewGame()
+	case "position":
+		s.finish()
+		if err := s.engine.SetPosition(cmd.Position.FEN, cmd.Position.Moves); err != nil {
+			s.infoString("position: " + err.Error() + "; position unchanged")
+		}
+	case "go":
+		s.finish()
+		s.startGo(cmd.Go)
+	case "stop":
+		s.engine.Stop()
+	case "ponderhit":
+		s.engine.PonderHit()
+	case "setoption":
+		if err := s.setOption(cmd.Option); err != nil {
+			s.infoString("setoption: " + err.Error())
+		}
+	case "d":
+		s.out.Text(engine.Diagram(s.engine.Position()))
+	case "eval":
+		s.out.Text(s.engine.EvalTrace())
+	case "debug", "register":
+	case "quit":
+		return true
+	}
+	return false
+}
+
+// infoString sends a message for people; it may come from any goroutine.
+func (s *Session) infoString(msg string) {
+	s.out.Line("info string " + printable(msg))
+}
+
+func (s *Session) identify() {
+	var b strings.Builder
+	fmt.Fprintf(&b, "id name %s %s\n", engine.Name, engine.Version)
+	fmt.Fprintf(&b, "id author %s\n", engine.Author)
+	for _, o := range options {
+		b.WriteString(o.declaration())
+		b.WriteByte('\n')
+	}
+	b.WriteString("uciok\n")
+	s.out.Text(b.String())
+}
+
+// startGo turns "go" into a search, or runs perft.
+func (s *Session) startGo(g GoArgs) {
+	root := s.engine.Position()
+	if g.Perft > 0 {
+		s.perft(root, g.Perft)
+		return
+	}
+	limits, warnings := searchLimits(root, g)
+	for _, w := range warnings {
+		s.infoString(w)
+	}
+	// root belongs to the search goroutine from here on: only the
+	// callbacks, which run there one at a time, touch it.
+	rep := search.Reporter{
+		Info: func(i search.Info) { s.out.Line(formatInfo(root, i)) },
+		CurrMove: func(depth int, m chess.Move, number int) {
+			s.out.Linef("info depth %d currmove %s currmovenumber %d", depth, root.UCI(m), number)
+		},
+	}
+	s.engine.Go(limits, rep, func(res search.Result) {
+		if res.Best == chess.NoMove {
+			// Mated or stalemated: say so the way GUIs expect, then "(none)".
+			score := "cp 0"
+			if root.InCheck() {
+				score = "mate 0"
+			}
+			s.out.Line("info depth 0 score " + score)
+			s.out.Line("bestmove (none)")
+			return
+		}
+		s.out.Line(formatBestMove(root, res))
+	})
+}
+
+// searchLimits converts the arguments of "go" for the search. Search moves
+// that are not legal here are dropped with a warning; if none is left the
+// search considers every move.
+func searchLimits(root *chess.Position, g GoArgs) (search.Limits, []string) {
+	lim := search.Limits{
+		WTime: g.WTime, BTime: g.BTime, WInc: max(g.WInc, 0), BInc: max(g.BInc, 0),
+		MovesToGo: g.MovesToGo, MoveTime: g.MoveTime, Depth: g.Depth, Nodes: g.Nodes,
+		Mate: g.Mate, Infinite: g.Infinite, Ponder: g.Ponder,
+	}
+	// A clock at zero or below is still a clock: search as briefly as
+	// possible rather than without limit.
+	if g.Clock {
+		lim.WTime = max(lim.WTime, time.Millisecond)
+		lim.BTime = max(lim.BTime, time.Millisecond)
+	}
+	var warnings []string
+	for _, text := range g.SearchMoves {
+		m, err := root.ParseUCI(text)
+		if err != nil {
+			warnings = append(warnings, "searchmoves: "+err.Error()+"; ignored")
+			continue
+		}
+		lim.SearchMoves = append(lim.SearchMoves, m)
+	}
+	if len(g.SearchMoves) > 0 && len(lim.SearchMoves) == 0 {
+		warnings = append(warnings, "searchmoves: no legal move given; searching all moves")
+	}
+	return lim, warnings
+}
+
+func (s *Session) perft(root *chess.Position, depth int) {
+	var b strings.Builder
+	var total uint64
+	for _, e := range root.Divide(depth) {
+		fmt.Fprintf(&b, "%s: %d\n", root.UCI(e.Move), e.Nodes)
+		total += e.Nodes
+	}
+	fmt.Fprintf(&b, "\nNodes searched: %d\n", total)
+	s.out.Text(b.String())
+}
+
+// option is one UCI option: its declaration for "uci" and its setter.
+type option struct {
+	name     string
+	kind     string // spin, check or button
+	def      string
+	min, max int
+	set      func(e *engine.Engine, value string) error
+}
+
+func (o option) declaration() string {
+	d := "option name " + o.name + " type " + o.kind
+	switch o.kind {
+	case "spin":
+		d += fmt.Sprintf(" default %s min %d max %d", o.def, o.min, o.max)
+	case "check":
+		d += " default " + o.def
+	}
+	return d
+}
+
+var options = []option{
+	{name: "Hash", kind: "spin", def: strconv.Itoa(engine.DefaultHashMB), min: engine.MinHashMB, max: engine.MaxHashMB,
+		set: func(e *engine.Engine, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return fmt.Errorf("Hash needs a number of megabytes, got %s", quote(v))
+			}
+			return e.SetHashMB(n)
+		}},
+	{name: "Threads", kind: "spin", def: "1", min: 1, max: engine.MaxThreads,
+		set: func(e *engine.Engine, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > engine.MaxThreads {
+				return fmt.Errorf("Threads must be from 1 to %d, got %s", engine.MaxThreads, quote(v))
+			}
+			return nil
+		}},
+	{name: "MultiPV", kind: "spin", def: "1", min: 1, max: engine.MaxMultiPV,
+		set: func(e *engine.Engine, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return fmt.Errorf("MultiPV needs a number, got %s", quote(v))
+			}
+			return e.SetMultiPV(n)
+		}},
+	{name: "Ponder", kind: "check", def: "false",
+		set: func(e *engine.Engine, v string) error {
+			on, err := parseCheck(v)
+			if err == nil {
+				e.SetPonder(on)
+			}
+			return err
+		}},
+	{name: "Move Overhead", kind: "spin", def: strconv.Itoa(int(engine.DefaultMoveOverhead.Milliseconds())),
+		min: 0, max: int(engine.MaxMoveOverhead.Milliseconds()),
+		set: func(e *engine.Engine, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return fmt.Errorf("Move Overhead needs a number of milliseconds, got %s", quote(v))
+			}
+			return e.SetMoveOverhead(time.Duration(n) * time.Millisecond)
+		}},
+	{name: "Clear Hash", kind: "button",
+		set: func(e *engine.Engine, _ string) error {
+			e.ClearHash()
+			return nil
+		}},
+	{name: "UCI_Chess960", kind: "check", def: "false",
+		set: func(e *engine.Engine, v string) error {
+			on, err := parseCheck(v)
+			if err == nil {
+				e.SetChess960(on)
+			}
+			return err
+		}},
+}
+
+func parseCheck(v string) (bool, error) {
+	switch strings.ToLower(v) {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return false, fmt.Errorf(`"true" or "false" expected, got %s`, quote(v))
+}
+
+// setOption finds the option by name (case-insensitive, as UCI asks) and
+// sets it.
+func (s *Session) setOption(a OptionArgs) error {
+	for _, o := range options {
+		if !strings.EqualFold(o.name, a.Name) {
+			continue
+		}
+		if o.kind != "button" && !a.HasValue {
+			return fmt.Errorf("%s needs a value", o.name)
+		}
+		return o.set(s.engine, a.Value)
+	}
+	return fmt.Errorf("no option named %s", quote(a.Name))
+}

@@ -1,0 +1,254 @@
+package xboard
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"matador/internal/chess"
+	"matador/internal/engine"
+	"matador/internal/search"
+)
+
+// CECP writes a mate score as 100000 plus the number of moves to mate
+// (negative: being mated), so that GUIs can show "#5".
+const mateBase = 100000
+
+// reporter prints thinking output: always in analyze mode, after "post"
+// otherwise. prefix goes before the PV (the expected reply while
+// pondering). root belongs to the search goroutine.
+func (s *Session) reporter(root *chess.Position, prefix string, analysis bool) search.Reporter {
+	return search.Reporter{
+		Info: func(i search.Info) {
+			if analysis {
+				s.stats.update(i)
+			} else if !s.post.Load() {
+				return
+			}
+			s.out.Line(formatThinking(root, i, prefix))
+		},
+		CurrMove: func(depth int, m chess.Move, number int) {
+			if analysis {
+				s.stats.currMove(root, m, number)
+			}
+		},
+	}
+}
+
+// formatThinking writes "ply score time nodes pv": score in centipawns
+// from the engine's side, time in centiseconds, the PV in SAN.
+func formatThinking(root *chess.Position, i search.Info, prefix string) string {
+	pv := strings.Join(root.SANLine(i.PV), " ")
+	return fmt.Sprintf("%d %d %d %d %s%s", i.Depth, cecpScore(i.Score), i.Time/(10*time.Millisecond), i.Nodes, prefix, pv)
+}
+
+func cecpScore(score int) int {
+	switch {
+	case score >= search.MateInMaxPly:
+		return mateBase + (search.MateScore-score+1)/2
+	case score <= -search.MateInMaxPly:
+		return -mateBase - (search.MateScore+score)/2
+	}
+	return score
+}
+
+// stats is what "." reports during analysis; the search goroutine writes
+// it, the command loop reads it.
+type stats struct {
+	mu       sync.Mutex
+	start    time.Time
+	nodes    uint64
+	depth    int
+	moves    int    // legal moves at the root
+	number   int    // the root move being searched, from 1
+	moveName string // and its SAN
+}
+
+func (st *stats) reset(root *chess.Position) {
+	var ml chess.MoveList
+	root.GenerateLegal(&ml)
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.start, st.moves = time.Now(), ml.N
+	st.nodes, st.depth, st.number, st.moveName = 0, 0, 0, ""
+}
+
+func (st *stats) update(i search.Info) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.nodes, st.depth = i.Nodes, i.Depth
+}
+
+func (st *stats) currMove(root *chess.Position, m chess.Move, number int) {
+	name := root.SAN(m)
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.number, st.moveName = number, name
+}
+
+// status answers "." in analyze mode: "stat01: time nodes ply mvleft
+// mvtot mvname", time in centiseconds. Nodes and ply are those of the
+// last completed report; the current root move is known only once a
+// search has run a second (the searcher reports it from then on).
+func (s *Session) status() {
+	s.mu.Lock()
+	analyzing := s.kind == searchAnalysis
+	s.mu.Unlock()
+	if !analyzing {
+		return
+	}
+	st := &s.stats
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	left := 0
+	if st.number > 0 {
+		left = st.moves - st.number
+	}
+	name := st.moveName
+	if name == "" {
+		name = "?"
+	}
+	s.out.Linef("stat01: %d %d %d %d %d %s", time.Since(st.start)/(10*time.Millisecond), st.nodes, st.depth, left, st.moves, name)
+}
+
+// clockCommand handles level, st, sd, time and otim.
+func (s *Session) clockCommand(cmd string, args []string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch cmd {
+	case "level":
+		if len(args) != 3 {
+			return errors.New("level needs moves per session, base time and increment")
+		}
+		mps, err := strconv.Atoi(args[0])
+		if err != nil || mps < 0 {
+			return fmt.Errorf("bad number of moves %q", args[0])
+		}
+		base, err := parseBase(args[1])
+		if err != nil {
+			return err
+		}
+		inc, err := parseSeconds(args[2])
+		if err != nil {
+			return err
+		}
+		s.tc = timeControl{movesPerSession: mps, base: base, inc: inc}
+		s.myTime, s.theirTime = base, base
+	case "st":
+		if len(args) != 1 {
+			return errors.New("st needs seconds")
+		}
+		t, err := parseSeconds(args[0])
+		if err != nil || t <= 0 {
+			return fmt.Errorf("bad time %q", args[0])
+		}
+		s.tc.moveTime = t
+	case "sd":
+		n, err := strconv.Atoi(strings.Join(args, ""))
+		if err != nil || n < 1 {
+			return fmt.Errorf("bad depth %q", strings.Join(args, " "))
+		}
+		s.depthLimit = min(n, search.MaxPly-4)
+	case "time", "otim":
+		if len(args) != 1 {
+			return errors.New(cmd + " needs centiseconds")
+		}
+		cs, err := strconv.ParseInt(args[0], 10, 64)
+		if err != nil {
+			return fmt.Errorf("bad time %q", args[0])
+		}
+		// Capped so that the conversion cannot overflow; a clock may be
+		// slightly negative after lag.
+		cs = min(max(cs, -100), 1_000_000_000)
+		d := time.Duration(cs) * 10 * time.Millisecond
+		if cmd == "time" {
+			s.myTime = d
+		} else {
+			s.theirTime = d
+		}
+	}
+	return nil
+}
+
+// parseBase reads the base time of "level": minutes, or minutes:seconds.
+func parseBase(text string) (time.Duration, error) {
+	minutes, seconds, hasSeconds := strings.Cut(text, ":")
+	m, err := strconv.ParseFloat(minutes, 64)
+	if err != nil || m < 0 || m > 100000 {
+		return 0, fmt.Errorf("bad base time %q", text)
+	}
+	d := time.Duration(m * float64(time.Minute))
+	if hasSeconds {
+		sec, err := strconv.Atoi(seconds)
+		if err != nil || sec < 0 || sec >= 60 {
+			return 0, fmt.Errorf("bad base time %q", text)
+		}
+		d += time.Duration(sec) * time.Second
+	}
+	return d, nil
+}
+
+// parseSeconds reads a number of seconds, fractions allowed ("st 0.5").
+func parseSeconds(text string) (time.Duration, error) {
+	sec, err := strconv.ParseFloat(text, 64)
+	if err != nil || sec < 0 || sec > 1e6 {
+		return 0, fmt.Errorf("bad number of seconds %q", text)
+	}
+	return time.Duration(sec * float64(time.Second)), nil
+}
+
+// option is one engine option offered with "feature option=...".
+type option struct {
+	name string
+	kind string // spin or button
+	def  int
+	min  int
+	max  int
+	set  func(e *engine.Engine, value int) error
+}
+
+func (o option) declaration() string {
+	if o.kind == "button" {
+		return o.name + " -button"
+	}
+	return fmt.Sprintf("%s -spin %d %d %d", o.name, o.def, o.min, o.max)
+}
+
+// options are the engine's settings other than those CECP has commands
+// for: the hash size comes with "memory", threads with "cores", pondering
+// with "hard"/"easy", Chess960 with "variant".
+var options = []option{
+	{name: "MultiPV", kind: "spin", def: 1, min: 1, max: engine.MaxMultiPV,
+		set: func(e *engine.Engine, v int) error { return e.SetMultiPV(v) }},
+	{name: "Move Overhead", kind: "spin", def: int(engine.DefaultMoveOverhead.Milliseconds()),
+		min: 0, max: int(engine.MaxMoveOverhead.Milliseconds()),
+		set: func(e *engine.Engine, v int) error { return e.SetMoveOverhead(time.Duration(v) * time.Millisecond) }},
+	{name: "Clear Hash", kind: "button",
+		set: func(e *engine.Engine, _ int) error { e.ClearHash(); return nil }},
+}
+
+// setOption handles "option NAME=VALUE" (or "option NAME" for a button).
+func (s *Session) setOption(text string) error {
+	name, value, hasValue := strings.Cut(text, "=")
+	name = strings.TrimSpace(name)
+	for _, o := range options {
+		if !strings.EqualFold(o.name, name) {
+			continue
+		}
+		if o.kind == "button" {
+			return o.set(s.engine, 0)
+		}
+		if !hasValue {
+			return fmt.Errorf("option %s needs a value", o.name)
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(value))
+		if err != nil {
+			return fmt.Errorf("option %s needs a number", o.name)
+		}
+		return o.set(s.engine, n)
+	}
+	return fmt.Errorf("no option named %q", name)
+}
