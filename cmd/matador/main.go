@@ -1,6 +1,7 @@
-// Command matador is a chess engine. With no arguments it speaks UCI on
-// standard input and output (XBoard will join it); subcommands run perft
-// and bench.
+// Command matador is a chess engine. With no arguments it speaks UCI or
+// XBoard (CECP), whichever the GUI's first line asks for, on standard input
+// and output, or plays a person when started on a terminal; subcommands
+// play, analyse, run test suites, perft and bench.
 package main
 
 import (
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"matador/internal/chess"
+	"matador/internal/console"
 	"matador/internal/engine"
 	"matador/internal/search"
 	"matador/internal/uci"
@@ -23,12 +25,26 @@ import (
 )
 
 func main() {
+	// Developers measure what a technique is worth by switching it off:
+	// MATADOR_SWITCHES="-NullMove,-LMR" (names: the fields of search.Switches).
+	if spec := os.Getenv("MATADOR_SWITCHES"); spec != "" {
+		if err := search.ApplySwitchSpec(&search.DefaultSwitches, spec); err != nil {
+			fmt.Fprintln(os.Stderr, "matador:", err)
+			os.Exit(2)
+		}
+	}
 	if len(os.Args) > 1 {
 		switch os.Args[1] {
 		case "perft":
 			os.Exit(runPerft(os.Args[2:]))
 		case "bench":
 			os.Exit(runBench(os.Args[2:]))
+		case "play":
+			os.Exit(runPlay(os.Args[2:], os.Stdin, os.Stdout))
+		case "analyze", "analyse":
+			os.Exit(runAnalyze(os.Args[2:], os.Stdout, os.Stderr))
+		case "epd":
+			os.Exit(runEPD(os.Args[2:], os.Stdout, os.Stderr))
 		case "version", "-version", "--version":
 			fmt.Println(versionLine())
 			return
@@ -41,12 +57,20 @@ func main() {
 			os.Exit(2)
 		}
 	}
+	if console.IsTerminal(os.Stdin) {
+		// A person, not a GUI (GUIs start engines on pipes).
+		os.Exit(runPlay(nil, os.Stdin, os.Stdout))
+	}
 	serve(os.Stdin, os.Stdout)
 }
 
 func usage() {
 	fmt.Fprintln(os.Stderr, `usage:
-  matador                                       speak UCI on standard input and output
+  matador                                       speak UCI or XBoard on standard input and output (a game at a terminal)
+  matador play [-ascii] [-movetime D]           play a game at the terminal
+  matador analyze [-fen FEN | -pgn FILE] [-depth N | -movetime D] [-multipv K]
+                                                analyse a position, or annotate the games of a PGN file
+  matador epd FILE [-movetime D | -depth N]     run a test suite (bm/am) and count the solved positions
   matador bench [depth]                         search the bench positions; the last line is "<nodes> nodes <nps> nps"
   matador perft -depth N [-fen FEN] [-divide]   count leaf nodes of the move tree
   matador version                               print the version`)

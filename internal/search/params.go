@@ -14,48 +14,52 @@ const (
 
 // Switches is the set of techniques; the zero value turns them all off.
 type Switches struct {
-	Aspiration       bool
-	NullMove         bool
-	StaticPruning    bool // REBEL's static selective search near the horizon
-	Futility         bool
-	LateMovePruning  bool
-	SEEPruning       bool
-	LMR              bool
-	IID              bool
-	SingularExt      bool
-	CheckExtension   bool
-	RecaptureExt     bool
-	PawnPushExt      bool
-	QSChecks         bool
-	QSDeltaPruning   bool
-	MateDistance     bool
-	DelayPenalty     bool
-	AspirationREBEL  bool // REBEL's 0.50 / 2.00 / full windows instead of IPPOLIT's steps
-	HangingNoReduce  bool // REBEL: hanging pieces that move are not reduced
-	HistoryReduction bool // LMR edition 3's double/triple reductions
+	Aspiration          bool
+	NullMove            bool
+	StaticPruning       bool // REBEL's static selective search near the horizon
+	Futility            bool
+	LateMovePruning     bool
+	SEEPruning          bool
+	LMR                 bool
+	IID                 bool
+	SingularExt         bool
+	CheckExtension      bool
+	RecaptureExt        bool
+	PawnPushExt         bool
+	QSChecks            bool
+	QSDeltaPruning      bool
+	MateDistance        bool
+	DelayPenalty        bool
+	AspirationREBEL     bool // REBEL's 0.50 / 2.00 / full windows instead of IPPOLIT's steps
+	HangingNoReduce     bool // REBEL: hanging pieces that move are not reduced
+	CounterMove         bool
+	ContinuationHistory bool
+	HistoryReduction    bool // LMR edition 3's double/triple reductions
 }
 
 // DefaultSwitches is what the engine plays with.
 var DefaultSwitches = Switches{
-	Aspiration:       true,
-	NullMove:         true,
-	StaticPruning:    true,
-	Futility:         true,
-	LateMovePruning:  true,
-	SEEPruning:       true,
-	LMR:              true,
-	IID:              true,
-	SingularExt:      true,
-	CheckExtension:   true,
-	RecaptureExt:     false,
-	PawnPushExt:      false,
-	QSChecks:         true,
-	QSDeltaPruning:   true,
-	MateDistance:     true,
-	DelayPenalty:     true,
-	AspirationREBEL:  false,
-	HangingNoReduce:  true,
-	HistoryReduction: true,
+	Aspiration:          true,
+	NullMove:            true,
+	StaticPruning:       true,
+	Futility:            true,
+	LateMovePruning:     true,
+	SEEPruning:          true,
+	LMR:                 true,
+	IID:                 true,
+	SingularExt:         true,
+	CheckExtension:      true,
+	RecaptureExt:        false,
+	PawnPushExt:         false,
+	QSChecks:            true,
+	QSDeltaPruning:      true,
+	MateDistance:        true,
+	DelayPenalty:        true,
+	AspirationREBEL:     false,
+	HangingNoReduce:     true,
+	CounterMove:         true,
+	ContinuationHistory: true,
+	HistoryReduction:    true,
 }
 
 // Aspiration windows.
@@ -84,8 +88,9 @@ const (
 	StaticPruningMargin   = 80 // per ply of remaining depth
 )
 
-// REBEL: futility margins at horizon-1 and horizon-2 (3.00, 5.00 pawns in
-// REBEL; here tightened and measured per depth).
+// REBEL: futility margins at horizon-1 and horizon-2. REBEL uses 3.00 (5.00
+// in the end game) and 5.00 pawns; these start smaller and reach further
+// (to horizon-5), as modern engines do. Not yet measured against REBEL's.
 var FutilityMargin = [...]int{0, 120, 240, 360, 480, 600}
 
 // Late move pruning: quiet moves after this many tried are skipped.
@@ -124,10 +129,8 @@ const (
 // Quiescence.
 const (
 	// REBEL: MAX_CHECKS_DEPTH, quiet checks in the first plies of quiescence
-	QSCheckPlies          = 1
-	DeltaMargin           = 200
-	HorizonMargin         = 300 // REBEL: trick one safe-guard
-	HorizonTrickTwoMargin = 900
+	QSCheckPlies = 1
+	DeltaMargin  = 200
 )
 
 // History.

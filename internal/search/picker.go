@@ -59,6 +59,9 @@ type picker struct {
 	noisyN int // end of the noisy moves in list
 
 	hanging chess.Bitboard // REBEL: our pieces under attack, from the evaluation
+	counter chess.Move     // the reply that refuted the previous move last time
+	cont1   *contRow       // continuation history after the previous move
+	cont2   *contRow       // and after the move before it
 
 	qsearch    bool
 	qsChecks   bool
@@ -78,6 +81,8 @@ func (pk *picker) init(ttMove, mateKiller chess.Move, killers [4]chess.Move) {
 	pk.nBad = 0
 	pk.list.N = 0
 	pk.hanging = 0
+	pk.counter = chess.NoMove
+	pk.cont1, pk.cont2 = nil, nil
 }
 
 // initQS prepares for a quiescence node: noisy moves only (all moves when
@@ -287,6 +292,12 @@ func (s *Searcher) scoreQuiet(pk *picker) {
 		}
 		pc := pos.PieceOn(m.From())
 		score := int32(s.history[pc][m.To()])
+		if pk.cont1 != nil {
+			score += int32(pk.cont1[pc][m.To()]) + int32(pk.cont2[pc][m.To()])
+		}
+		if m == pk.counter {
+			score += CounterMoveBonus
+		}
 		// REBEL: a piece under attack that moves
 		if hanging.Has(m.From()) {
 			score += HangingMoveBonus
@@ -302,5 +313,6 @@ func (s *Searcher) scoreQuiet(pk *picker) {
 // Move-ordering hints from the evaluation, on the history scale.
 const (
 	HangingMoveBonus    = 4000
+	CounterMoveBonus    = 16000
 	UnsafeSquarePenalty = 4000
 )

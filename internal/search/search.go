@@ -69,8 +69,15 @@ type plyState struct {
 	staticEval int
 	excluded   chess.Move
 	move       chess.Move
-	picker     picker
+	moved      chess.Piece // the piece that made move (NoPiece for a null move)
+	// cont is the continuation-history row of (moved, move.To()): how
+	// good each reply has been after this move.
+	cont   *contRow
+	picker picker
 }
+
+// contRow is indexed by the replying piece and its target square.
+type contRow [16][64]int16
 
 type rootMove struct {
 	move      chess.Move
@@ -91,6 +98,11 @@ type Searcher struct {
 	pos     *chess.Position
 	stack   [MaxPly + 4]plyState
 	history [16][64]int32
+	// counter[piece][to] is the quiet move that last refuted that move.
+	counter [16][64]chess.Move
+	// contHist[piece][to] is the continuation row of a move; row zero of
+	// piece 0 serves as a harmless sink for null moves and the root.
+	contHist [16][64]contRow
 
 	rootMoves []rootMove
 	rootDepth int
@@ -128,6 +140,8 @@ func (s *Searcher) ClearHash() { s.tt.Clear() }
 func (s *Searcher) NewGame() {
 	s.tt.Clear()
 	s.history = [16][64]int32{}
+	s.counter = [16][64]chess.Move{}
+	clear(s.contHist[:])
 	for i := range s.stack {
 		s.stack[i].killers = [2]chess.Move{}
 		s.stack[i].mateKiller = chess.NoMove
@@ -377,6 +391,8 @@ func (s *Searcher) rootSearch(alpha, beta, depth int) int {
 		givesCheck := pos.GivesCheck(m)
 		quiet := !isNoisy(pos, m)
 		ss.move = m
+		ss.moved = pos.PieceOn(m.From())
+		ss.cont = &s.contHist[ss.moved][m.To()]
 		pos.MakeMove(m)
 		s.nodes++
 		var score int
@@ -558,6 +574,8 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				r--
 			}
 			ss.move = chess.NoMove
+			ss.moved = chess.NoPiece
+			ss.cont = &s.contHist[0][0]
 			pos.MakeNullMove()
 			s.nodes++
 			score := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, !cutNode)
@@ -626,6 +644,11 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	pk := &ss.picker
 	pk.init(ttMove, ss.mateKiller, killers)
+	pk.cont1, pk.cont2 = s.contRows(ply)
+	if s.Switches.CounterMove && ply >= 1 && s.stack[ply-1].move != chess.NoMove {
+		prev := &s.stack[ply-1]
+		pk.counter = s.counter[prev.moved][prev.move.To()]
+	}
 
 	bestScore := -Infinity
 	bestMove := chess.NoMove
@@ -685,6 +708,8 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 		newDepth := depth - 1 + ext
 		ss.move = m
+		ss.moved = pc
+		ss.cont = &s.contHist[pc][m.To()]
 		pos.MakeMove(m)
 		s.nodes++
 
@@ -827,7 +852,9 @@ func init() {
 func lmrLog(x int) float64 { return math.Log(float64(x)) }
 
 // updateQuietStats rewards the quiet move that caused a cut-off and
-// punishes the quiet moves tried before it.
+// punishes the quiet moves tried before it: history by [piece][to], the
+// continuation histories of the last two moves, the killers and the
+// counter move.
 func (s *Searcher) updateQuietStats(ss *plyState, best chess.Move, quiets []chess.Move, depth, ply, score int) {
 	pos := s.pos
 	if isNoisy(pos, best) {
@@ -841,22 +868,54 @@ func (s *Searcher) updateQuietStats(ss *plyState, best chess.Move, quiets []ches
 		ss.killers[1] = ss.killers[0]
 		ss.killers[0] = best
 	}
+	if ply >= 1 && s.stack[ply-1].move != chess.NoMove {
+		prev := &s.stack[ply-1]
+		s.counter[prev.moved][prev.move.To()] = best
+	}
+	cont1, cont2 := s.contRows(ply)
 	bonus := int32(min(depth*depth, 400))
 	for _, m := range quiets {
-		pc := pos.PieceOn(m.From())
-		h := &s.history[pc][m.To()]
-		if m == best {
-			// IPPOLIT: saturating history, H += (max - H) * w
-			*h += 32*bonus - *h*bonus/512
-		} else {
-			*h -= 32*bonus + *h*bonus/512
-		}
+		s.updateHistory(m, -bonus, cont1, cont2)
 	}
-	pc := pos.PieceOn(best.From())
-	if !containsMove(quiets, best) {
-		h := &s.history[pc][best.To()]
-		*h += 32*bonus - *h*bonus/512
+	s.updateHistory(best, bonus, cont1, cont2)
+}
+
+// updateHistory moves the history of m towards +HistoryMax (bonus > 0) or
+// -HistoryMax (bonus < 0). IPPOLIT: saturating history, H += (max - H) * w.
+func (s *Searcher) updateHistory(m chess.Move, bonus int32, cont1, cont2 *contRow) {
+	pc := s.pos.PieceOn(m.From())
+	to := m.To()
+	s.history[pc][to] = gravity(s.history[pc][to], bonus)
+	if s.Switches.ContinuationHistory {
+		cont1[pc][to] = int16(gravity(int32(cont1[pc][to]), bonus))
+		cont2[pc][to] = int16(gravity(int32(cont2[pc][to]), bonus))
 	}
+}
+
+// gravity adds a bonus that shrinks as h nears the bound of its sign, so
+// that h stays within ±HistoryMax.
+func gravity(h, bonus int32) int32 {
+	return h + 32*bonus - h*abs32(bonus)/(32*HistoryMax/1024)
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// contRows returns the continuation rows of the moves one and two plies
+// before ply (the sink row when there is no such move).
+func (s *Searcher) contRows(ply int) (cont1, cont2 *contRow) {
+	cont1, cont2 = &s.contHist[0][0], &s.contHist[0][0]
+	if ply >= 1 && s.stack[ply-1].cont != nil {
+		cont1 = s.stack[ply-1].cont
+	}
+	if ply >= 2 && s.stack[ply-2].cont != nil {
+		cont2 = s.stack[ply-2].cont
+	}
+	return cont1, cont2
 }
 
 // ageHistory halves history between searches so that old games fade.
@@ -971,6 +1030,8 @@ func (s *Searcher) qsearch(alpha, beta, ply, qply int) int {
 			}
 		}
 		ss.move = m
+		ss.moved = pos.PieceOn(m.From())
+		ss.cont = &s.contHist[ss.moved][m.To()]
 		pos.MakeMove(m)
 		s.nodes++
 		score := -s.qsearch(-beta, -alpha, ply+1, qply+1)
