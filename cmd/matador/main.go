@@ -20,6 +20,7 @@ import (
 	"matador/internal/console"
 	"matador/internal/engine"
 	"matador/internal/search"
+	"matador/internal/tune"
 	"matador/internal/uci"
 	"matador/internal/xboard"
 )
@@ -45,6 +46,8 @@ func main() {
 			os.Exit(runAnalyze(os.Args[2:], os.Stdout, os.Stderr))
 		case "epd":
 			os.Exit(runEPD(os.Args[2:], os.Stdout, os.Stderr))
+		case "tune":
+			os.Exit(tune.Main(os.Args[2:], os.Stdout, os.Stderr))
 		case "version", "-version", "--version":
 			fmt.Println(versionLine())
 			return
@@ -71,6 +74,7 @@ func usage() {
   matador analyze [-fen FEN | -pgn FILE] [-depth N | -movetime D] [-multipv K]
                                                 analyse a position, or annotate the games of a PGN file
   matador epd FILE [-movetime D | -depth N]     run a test suite (bm/am) and count the solved positions
+  matador tune extract|run ...                  tune the evaluation's weights on games (see internal/tune)
   matador bench [depth]                         search the bench positions; the last line is "<nodes> nodes <nps> nps"
   matador perft -depth N [-fen FEN] [-divide]   count leaf nodes of the move tree
   matador version                               print the version`)

@@ -21,6 +21,10 @@ import (
 	"matador/internal/search"
 )
 
+// shownPlies is how much of the engine's line the thinking output shows,
+// so that a line fits a terminal 100 columns wide.
+const shownPlies = 8
+
 // DefaultMoveTime is how long the engine thinks on a move unless "level"
 // says otherwise: quick enough to play a game in a sitting.
 const DefaultMoveTime = 3 * time.Second
@@ -286,8 +290,9 @@ func (s *Session) search(root *chess.Position, moveTime time.Duration, show bool
 			if i.Bound != search.BoundExact {
 				return
 			}
+			line := i.PV[:min(len(i.PV), shownPlies)] // a line that fits the terminal
 			s.out.Linef("  depth %2d  %6s  %6.2fs %11s nodes  %s", i.Depth, FormatScore(i.Score, pv.SideToMove()),
-				i.Time.Seconds(), groupDigits(i.Nodes), NumberedLine(pv, i.PV))
+				i.Time.Seconds(), groupDigits(i.Nodes), NumberedLine(pv, line))
 		}
 	}
 	done := make(chan search.Result, 1)

@@ -21,8 +21,12 @@ import (
 	"matador/internal/pgn"
 )
 
-// binary is the matador command built by TestMain.
-var binary string
+var (
+	// binary is the matador command built by TestMain.
+	binary string
+	// buildFlags are added to its "go build" (-race under go test -race).
+	buildFlags []string
+)
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "matador-xboard-test")
@@ -31,7 +35,8 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	binary = filepath.Join(dir, "matador")
-	build := exec.Command(goTool(), "build", "-o", binary, "matador/cmd/matador")
+	args := append([]string{"build", "-o", binary}, buildFlags...)
+	build := exec.Command(goTool(), append(args, "matador/cmd/matador")...)
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "building matador:", err)
@@ -97,6 +102,10 @@ func startCECP(t *testing.T, name, path string) *cecpEngine {
 		e.stdin.Close()
 		select {
 		case <-e.exited:
+			// 66 is how a -race binary exits after reporting a data race.
+			if code := cmd.ProcessState.ExitCode(); code != 0 && path == binary {
+				t.Errorf("%s exit code %d (66: a data race)", name, code)
+			}
 		case <-time.After(5 * time.Second):
 			t.Errorf("%s did not exit after its input closed", name)
 			cmd.Process.Kill()
