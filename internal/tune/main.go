@@ -1,0 +1,219 @@
+package tune
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"time"
+
+	"matador/internal/eval"
+)
+
+// Main runs the tuner's command line (the "tune" subcommand) and returns
+// the exit status.
+func Main(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "extract":
+		err = runExtract(args[1:], stderr)
+	case "run":
+		err = runTune(args[1:], stdout, stderr)
+	default:
+		usage(stderr)
+		return 2
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "tune:", err)
+		return 1
+	}
+	return 0
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, `usage:
+  tune extract [-skip N] -o DATA FILE.pgn...   write the quiet positions of the games as "FEN | result" lines
+  tune run -data DATA [-epochs N] [-rate R] [-validate F] [-params FILE] [-o FILE]
+                                               fit the weights of eval.Params and write params.go with them`)
+}
+
+func runExtract(args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("tune extract", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	skip := fs.Int("skip", 8, "plies after each game's start position to skip")
+	out := fs.String("o", "", "output data file (required)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *out == "" || fs.NArg() == 0 {
+		return errors.New("extract needs -o and at least one PGN file")
+	}
+	f, err := os.Create(*out)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	var total ExtractStats
+	for _, name := range fs.Args() {
+		in, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		st, err := Extract(in, f, ExtractOptions{SkipPlies: *skip})
+		in.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		fmt.Fprintf(stderr, "%s: %d games, %d skipped, %d positions\n", name, st.Games, st.Skipped, st.Positions)
+		total.Games += st.Games
+		total.Skipped += st.Skipped
+		total.Positions += st.Positions
+	}
+	fmt.Fprintf(stderr, "total: %d games, %d skipped, %d positions\n", total.Games, total.Skipped, total.Positions)
+	return f.Close()
+}
+
+func runTune(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("tune run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	data := fs.String("data", "", "data file of \"FEN | result\" lines (required)")
+	epochs := fs.Int("epochs", 1000, "full-batch optimiser steps")
+	rate := fs.Float64("rate", 1, "Adam step size in centipawns")
+	l2 := fs.Float64("l2", 0, "pull towards the starting weights: penalty per squared centipawn")
+	validate := fs.Float64("validate", 0, "fraction of the samples held out to measure overfitting")
+	params := fs.String("params", "internal/eval/params.go", "params.go to rewrite")
+	out := fs.String("o", "", "where to write the new params.go (default: standard output)")
+	report := fs.Int("report", 100, "print the error every N epochs")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *data == "" {
+		return errors.New("run needs -data")
+	}
+	src, err := os.ReadFile(*params)
+	if err != nil {
+		return err
+	}
+	f, err := os.Open(*data)
+	if err != nil {
+		return err
+	}
+	samples, err := ReadData(f)
+	f.Close()
+	if err != nil {
+		return err
+	}
+	if len(samples) == 0 {
+		return errors.New("no samples")
+	}
+	// The held-out samples are the file's last lines, not a random draw:
+	// extract writes a game's positions together, and positions of one game
+	// share its result, so a random split would let the training set see
+	// the held-out games.
+	nTest := int(float64(len(samples)) * *validate)
+	train, test := samples[:len(samples)-nTest], samples[len(samples)-nTest:]
+	ws := Weights()
+	fmt.Fprintf(stderr, "%d training and %d held-out samples, %d weights\n", len(train), len(test), len(ws))
+
+	start := time.Now()
+	entries, err := Linearize(train, ws)
+	if err != nil {
+		return err
+	}
+	var held []Entry
+	if len(test) > 0 {
+		if held, err = Linearize(test, ws); err != nil {
+			return err
+		}
+	}
+	samples, train, test = nil, nil, nil // the positions are no longer needed
+	fmt.Fprintf(stderr, "linearised in %v\n", time.Since(start).Round(time.Millisecond))
+
+	t := NewTuner(entries, ws)
+	t.Rate, t.L2 = *rate, *l2
+	before := t.FitK()
+	fmt.Fprintf(stderr, "K = %.6f (%.3f in the 10^(v/400) form), error %.6f\n", t.K, t.K*400/math.Ln10, before)
+	heldErr := func() float64 {
+		if len(held) == 0 {
+			return math.NaN()
+		}
+		h := &Tuner{Entries: held, Weights: ws, K: t.K, mg: t.mg, eg: t.eg}
+		return h.Error(t.K)
+	}
+	fmt.Fprintf(stderr, "held-out error %.6f\n", heldErr())
+	// With a held-out set, keep the weights of the epoch that predicted it
+	// best (early stopping), since more steps past it fit the training
+	// games' noise.
+	best, bestErr, bestEpoch := t.Snapshot(), heldErr(), 0
+	start = time.Now()
+	for ep := 1; ep <= *epochs; ep++ {
+		e := t.Step()
+		if ep%*report == 0 || ep == *epochs {
+			h := heldErr()
+			fmt.Fprintf(stderr, "epoch %d: error %.6f, held-out %.6f (%v)\n", ep, e, h, time.Since(start).Round(time.Second))
+			if h < bestErr {
+				best, bestErr, bestEpoch = t.Snapshot(), h, ep
+			}
+		}
+	}
+	if len(held) > 0 {
+		fmt.Fprintf(stderr, "best held-out error %.6f at epoch %d\n", bestErr, bestEpoch)
+		t.Restore(best)
+	}
+	old := make([]eval.Score, len(ws))
+	for i, w := range ws {
+		old[i] = *w.Ptr
+	}
+	t.Apply()
+	fmt.Fprintf(stderr, "error %.6f -> %.6f with integer weights\n", before, t.IntegerError())
+	printChanges(stderr, ws, old)
+
+	newSrc, err := RewriteParams(src, ws)
+	if err != nil {
+		return err
+	}
+	if *out == "" {
+		_, err = stdout.Write(newSrc)
+		return err
+	}
+	return os.WriteFile(*out, newSrc, 0o644)
+}
+
+// printChanges lists the weights that moved most, for the log.
+func printChanges(w io.Writer, ws []Weight, old []eval.Score) {
+	type change struct {
+		i int
+		d int
+	}
+	var cs []change
+	for i, wt := range ws {
+		n := *wt.Ptr
+		d := max(abs(n.Mg()-old[i].Mg()), abs(n.Eg()-old[i].Eg()))
+		if d > 0 {
+			cs = append(cs, change{i, d})
+		}
+	}
+	slices.SortFunc(cs, func(a, b change) int { return b.d - a.d })
+	fmt.Fprintf(w, "%d weights changed; the largest changes:\n", len(cs))
+	for _, c := range cs[:min(len(cs), 40)] {
+		o, n := old[c.i], *ws[c.i].Ptr
+		fmt.Fprintf(w, "  %-28s S(%d, %d) -> S(%d, %d)\n", ws[c.i].Name(), o.Mg(), o.Eg(), n.Mg(), n.Eg())
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,369 @@
+package tune
+
+import (
+	"bytes"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"matador/internal/chess"
+	"matador/internal/eval"
+)
+
+// seedFENs are positions from every stage of the game; randomPositions
+// walks random games from them so the tests see a few hundred varied
+// positions (checks, promotions, bare kings, opposite bishops included).
+var seedFENs = []string{
+	chess.StartFEN,
+	"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"2rr2k1/1p2qppp/p1n1pn2/8/2PP4/P3BN2/4QPPP/2RR2K1 b - - 2 20",
+	"3r2k1/pp3pp1/2p4p/8/3P4/1P3N1P/P4PP1/4R1K1 b - - 0 27",
+	"8/5pk1/6p1/3P4/8/6P1/5PK1/8 w - - 0 1",
+	"4k3/5pp1/4b3/8/8/2B5/5PPP/4K3 w - - 0 1",
+	"8/8/3k4/8/8/3K4/3B4/3N4 w - - 0 1",
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+	"6k1/8/8/8/8/8/8/R5K1 w - - 0 1",
+	"8/3k4/8/2P5/8/8/5K2/8 b - - 0 1",
+}
+
+func randomPositions(t testing.TB, n int) []*chess.Position {
+	rng := rand.New(rand.NewPCG(7, 11))
+	var out []*chess.Position
+	for len(out) < n {
+		pos, err := chess.ParseFEN(seedFENs[len(out)%len(seedFENs)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		plies := rng.IntN(40)
+		for range plies {
+			var ml chess.MoveList
+			pos.GenerateLegal(&ml)
+			if ml.N == 0 {
+				break
+			}
+			pos.MakeMove(ml.Moves[rng.IntN(ml.N)])
+		}
+		p, err := chess.ParseFEN(pos.FEN())
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func whiteScore(e *eval.Evaluator, pos *chess.Position) int {
+	v := e.Evaluate(pos)
+	if pos.SideToMove() == chess.Black {
+		v = -v
+	}
+	return v
+}
+
+// saveWeights returns a function that puts the weights back.
+func saveWeights(ws []Weight) func() {
+	old := make([]eval.Score, len(ws))
+	for i, w := range ws {
+		old[i] = *w.Ptr
+	}
+	return func() {
+		for i, w := range ws {
+			*w.Ptr = old[i]
+		}
+		eval.RebuildTables()
+	}
+}
+
+// TestLinearFormsReproduceEvaluate is the tuner's correctness test: the
+// linear forms must give Evaluate's exact score, both for the weights they
+// were taken at and after every weight has moved. The second part is what
+// proves the weights linear; only a change of the drawishness scale (it
+// depends on who is ahead) may break it, and such positions are skipped.
+func TestLinearFormsReproduceEvaluate(t *testing.T) {
+	positions := randomPositions(t, 400)
+	samples := make([]Sample, len(positions))
+	for i, p := range positions {
+		samples[i] = Sample{Pos: p, Result: 0.5}
+	}
+	ws := Weights()
+	entries, err := Linearize(samples, ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := eval.NewEvaluator()
+	for i, en := range entries {
+		if got, want := en.Evaluate(ws), whiteScore(e, positions[i]); got != want {
+			t.Fatalf("%s: linear form %d, Evaluate %d", positions[i].FEN(), got, want)
+		}
+	}
+
+	defer saveWeights(ws)()
+	rng := rand.New(rand.NewPCG(3, 5))
+	for _, w := range ws {
+		*w.Ptr += eval.S(rng.IntN(41)-20, rng.IntN(41)-20)
+	}
+	eval.RebuildTables()
+	e = eval.NewEvaluator()
+	compared := 0
+	for i, en := range entries {
+		b := e.Breakdown(positions[i])
+		if b.Scale != en.Scale {
+			continue
+		}
+		compared++
+		if got := en.Evaluate(ws); got != b.Score {
+			t.Fatalf("%s after moving the weights: linear form %d, Evaluate %d", positions[i].FEN(), got, b.Score)
+		}
+	}
+	if compared < len(entries)*9/10 {
+		t.Fatalf("only %d of %d positions kept their scale", compared, len(entries))
+	}
+}
+
+// tinyData: positions whose results agree with the material, so that a
+// sensible K exists and a step can improve the fit.
+const tinyData = `
+# White a queen up, wins
+4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 1.0
+3qk3/8/8/8/8/8/8/4K3 w - - 0 1 | 0-1
+r3k3/pppp4/8/8/8/8/PPPP4/4K3 b - - 0 1 | 0.0
+4k3/pppp4/8/8/8/8/PPPP4/R3K3 w - - 0 1 | 1.0
+4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1 | 0.5
+4k3/ppp5/8/8/8/8/PPPP4/4K3 w - - 0 1 | 1-0
+4k3/pppp4/8/8/8/8/PPP5/4K3 b - - 0 1 | 1/2-1/2
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 0.5
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1 | 0.0
+rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 1.0
+rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1 | 0.5
+`
+
+func TestFitKAndStep(t *testing.T) {
+	samples, err := ReadData(strings.NewReader(tinyData))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(samples) != 11 {
+		t.Fatalf("read %d samples, want 11", len(samples))
+	}
+	ws := Weights()
+	defer saveWeights(ws)()
+	entries, err := Linearize(samples, ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tu := NewTuner(entries, ws)
+	// With K = 0 every prediction is 0.5; seven results are decisive.
+	if e, want := tu.Error(0), 7*0.25/11; math.Abs(e-want) > 1e-12 {
+		t.Fatalf("error at K=0 is %v, want %v", e, want)
+	}
+	best := tu.FitK()
+	for _, k := range []float64{tu.K / 2, tu.K * 2, 0} {
+		if e := tu.Error(k); e < best {
+			t.Errorf("K=%v has error %v below the fitted K=%v's %v", k, e, tu.K, best)
+		}
+	}
+	tu.Rate = 2
+	first := tu.Step()
+	if first != best {
+		t.Errorf("Step reports error %v before its step, FitK %v", first, best)
+	}
+	if after := tu.Error(tu.K); after >= best {
+		t.Errorf("one step did not reduce the error: %v -> %v", best, after)
+	}
+	for range 20 {
+		tu.Step()
+	}
+	// Applied weights give the engine's integer score.
+	tu.Apply()
+	e := eval.NewEvaluator()
+	for i, en := range entries {
+		if got, want := en.Evaluate(ws), whiteScore(e, samples[i].Pos); got != want {
+			t.Fatalf("%s: linear form %d, Evaluate %d after Apply", samples[i].Pos.FEN(), got, want)
+		}
+	}
+	if ie := tu.IntegerError(); ie >= best {
+		t.Errorf("integer error %v not below the starting %v", ie, best)
+	}
+}
+
+func TestPawnValueFrozen(t *testing.T) {
+	ws := Weights()
+	tu := NewTuner(nil, ws)
+	n := 0
+	for i, w := range ws {
+		if tu.FrozenMg[i] {
+			n++
+			if w.Param != "PieceValue" || w.Index != int(chess.Pawn) {
+				t.Errorf("%s frozen", w.Name())
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d frozen halves, want 1", n)
+	}
+}
+
+func readParams(t *testing.T) []byte {
+	src, err := os.ReadFile("../eval/params.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// TestRewriteUnchanged: with the weights as they are, the writer gives
+// params.go back byte for byte.
+func TestRewriteUnchanged(t *testing.T) {
+	src := readParams(t)
+	out, err := RewriteParams(src, Weights())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out, src) {
+		t.Fatal("rewriting params.go with its own values changed it")
+	}
+}
+
+// TestRewriteChanged: new values land where they belong, the output
+// parses and is gofmt-clean.
+func TestRewriteChanged(t *testing.T) {
+	src := readParams(t)
+	ws := Weights()
+	defer saveWeights(ws)()
+	set := func(param string, index int, s eval.Score) {
+		for _, w := range ws {
+			if w.Param == param && w.Index == index {
+				*w.Ptr = s
+				return
+			}
+		}
+		t.Fatalf("no weight %s[%d]", param, index)
+	}
+	set("BishopPair", 0, eval.S(31, -56))
+	set("PieceValue", int(chess.Knight), eval.S(333, 366))
+	set("PSTRank", 8+7, eval.S(-1234, 7)) // pawn on the 8th: written 0
+	set("PassedRank", 6, eval.S(81, 131))
+	set("PSTFile", 4*int(chess.King)+3, eval.S(-17, 15)) // last row of a 2-D table
+	out, err := RewriteParams(src, ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := parser.ParseFile(token.NewFileSet(), "params.go", out, parser.ParseComments); err != nil {
+		t.Fatalf("output does not parse: %v", err)
+	}
+	if f, err := format.Source(out); err != nil || !bytes.Equal(f, out) {
+		t.Fatalf("output is not gofmt-clean (%v)", err)
+	}
+	text := string(out)
+	for _, want := range []string{
+		"var BishopPair = S(31, -56)",
+		"KnightValue = 333",
+		"S(KnightValue, 366)",
+		"S(24, 40), S(-1234, 7)},",
+		"S(48, 84), S(81, 131), 0,",
+		"S(6, 4), S(-17, 15)}, // king",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	// Comments survive.
+	if !strings.Contains(text, "// REBEL: quadrant rule.") {
+		t.Error("a comment was lost")
+	}
+}
+
+func TestParseSample(t *testing.T) {
+	for _, bad := range []string{
+		"8/8/8/8/8/8/8/K6k w - - 0 1",
+		"8/8/8/8/8/8/8/K6k w - - 0 1 | 2",
+		"8/8/8/8/8/8/8/K6k w - - 0 1 | 0.25",
+		"not a fen | 1.0",
+	} {
+		if _, err := ParseSample(bad); err == nil {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+	s, err := ParseSample("8/8/8/8/8/8/8/K6k b - - 0 1|0-1")
+	if err != nil || s.Result != 0 || s.Pos.SideToMove() != chess.Black {
+		t.Errorf("got %+v, %v", s, err)
+	}
+}
+
+const testPGN = `[Event "t"]
+[White "a"]
+[Black "b"]
+[Result "1-0"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5
+8. Nb3 Qxd1 9. Rxd1 1-0
+
+[Event "t"]
+[White "a"]
+[Black "b"]
+[Result "*"]
+
+1. e4 e5 *
+
+[Event "t"]
+[White "a"]
+[Black "b"]
+[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]
+[SetUp "1"]
+[Result "1/2-1/2"]
+
+1. Kd2 Kd7 2. Kd3 Kd6 1/2-1/2
+`
+
+func TestExtract(t *testing.T) {
+	var out bytes.Buffer
+	st, err := Extract(strings.NewReader(testPGN), &out, ExtractOptions{SkipPlies: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Games != 2 || st.Skipped != 1 {
+		t.Errorf("stats %+v, want 2 games and 1 skipped", st)
+	}
+	samples, err := ReadData(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(samples) != st.Positions {
+		t.Fatalf("%d samples read back, %d written", len(samples), st.Positions)
+	}
+	var wins, draws int
+	for _, s := range samples {
+		if !Quiet(s.Pos) {
+			t.Errorf("%s is not quiet", s.Pos.FEN())
+		}
+		switch s.Result {
+		case 1:
+			wins++
+		case 0.5:
+			draws++
+		default:
+			t.Errorf("%s labelled %v", s.Pos.FEN(), s.Result)
+		}
+	}
+	// The Ruy Lopez game has 17 plies; skipping 2 leaves 15, of which the
+	// positions with a winning capture pending are dropped: after 4. Bxc6
+	// (dxc6 wins the bishop), 6...exd4 (Nxd4), 7...c5? no; 8...Qxd1 (Rxd1).
+	// The pawn ending has 4 plies and keeps the last 2.
+	if draws != 2 {
+		t.Errorf("%d draw samples, want 2", draws)
+	}
+	if wins < 10 || wins > 13 {
+		t.Errorf("%d win samples, want 10-13", wins)
+	}
+	// The start position of every game is skipped.
+	if strings.Contains(out.String(), chess.StartFEN) {
+		t.Error("a skipped ply was written")
+	}
+}
