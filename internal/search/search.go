@@ -223,6 +223,7 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 	var lastBest chess.Move
 	var lastScore int
 	bestChanges := 0.0
+	stableIterations := 0
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.rootDepth = depth
 		for i := range s.rootMoves {
@@ -251,6 +252,9 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 		}
 		if best.move != lastBest && depth > 1 {
 			bestChanges++
+			stableIterations = 0
+		} else {
+			stableIterations++
 		}
 		bestChanges *= 0.5
 		// Mate search: stop when a short enough mate is proven.
@@ -262,7 +266,7 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 			if depth > 1 {
 				scoreDrop = lastScore - best.score
 			}
-			if len(s.rootMoves) == 1 && depth >= 4 || s.clock.shouldStopAfterIteration(time.Now(), bestChanges, scoreDrop) {
+			if len(s.rootMoves) == 1 && depth >= 4 || s.clock.shouldStopAfterIteration(time.Now(), bestChanges, stableIterations, scoreDrop) {
 				break
 			}
 		}
