@@ -772,10 +772,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				bestMove = m
 				alpha = score
 				if pvNode {
-					child := &s.stack[ply+1]
-					ss.pv[0] = m
-					copy(ss.pv[1:], child.pv[:child.pvLen])
-					ss.pvLen = child.pvLen + 1
+					s.updatePV(ply, m)
 				}
 				if score >= beta {
 					break
@@ -818,6 +815,14 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		s.tt.Store(key, bestMove, scoreToTT(bestScore, ply), evalToStore, depth, bound)
 	}
 	return bestScore
+}
+
+// updatePV makes m followed by the child's PV the PV of this ply.
+func (s *Searcher) updatePV(ply int, m chess.Move) {
+	ss, child := &s.stack[ply], &s.stack[ply+1]
+	ss.pv[0] = m
+	copy(ss.pv[1:], child.pv[:child.pvLen])
+	ss.pvLen = child.pvLen + 1
 }
 
 // delayed applies micro-Max's delay penalty to a score returned by a node.
@@ -1049,10 +1054,7 @@ func (s *Searcher) qsearch(alpha, beta, ply, qply int) int {
 				bestMove = m
 				alpha = score
 				if pvNode {
-					child := &s.stack[ply+1]
-					ss.pv[0] = m
-					copy(ss.pv[1:], child.pv[:child.pvLen])
-					ss.pvLen = child.pvLen + 1
+					s.updatePV(ply, m)
 				}
 				if score >= beta {
 					break
