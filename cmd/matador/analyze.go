@@ -95,6 +95,7 @@ func analyzePosition(e *engine.Engine, limits search.Limits, out io.Writer) {
 	// after each line; the full set of an iteration is printed once, when
 	// its last line arrives.
 	latest := make([]search.Info, lines+1)
+	var last string
 	rep := search.Reporter{Info: func(i search.Info) {
 		if i.Bound != search.BoundExact || i.MultiPV > lines {
 			return
@@ -105,12 +106,14 @@ func analyzePosition(e *engine.Engine, limits search.Limits, out io.Writer) {
 		}
 		for k := 1; k <= lines; k++ {
 			info := latest[k]
+			score, pv := console.FormatScore(info.Score, root.SideToMove()), console.NumberedLine(root, info.PV)
 			tag := ""
 			if lines > 1 {
 				tag = fmt.Sprintf("[%d] ", k)
+			} else if console.RepeatedMate(score, pv, &last) {
+				continue
 			}
-			o.Linef("depth %2d  %s%7s  %7.2fs %12d nodes  %s", info.Depth, tag,
-				console.FormatScore(info.Score, root.SideToMove()), info.Time.Seconds(), info.Nodes, console.NumberedLine(root, info.PV))
+			o.Linef("depth %2d  %s%7s  %7.2fs %12d nodes  %s", info.Depth, tag, score, info.Time.Seconds(), info.Nodes, pv)
 		}
 	}}
 	res := searchAndWait(e, limits, rep)

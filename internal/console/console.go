@@ -286,13 +286,18 @@ func (s *Session) search(root *chess.Position, moveTime time.Duration, show bool
 		// The reporter runs on the search goroutine, so it gets a copy of
 		// root of its own.
 		pv := root.Clone()
+		var last string
 		rep.Info = func(i search.Info) {
 			if i.Bound != search.BoundExact {
 				return
 			}
 			line := i.PV[:min(len(i.PV), shownPlies)] // a line that fits the terminal
-			s.out.Linef("  depth %2d  %6s  %6.2fs %11s nodes  %s", i.Depth, FormatScore(i.Score, pv.SideToMove()),
-				i.Time.Seconds(), groupDigits(i.Nodes), NumberedLine(pv, line))
+			score, moves := FormatScore(i.Score, pv.SideToMove()), NumberedLine(pv, line)
+			if RepeatedMate(score, moves, &last) {
+				return
+			}
+			s.out.Linef("  depth %2d  %6s  %6.2fs %11s nodes  %s", i.Depth, score,
+				i.Time.Seconds(), groupDigits(i.Nodes), moves)
 		}
 	}
 	done := make(chan search.Result, 1)

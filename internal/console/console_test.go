@@ -181,3 +181,22 @@ func TestFormatScoreAndLine(t *testing.T) {
 		t.Errorf("groupDigits: %q", got)
 	}
 }
+
+func TestRepeatedMate(t *testing.T) {
+	var last string
+	steps := []struct {
+		score, line string
+		want        bool
+	}{
+		{"+0.50", "1. e4", false},
+		{"+0.50", "1. e4", false}, // not a mate: every depth is shown
+		{"#2", "1. Nf6+ gxf6 2. Bxf7#", false},
+		{"#2", "1. Nf6+ gxf6 2. Bxf7#", true},
+		{"#2", "1. Nf6+ Kd7 2. Qxd8#", false},
+	}
+	for i, st := range steps {
+		if got := RepeatedMate(st.score, st.line, &last); got != st.want {
+			t.Errorf("step %d: %v, want %v", i, got, st.want)
+		}
+	}
+}

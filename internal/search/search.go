@@ -261,6 +261,12 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 		if limits.Mate > 0 && best.score >= MateScore-2*limits.Mate {
 			break
 		}
+		// A mate proven a few plies below the current depth will not
+		// change: a timed search stops instead of iterating to MaxPly.
+		if s.clock.isTimed() && !s.pondering.Load() && abs(best.score) >= MateInMaxPly &&
+			depth >= MateScore-abs(best.score)+4 {
+			break
+		}
 		if s.clock.isTimed() && !s.pondering.Load() {
 			scoreDrop := 0
 			if depth > 1 {
@@ -905,6 +911,13 @@ func (s *Searcher) updateHistory(m chess.Move, bonus int32, cont1, cont2 *contRo
 // that h stays within ±HistoryMax.
 func gravity(h, bonus int32) int32 {
 	return h + 32*bonus - h*abs32(bonus)/(32*HistoryMax/1024)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 func abs32(x int32) int32 {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -13,10 +14,13 @@ import (
 )
 
 // Sample is one labelled position: the game's result from White's view
-// (1 win, 0.5 draw, 0 loss).
+// (1 win, 0.5 draw, 0 loss) and, when the data has it, the score the
+// engine's search gave the position in the game (centipawns, White's view).
 type Sample struct {
-	Pos    *chess.Position
-	Result float64
+	Pos      *chess.Position
+	Result   float64
+	Score    int
+	HasScore bool
 }
 
 // ReadData reads the data format of the package doc, one `FEN | result`
@@ -39,12 +43,13 @@ func ReadData(r io.Reader) ([]Sample, error) {
 	return out, sc.Err()
 }
 
-// ParseSample parses one `FEN | result` line.
+// ParseSample parses one `FEN | result` or `FEN | result | score` line.
 func ParseSample(line string) (Sample, error) {
-	fen, res, ok := strings.Cut(line, "|")
+	fen, rest, ok := strings.Cut(line, "|")
 	if !ok {
 		return Sample{}, errors.New("no '|' between FEN and result")
 	}
+	res, score, hasScore := strings.Cut(rest, "|")
 	result, err := parseResult(strings.TrimSpace(res))
 	if err != nil {
 		return Sample{}, err
@@ -53,7 +58,13 @@ func ParseSample(line string) (Sample, error) {
 	if err != nil {
 		return Sample{}, err
 	}
-	return Sample{Pos: pos, Result: result}, nil
+	s := Sample{Pos: pos, Result: result, HasScore: hasScore}
+	if hasScore {
+		if s.Score, err = strconv.Atoi(strings.TrimSpace(score)); err != nil {
+			return Sample{}, fmt.Errorf("score %q is not an integer", strings.TrimSpace(score))
+		}
+	}
+	return s, nil
 }
 
 // parseResult accepts 1.0/0.5/0.0 and the PGN markers, since both are what
@@ -90,7 +101,11 @@ type ExtractStats struct {
 // Extract reads the games of a PGN text and writes, for every quiet
 // position after the first SkipPlies plies, a `FEN | result` line labelled
 // with the game's result. Games without a decisive marker ("*") or that
-// fail to parse are skipped.
+// fail to parse are skipped. When the move played has a comment that starts
+// with a search score, as fastchess and cutechess write them ("+0.52/7
+// 0.004s", the mover's view), the score is added as a third field in
+// White's view; positions where the score is a mate are dropped, since no
+// static evaluation should try to predict one.
 //
 // Quiet means: the side to move is not in check and has no capture or
 // promotion that wins material by SEE. The tuner compares the static
@@ -134,13 +149,45 @@ func Extract(r io.Reader, w io.Writer, opt ExtractOptions) (ExtractStats, error)
 		st.Games++
 		for i, m := range g.Moves {
 			if i >= opt.SkipPlies && Quiet(pos) {
-				fmt.Fprintf(bw, "%s | %s\n", pos.FEN(), label)
-				st.Positions++
+				comment := ""
+				if i < len(g.Notes) {
+					comment = g.Notes[i].Comment
+				}
+				score, found, mate := commentScore(comment)
+				switch {
+				case mate:
+				case found:
+					if pos.SideToMove() == chess.Black {
+						score = -score
+					}
+					fmt.Fprintf(bw, "%s | %s | %d\n", pos.FEN(), label, score)
+					st.Positions++
+				default:
+					fmt.Fprintf(bw, "%s | %s\n", pos.FEN(), label)
+					st.Positions++
+				}
 			}
 			pos.MakeMove(m)
 		}
 	}
 	return st, bw.Flush()
+}
+
+// commentScore reads the search score at the start of a move comment:
+// "+0.52/7 ..." gives 52; "+M5/9" or "-M4/9" is a mate.
+func commentScore(c string) (cp int, found, mate bool) {
+	word, _, _ := strings.Cut(strings.TrimSpace(c), "/")
+	if len(word) < 2 || (word[0] != '+' && word[0] != '-') {
+		return 0, false, false
+	}
+	if word[1] == 'M' {
+		return 0, false, true
+	}
+	v, err := strconv.ParseFloat(word, 64)
+	if err != nil {
+		return 0, false, false
+	}
+	return int(math.Round(v * 100)), true, false
 }
 
 // Quiet reports whether pos is a fit sample: not in check and without a

@@ -15,17 +15,28 @@
 // Workflow:
 //
 //	matador tune extract -o data.txt games.pgn...
-//	matador tune run -data data.txt -epochs 2000 -o internal/eval/params.go
+//	matador tune run -data data.txt -validate 0.1 -lambda 0.7 -o internal/eval/params.go
 //
 // The data file has one sample per line:
 //
 //	FEN | result
+//	FEN | result | score
 //
 // with the result from White's view: 1.0, 0.5 or 0.0 (1-0, 1/2-1/2 and
-// 0-1 are read too). Lines that are blank or start with # are skipped.
-// extract writes the quiet positions of PGN games (not in check, no
-// capture or promotion winning material by SEE) after the first plies of
-// each game, labelled with the game's result.
+// 0-1 are read too), and the optional score the engine's search gave the
+// position during the game, in centipawns from White's view. Lines that
+// are blank or start with # are skipped. extract writes the quiet positions
+// of PGN games (not in check, no capture or promotion winning material by
+// SEE) after the first plies of each game, labelled with the game's result
+// and, where the move's comment holds one (fastchess and cutechess write
+// "+0.52/7 0.004s"), the search score.
+//
+// The target of a sample is its result, or with -lambda L below 1,
+// L * result + (1 - L) * sigmoid(K * score): a game's result is one noisy
+// outcome shared by all of its positions, the score judges each position
+// by itself. The error the tuner reports, and the held-out error it stops
+// early on (-validate: the file's last lines, so whole games), are always
+// measured against the results alone.
 //
 // The new params.go keeps the old one's layout and comments: RewriteParams
 // changes only the numbers.

@@ -43,7 +43,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, `usage:
   tune extract [-skip N] -o DATA FILE.pgn...   write the quiet positions of the games as "FEN | result" lines
-  tune run -data DATA [-epochs N] [-rate R] [-validate F] [-params FILE] [-o FILE]
+  tune run -data DATA [-epochs N] [-rate R] [-l2 P] [-lambda L] [-validate F] [-params FILE] [-o FILE]
                                                fit the weights of eval.Params and write params.go with them`)
 }
 
@@ -89,6 +89,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	data := fs.String("data", "", "data file of \"FEN | result\" lines (required)")
 	epochs := fs.Int("epochs", 1000, "full-batch optimiser steps")
 	rate := fs.Float64("rate", 1, "Adam step size in centipawns")
+	lambda := fs.Float64("lambda", 1, "share of the game result in the target; the rest is the search score, where the data has one")
 	l2 := fs.Float64("l2", 0, "pull towards the starting weights: penalty per squared centipawn")
 	validate := fs.Float64("validate", 0, "fraction of the samples held out to measure overfitting")
 	params := fs.String("params", "internal/eval/params.go", "params.go to rewrite")
@@ -140,7 +141,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stderr, "linearised in %v\n", time.Since(start).Round(time.Millisecond))
 
 	t := NewTuner(entries, ws)
-	t.Rate, t.L2 = *rate, *l2
+	t.Rate, t.L2, t.Lambda = *rate, *l2, *lambda
 	before := t.FitK()
 	fmt.Fprintf(stderr, "K = %.6f (%.3f in the 10^(v/400) form), error %.6f\n", t.K, t.K*400/math.Ln10, before)
 	heldErr := func() float64 {

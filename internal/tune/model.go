@@ -41,6 +41,8 @@ type term struct {
 // by phase and squashes them by the drawishness scale.
 type Entry struct {
 	Result         float64
+	Score          int // the search score, White's view, when HasScore
+	HasScore       bool
 	BaseMg, BaseEg int // everything outside the tuned weights (king safety, mop-up)
 	Phase, Scale   int
 	Terms          []term
@@ -95,7 +97,7 @@ func Linearize(samples []Sample, ws []Weight) ([]Entry, error) {
 			mg -= int(t.N) * v.Mg()
 			eg -= int(t.N) * v.Eg()
 		}
-		out[i] = Entry{Result: s.Result, BaseMg: mg, BaseEg: eg,
+		out[i] = Entry{Result: s.Result, Score: s.Score, HasScore: s.HasScore, BaseMg: mg, BaseEg: eg,
 			Phase: base[i].Phase, Scale: base[i].Scale, Terms: terms[i]}
 	}
 	return out, nil

@@ -292,8 +292,28 @@ func TestParseSample(t *testing.T) {
 		}
 	}
 	s, err := ParseSample("8/8/8/8/8/8/8/K6k b - - 0 1|0-1")
-	if err != nil || s.Result != 0 || s.Pos.SideToMove() != chess.Black {
+	if err != nil || s.Result != 0 || s.Pos.SideToMove() != chess.Black || s.HasScore {
 		t.Errorf("got %+v, %v", s, err)
+	}
+	s, err = ParseSample("8/8/8/8/8/8/8/K6k b - - 0 1 | 0.5 | -37")
+	if err != nil || s.Result != 0.5 || !s.HasScore || s.Score != -37 {
+		t.Errorf("got %+v, %v", s, err)
+	}
+	if _, err := ParseSample("8/8/8/8/8/8/8/K6k b - - 0 1 | 0.5 | x"); err == nil {
+		t.Error("a bad score parsed")
+	}
+	for c, want := range map[string][3]int{ // cp, found, mate
+		"+0.52/7 0.004s": {52, 1, 0},
+		"-1.05/12":       {-105, 1, 0},
+		"+M5/9 0.1s":     {0, 0, 1},
+		"-M2/3":          {0, 0, 1},
+		"book":           {0, 0, 0},
+		"":               {0, 0, 0},
+	} {
+		cp, found, mate := commentScore(c)
+		if got := [3]int{cp, b2i(found), b2i(mate)}; got != want {
+			t.Errorf("commentScore(%q) = %v, want %v", c, got, want)
+		}
 	}
 }
 
@@ -319,7 +339,8 @@ const testPGN = `[Event "t"]
 [SetUp "1"]
 [Result "1/2-1/2"]
 
-1. Kd2 Kd7 2. Kd3 Kd6 1/2-1/2
+1. Kd2 {+0.35/12 0.010s} Kd7 {-0.38/11 0.010s} 2. Kd3 {+0.41/12} Kd6 {-0.40/11}
+3. Ke3 {+M3/9} 1/2-1/2
 `
 
 func TestExtract(t *testing.T) {
@@ -331,7 +352,8 @@ func TestExtract(t *testing.T) {
 	if st.Games != 2 || st.Skipped != 1 {
 		t.Errorf("stats %+v, want 2 games and 1 skipped", st)
 	}
-	samples, err := ReadData(&out)
+	text := out.String()
+	samples, err := ReadData(strings.NewReader(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -355,15 +377,68 @@ func TestExtract(t *testing.T) {
 	// The Ruy Lopez game has 17 plies; skipping 2 leaves 15, of which the
 	// positions with a winning capture pending are dropped: after 4. Bxc6
 	// (dxc6 wins the bishop), 6...exd4 (Nxd4), 7...c5? no; 8...Qxd1 (Rxd1).
-	// The pawn ending has 4 plies and keeps the last 2.
+	// The pawn ending has 5 plies and keeps the last 3, less the one
+	// whose move was played with a mate score.
 	if draws != 2 {
 		t.Errorf("%d draw samples, want 2", draws)
 	}
 	if wins < 10 || wins > 13 {
 		t.Errorf("%d win samples, want 10-13", wins)
 	}
+	// Search scores from the comments, in White's view; the mate score's
+	// position is dropped.
+	for _, want := range []string{
+		"8/3k4/8/8/8/8/3KP3/8 w - - 2 2 | 0.5 | 41\n",
+		"8/3k4/8/8/8/3K4/4P3/8 b - - 3 2 | 0.5 | 40\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in\n%s", want, text)
+		}
+	}
 	// The start position of every game is skipped.
-	if strings.Contains(out.String(), chess.StartFEN) {
+	if strings.Contains(text, chess.StartFEN) {
 		t.Error("a skipped ply was written")
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// TestLambdaFollowsScores: with the targets taken from the search scores
+// alone, steps bring the evaluation closer to them.
+func TestLambdaFollowsScores(t *testing.T) {
+	positions := randomPositions(t, 60)
+	samples := make([]Sample, len(positions))
+	e := eval.NewEvaluator()
+	for i, p := range positions {
+		// A search that likes White 50 cp more than the evaluation does.
+		samples[i] = Sample{Pos: p, Result: 0.5, Score: whiteScore(e, p) + 50, HasScore: true}
+	}
+	ws := Weights()
+	defer saveWeights(ws)()
+	entries, err := Linearize(samples, ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tu := NewTuner(entries, ws)
+	tu.Lambda = 0
+	gap := func() float64 {
+		var sum float64
+		for i := range tu.Entries {
+			v, _, _ := tu.evaluate(&tu.Entries[i])
+			sum += float64(tu.Entries[i].Score) - v
+		}
+		return sum / float64(len(tu.Entries))
+	}
+	before := gap()
+	for range 10 {
+		tu.Step()
+	}
+	if after := gap(); after >= before {
+		t.Errorf("mean gap to the search scores %v -> %v", before, after)
 	}
 }

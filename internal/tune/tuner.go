@@ -21,6 +21,12 @@ type Tuner struct {
 	// is frozen by NewTuner: it is the unit the search's margins are
 	// written in.
 	FrozenMg, FrozenEg []bool
+	// Lambda is the share of the game result in each sample's target; the
+	// rest is sigmoid(K * search score) where the data has the score. One
+	// game's result is a single noisy outcome shared by all its positions,
+	// while the search score judges each position by itself, so blending
+	// the two lets a few thousand games carry more information.
+	Lambda float64
 	// Rate is Adam's step size in centipawns.
 	Rate float64
 	// L2 pulls every weight towards its starting value: the penalty
@@ -40,7 +46,7 @@ type Tuner struct {
 // NewTuner starts from the weights' current values.
 func NewTuner(entries []Entry, ws []Weight) *Tuner {
 	n := len(ws)
-	t := &Tuner{Entries: entries, Weights: ws, K: 0.006, Rate: 1,
+	t := &Tuner{Entries: entries, Weights: ws, K: 0.006, Lambda: 1, Rate: 1,
 		FrozenMg: make([]bool, n), FrozenEg: make([]bool, n),
 		mg: make([]float64, n), eg: make([]float64, n),
 		mg0: make([]float64, n), eg0: make([]float64, n),
@@ -112,7 +118,9 @@ func (t *Tuner) FitK() float64 {
 	return t.Error(t.K)
 }
 
-// Step takes one full-batch Adam step and returns the error before it.
+// Step takes one full-batch Adam step towards the blended targets (see
+// Lambda) and returns the error before it, measured against the results
+// alone like Error.
 func (t *Tuner) Step() float64 {
 	clear(t.gMg)
 	clear(t.gEg)
@@ -123,7 +131,10 @@ func (t *Tuner) Step() float64 {
 		s := sigmoid(t.K, v)
 		d := en.Result - s
 		sum += d * d
-		// d/dv of (r - s)^2 is -2 (r - s) s (1 - s) K.
+		if en.HasScore && t.Lambda < 1 {
+			d = t.Lambda*en.Result + (1-t.Lambda)*sigmoid(t.K, float64(en.Score)) - s
+		}
+		// d/dv of (target - s)^2 is -2 (target - s) s (1 - s) K.
 		g := -2 * d * s * (1 - s) * t.K
 		for _, tm := range en.Terms {
 			n := float64(tm.N) * g

@@ -227,17 +227,20 @@ func (s *Session) Handle(line string) (quit bool) {
 	case "hint":
 		s.mu.Lock()
 		hint := s.hint
+		pos := s.engine.Position()
+		if s.kind == searchPonder {
+			pos.UnmakeMove(s.ponderMove) // the hint is for the opponent's turn
+		}
 		s.mu.Unlock()
-		if hint != chess.NoMove {
-			if pos := s.engine.Position(); pos.IsLegal(hint) {
-				s.out.Line("Hint: " + moveText(pos, hint))
-			}
+		if hint != chess.NoMove && pos.IsLegal(hint) {
+			s.out.Line("Hint: " + moveText(pos, hint))
 		}
 	case "bk":
 		// No opening book: say so in the form the GUI shows (tab-indented
 		// lines, then an empty line).
 		s.out.Text("\tMatador has no opening book.\n\n")
 	case "memory":
+		s.halt() // a new hash table stops any search; say goodbye to it first
 		n, err := strconv.Atoi(rest)
 		if err == nil {
 			err = s.engine.SetHashMB(n)
@@ -246,6 +249,7 @@ func (s *Session) Handle(line string) (quit bool) {
 			s.out.Linef("Error (%v): %s", err, line)
 		}
 	case "option":
+		s.halt()
 		if err := s.setOption(rest); err != nil {
 			s.out.Linef("Error (%v): %s", err, line)
 		}
@@ -485,8 +489,19 @@ func (s *Session) moveDone(gen int, root *chess.Position) func(search.Result) {
 	return func(res search.Result) {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		if s.gen != gen || s.kind != searchMove {
+		if s.gen != gen {
 			return // disowned: force, new, result, undo... came first
+		}
+		if s.kind == searchPonder {
+			// The ponder search was ended from outside (a hash change stops
+			// any search): forget the expected reply, so that the
+			// opponent's move is played as any other.
+			s.kind = searchNone
+			s.engine.Undo()
+			return
+		}
+		if s.kind != searchMove {
+			return
 		}
 		s.kind = searchNone
 		if res.Best == chess.NoMove {

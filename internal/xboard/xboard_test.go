@@ -319,6 +319,11 @@ func TestPonder(t *testing.T) {
 		if err != nil {
 			t.Fatalf("ponder move %q: %v", san, err)
 		}
+		// "hint" names the expected reply, in coordinates.
+		e.send("hint")
+		if hint, _ := e.expect(`^Hint: `, 5*time.Second); hint != "Hint: "+pos.UCI(expected) {
+			t.Errorf("round %d: %q while pondering on %s", round, hint, san)
+		}
 		reply := expected
 		if round == 1 {
 			// Any other move: the ponder search is dropped.
