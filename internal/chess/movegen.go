@@ -125,11 +125,6 @@ func (p *Position) generatePawnMoves(ml *MoveList, kinds int, checkMask, pinned 
 	normal := pawns &^ promoRank
 
 	pinnedPawns := pawns & pinned
-	// legal filters pinned pawns: they may only move along the line through
-	// their king. Most positions have none, so the test is usually one AND.
-	legal := func(from, to Square) bool {
-		return pinnedPawns&SquareBB(from) == 0 || line[ksq][from].Has(to)
-	}
 
 	if kinds&genQuiet != 0 {
 		single := normal.Forward(us) & empty
@@ -138,7 +133,7 @@ func (p *Position) generatePawnMoves(ml *MoveList, kinds int, checkMask, pinned 
 		for single != 0 {
 			to := single.PopFirst()
 			from := to - Square(up)
-			if legal(from, to) {
+			if pinOK(pinnedPawns, ksq, from, to) {
 				ml.Moves[ml.N] = NewMove(from, to)
 				ml.N++
 			}
@@ -146,7 +141,7 @@ func (p *Position) generatePawnMoves(ml *MoveList, kinds int, checkMask, pinned 
 		for double != 0 {
 			to := double.PopFirst()
 			from := to - Square(2*up)
-			if legal(from, to) {
+			if pinOK(pinnedPawns, ksq, from, to) {
 				ml.Moves[ml.N] = NewMove(from, to)
 				ml.N++
 			}
@@ -160,7 +155,7 @@ func (p *Position) generatePawnMoves(ml *MoveList, kinds int, checkMask, pinned 
 			for pushes != 0 {
 				to := pushes.PopFirst()
 				from := to - Square(up)
-				if legal(from, to) {
+				if pinOK(pinnedPawns, ksq, from, to) {
 					addPromotions(ml, from, to)
 				}
 			}
@@ -168,7 +163,7 @@ func (p *Position) generatePawnMoves(ml *MoveList, kinds int, checkMask, pinned 
 				from := b.PopFirst()
 				for att := pawnAttacks[us][from] & enemy & checkMask; att != 0; {
 					to := att.PopFirst()
-					if legal(from, to) {
+					if pinOK(pinnedPawns, ksq, from, to) {
 						addPromotions(ml, from, to)
 					}
 				}
@@ -183,7 +178,7 @@ func (p *Position) generatePawnMoves(ml *MoveList, kinds int, checkMask, pinned 
 		for left != 0 {
 			to := left.PopFirst()
 			from := to - Square(up-1)
-			if legal(from, to) {
+			if pinOK(pinnedPawns, ksq, from, to) {
 				ml.Moves[ml.N] = NewMove(from, to)
 				ml.N++
 			}
@@ -191,7 +186,7 @@ func (p *Position) generatePawnMoves(ml *MoveList, kinds int, checkMask, pinned 
 		for right != 0 {
 			to := right.PopFirst()
 			from := to - Square(up+1)
-			if legal(from, to) {
+			if pinOK(pinnedPawns, ksq, from, to) {
 				ml.Moves[ml.N] = NewMove(from, to)
 				ml.N++
 			}
@@ -200,6 +195,12 @@ func (p *Position) generatePawnMoves(ml *MoveList, kinds int, checkMask, pinned 
 			p.generateEnPassant(ml, us, ksq)
 		}
 	}
+}
+
+// pinOK filters pinned pawns: they may only move along the line through
+// their king. Most positions have none, so the test is usually one AND.
+func pinOK(pinned Bitboard, ksq, from, to Square) bool {
+	return pinned&SquareBB(from) == 0 || line[ksq][from].Has(to)
 }
 
 func addPromotions(ml *MoveList, from, to Square) {

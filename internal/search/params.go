@@ -32,6 +32,9 @@ type Switches struct {
 	DelayPenalty        bool
 	AspirationREBEL     bool // REBEL's 0.50 / 2.00 / full windows instead of IPPOLIT's steps
 	HangingNoReduce     bool // REBEL: hanging pieces that move are not reduced
+	MateKiller          bool // REBEL: the killer that mated is tried before captures
+	OrderingHints       bool // REBEL: hanging pieces first, pawn-attacked squares last among quiet moves
+	NullVerify          bool
 	CounterMove         bool
 	ContinuationHistory bool
 	HistoryReduction    bool // LMR edition 3's double/triple reductions
@@ -57,6 +60,9 @@ var DefaultSwitches = Switches{
 	DelayPenalty:        true,
 	AspirationREBEL:     false,
 	HangingNoReduce:     true,
+	MateKiller:          true,
+	OrderingHints:       true,
+	NullVerify:          true,
 	CounterMove:         true,
 	ContinuationHistory: true,
 	HistoryReduction:    true,
@@ -64,7 +70,8 @@ var DefaultSwitches = Switches{
 
 // Aspiration windows.
 const (
-	// IPPOLIT: aspiration steps 8, 12, 18, 27, ... (times 3/2 after each fail)
+	// IPPOLIT: aspiration steps 8, 12, 18, 27, ... (times 3/2 after each
+	// fail); this starts one step later, at 12.
 	AspirationStart    = 12
 	AspirationMinDepth = 5
 	// REBEL: a window of 0.50 around the last score, on a fail 2.00, then

@@ -292,19 +292,21 @@ func (s *Searcher) scoreQuiet(pk *picker) {
 		}
 		pc := pos.PieceOn(m.From())
 		score := int32(s.history[pc][m.To()])
-		if pk.cont1 != nil {
+		if pk.cont1 != nil && s.Switches.ContinuationHistory {
 			score += int32(pk.cont1[pc][m.To()]) + int32(pk.cont2[pc][m.To()])
 		}
 		if m == pk.counter {
 			score += CounterMoveBonus
 		}
-		// REBEL: a piece under attack that moves
-		if hanging.Has(m.From()) {
-			score += HangingMoveBonus
-		}
-		// REBEL: quiet moves to unsafe squares
-		if pc.Type() != chess.Pawn && enemyPawnAttacks.Has(m.To()) {
-			score -= UnsafeSquarePenalty
+		if s.Switches.OrderingHints {
+			// REBEL: a piece under attack that moves
+			if hanging.Has(m.From()) {
+				score += HangingMoveBonus
+			}
+			// REBEL: quiet moves to unsafe squares
+			if pc.Type() != chess.Pawn && enemyPawnAttacks.Has(m.To()) {
+				score -= UnsafeSquarePenalty
+			}
 		}
 		pk.scores[i] = score
 	}

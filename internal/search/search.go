@@ -119,6 +119,12 @@ type Searcher struct {
 	ponderHit atomic.Bool
 	prepared  atomic.Bool
 	checkTick int
+	// nullVerifying counts the null-move verification searches running
+	// below this point: no null move inside them.
+	nullVerifying int
+	// searchStart is when "go" arrived; reports count from it even after a
+	// ponderhit restarts the clock of the time limits.
+	searchStart time.Time
 }
 
 // NewSearcher creates a searcher with a hash table of hashMB megabytes.
@@ -163,6 +169,10 @@ func (s *Searcher) Stop() { s.stopped.Store(true) }
 
 // PonderHit turns a ponder search into a normal timed one.
 func (s *Searcher) PonderHit() {
+	if !s.pondering.Load() {
+		// A stray ponderhit during a normal search must not restart its clock.
+		return
+	}
 	s.clock.ponderHit(time.Now())
 	s.ponderHit.Store(true)
 	s.pondering.Store(false)
@@ -177,6 +187,7 @@ func (s *Searcher) Nodes() uint64 { return s.nodes }
 // ponder searches) only after Stop or PonderHit.
 func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, reporter Reporter) Result {
 	start := time.Now()
+	s.searchStart = start
 	s.pos = pos.Clone()
 	s.limits = limits
 	s.opts = opts
@@ -233,14 +244,14 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 			s.selDepth = 0
 			s.aspiration(depth)
 			sortRootMoves(s.rootMoves[s.pvIdx:])
-			if s.stopped.Load() {
+			if s.stopping() {
 				break
 			}
 			s.reportPVs(depth, s.pvIdx+1)
 		}
-		if s.stopped.Load() {
-			// Keep an interrupted iteration's best move only if it was
-			// searched fully (it is at the front only if it beat the old best).
+		if s.stopping() {
+			// An interrupted iteration is dropped: the result stays the
+			// best move of the last completed one.
 			break
 		}
 		best := s.rootMoves[0]
@@ -285,6 +296,11 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 	s.waitIfRequired()
 	return result
 }
+
+// stopping reports whether the search must unwind now. The first iteration
+// always completes (a few hundred nodes), so that even a stop sent at once
+// returns a searched move rather than the first one generated.
+func (s *Searcher) stopping() bool { return s.rootDepth > 1 && s.stopped.Load() }
 
 // waitIfRequired holds the result of an infinite or ponder search until the
 // GUI says stop or ponderhit: UCI forbids an early bestmove there.
@@ -351,7 +367,7 @@ func (s *Searcher) aspiration(depth int) {
 	for {
 		score := s.rootSearch(alpha, beta, depth)
 		sortRootMoves(s.rootMoves[s.pvIdx:])
-		if s.stopped.Load() {
+		if s.stopping() {
 			return
 		}
 		fails++
@@ -394,7 +410,7 @@ func (s *Searcher) rootSearch(alpha, beta, depth int) int {
 	for i := s.pvIdx; i < len(s.rootMoves); i++ {
 		rm := &s.rootMoves[i]
 		m := rm.move
-		if s.reporter.CurrMove != nil && s.clock.elapsed(time.Now()) > time.Second {
+		if s.reporter.CurrMove != nil && time.Since(s.searchStart) > time.Second {
 			s.reporter.CurrMove(depth, m, i+1)
 		}
 		newDepth := depth - 1
@@ -423,7 +439,7 @@ func (s *Searcher) rootSearch(alpha, beta, depth int) int {
 			}
 		}
 		pos.UnmakeMove(m)
-		if s.stopped.Load() {
+		if s.stopping() {
 			return best
 		}
 		if i == s.pvIdx || score > alpha {
@@ -479,7 +495,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		return s.qsearch(alpha, beta, ply, 0)
 	}
 	s.checkLimits()
-	if s.stopped.Load() {
+	if s.stopping() {
 		return 0
 	}
 	if ply > s.selDepth {
@@ -574,7 +590,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 		// Null move (R by depth, and by eval-beta as IPPOLIT does), off in
 		// pawn endings; verified by a normal search near the end game.
-		if s.Switches.NullMove && depth >= NullMoveMinDepth && evalScore >= beta &&
+		if s.Switches.NullMove && s.nullVerifying == 0 && depth >= NullMoveMinDepth && evalScore >= beta &&
 			pos.LastMove() != chess.NoMove && pos.HasNonPawnMaterial(pos.SideToMove()) &&
 			beta > -MateInMaxPly {
 			r := NullMoveBaseR + depth/NullMoveDepthDiv + min((evalScore-beta)/NullMoveEvalDiv, 3)
@@ -590,22 +606,21 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			s.nodes++
 			score := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, !cutNode)
 			pos.UnmakeNullMove()
-			if s.stopped.Load() {
+			if s.stopping() {
 				return 0
 			}
 			if score >= beta {
 				if score >= MateInMaxPly {
 					score = beta
 				}
-				if depth < NullVerifyMinDepth || s.hasMajorMaterial() {
+				if !s.Switches.NullVerify || depth < NullVerifyMinDepth || s.hasMajorMaterial() {
 					return s.delayed(score, staticEval, delay)
 				}
 				// Verification: a real search without null move at reduced depth.
 				ss.excluded = chess.NoMove
-				saved := s.Switches.NullMove
-				s.Switches.NullMove = false
+				s.nullVerifying++
 				v := s.negamax(originalBeta-1, originalBeta, depth-1-r, ply, false)
-				s.Switches.NullMove = saved
+				s.nullVerifying--
 				if v >= originalBeta {
 					return s.delayed(score, staticEval, delay)
 				}
@@ -637,7 +652,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		v := s.negamax(singularBeta-1, singularBeta, (depth-1)/2, ply, cutNode)
 		ss.excluded = chess.NoMove
 		ss.pvLen = 0
-		if s.stopped.Load() {
+		if s.stopping() {
 			return 0
 		}
 		if v < singularBeta {
@@ -768,7 +783,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 		}
 		pos.UnmakeMove(m)
-		if s.stopped.Load() {
+		if s.stopping() {
 			return 0
 		}
 
@@ -875,7 +890,7 @@ func (s *Searcher) updateQuietStats(ss *plyState, best chess.Move, quiets []ches
 	if isNoisy(pos, best) {
 		return
 	}
-	if score >= MateInMaxPly {
+	if score >= MateInMaxPly && s.Switches.MateKiller {
 		// REBEL: the mate killer
 		ss.mateKiller = best
 	}
@@ -973,14 +988,14 @@ func (s *Searcher) qsearch(alpha, beta, ply, qply int) int {
 	ss := &s.stack[ply]
 	ss.pvLen = 0
 	s.checkLimits()
-	if s.stopped.Load() {
+	if s.stopping() {
 		return 0
 	}
 	if ply > s.selDepth {
 		s.selDepth = ply
 	}
 	inCheck := pos.InCheck()
-	if inCheck && pos.IsRepetition(ply) || pos.InsufficientMaterial() {
+	if (inCheck && pos.IsRepetition(ply)) || pos.InsufficientMaterial() {
 		return DrawScore
 	}
 	if ply >= MaxPly-2 {
@@ -1046,7 +1061,7 @@ func (s *Searcher) qsearch(alpha, beta, ply, qply int) int {
 					continue
 				}
 				if s.Switches.QSDeltaPruning && pos.PieceOn(m.To()) != chess.NoPiece &&
-					staticEval+seeValue(pos.PieceOn(m.To()).Type())+DeltaMargin <= alpha && !pos.GivesCheck(m) {
+					staticEval+materialValue(pos.PieceOn(m.To()).Type())+DeltaMargin <= alpha && !pos.GivesCheck(m) {
 					continue
 				}
 			}
@@ -1058,7 +1073,7 @@ func (s *Searcher) qsearch(alpha, beta, ply, qply int) int {
 		s.nodes++
 		score := -s.qsearch(-beta, -alpha, ply+1, qply+1)
 		pos.UnmakeMove(m)
-		if s.stopped.Load() {
+		if s.stopping() {
 			return 0
 		}
 		if score > bestScore {
@@ -1102,7 +1117,8 @@ func (s *Searcher) canPromote() bool {
 	return pos.Pieces(us, chess.Pawn)&seventh != 0
 }
 
-func seeValue(t chess.PieceType) int {
+// materialValue is the evaluation's middle-game value of a piece type.
+func materialValue(t chess.PieceType) int {
 	switch t {
 	case chess.Pawn:
 		return eval.PawnValue
@@ -1137,7 +1153,7 @@ func (s *Searcher) reportPVs(depth, lines int) {
 		}
 		s.reporter.Info(Info{
 			Depth: d, SelDepth: rm.selDepth, MultiPV: i + 1, Score: score, Bound: BoundExact,
-			Nodes: s.Nodes(), Time: s.clock.elapsed(now), HashFull: s.tt.HashFull(),
+			Nodes: s.Nodes(), Time: now.Sub(s.searchStart), HashFull: s.tt.HashFull(),
 			PV: append([]chess.Move(nil), rm.pv...),
 		})
 	}
@@ -1146,13 +1162,13 @@ func (s *Searcher) reportPVs(depth, lines int) {
 // reportBound tells the GUI about an aspiration fail after the first seconds.
 func (s *Searcher) reportBound(depth, score int, bound Bound) {
 	now := time.Now()
-	if s.reporter.Info == nil || s.clock.elapsed(now) < 3*time.Second {
+	if s.reporter.Info == nil || now.Sub(s.searchStart) < 3*time.Second {
 		return
 	}
 	rm := s.rootMoves[s.pvIdx]
 	s.reporter.Info(Info{
 		Depth: depth, SelDepth: s.selDepth, MultiPV: s.pvIdx + 1, Score: score, Bound: bound,
-		Nodes: s.Nodes(), Time: s.clock.elapsed(now), HashFull: s.tt.HashFull(),
+		Nodes: s.Nodes(), Time: now.Sub(s.searchStart), HashFull: s.tt.HashFull(),
 		PV: append([]chess.Move(nil), rm.pv...),
 	})
 }

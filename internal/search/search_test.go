@@ -112,3 +112,22 @@ func TestStopBeforeSearchBegins(t *testing.T) {
 		}
 	}
 }
+
+// A node limit of one still completes the first iteration: the move played
+// is a searched one (here the free queen), not the first one generated.
+func TestTinyNodeLimitStillSearchesDepthOne(t *testing.T) {
+	res := searchFEN(t, "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", Limits{Nodes: 1})
+	pos, _ := chess.ParseFEN("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1")
+	if got := pos.UCI(res.Best); got != "d1d5" || res.Depth < 1 {
+		t.Errorf("go nodes 1: %s at depth %d, want d1d5 at depth 1", got, res.Depth)
+	}
+}
+
+// A ponderhit that arrives when the search is not pondering changes nothing.
+func TestStrayPonderHitIgnored(t *testing.T) {
+	s := NewSearcher(1)
+	s.PonderHit()
+	if s.ponderHit.Load() {
+		t.Error("ponderhit recorded outside a ponder search")
+	}
+}

@@ -1,7 +1,7 @@
 package search
 
 import (
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"matador/internal/chess"
@@ -11,8 +11,9 @@ import (
 // iteration past it, stretched when the best move is unstable or the score
 // falls) and a hard limit (abort the search).
 type timeManager struct {
-	mu    sync.Mutex
-	start time.Time
+	// start is read by the search every few thousand nodes and reset by a
+	// ponderhit from the input goroutine: an atomic, not a lock.
+	start atomic.Int64 // Unix nanoseconds
 	soft  time.Duration
 	hard  time.Duration
 	timed bool
@@ -27,9 +28,7 @@ const (
 )
 
 func (tm *timeManager) init(start time.Time, lim Limits, overhead time.Duration, us chess.Color, gamePly int) {
-	tm.mu.Lock()
-	defer tm.mu.Unlock()
-	tm.start = start
+	tm.start.Store(start.UnixNano())
 	tm.timed = false
 	switch {
 	case lim.MoveTime > 0:
@@ -65,15 +64,11 @@ func (tm *timeManager) init(start time.Time, lim Limits, overhead time.Duration,
 }
 
 func (tm *timeManager) ponderHit(now time.Time) {
-	tm.mu.Lock()
-	tm.start = now
-	tm.mu.Unlock()
+	tm.start.Store(now.UnixNano())
 }
 
 func (tm *timeManager) elapsed(now time.Time) time.Duration {
-	tm.mu.Lock()
-	defer tm.mu.Unlock()
-	return now.Sub(tm.start)
+	return time.Duration(now.UnixNano() - tm.start.Load())
 }
 
 func (tm *timeManager) pastHard(now time.Time) bool {

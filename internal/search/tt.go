@@ -2,6 +2,7 @@ package search
 
 import (
 	"math/bits"
+	"runtime"
 	"unsafe"
 
 	"matador/internal/chess"
@@ -61,8 +62,10 @@ func (tt *TranspositionTable) Resize(sizeMB int) {
 		sizeMB = 1
 	}
 	n := uint64(sizeMB) << 20 / uint64(unsafe.Sizeof(ttBucket{}))
-	// Drop the old table first so that old and new never need memory together.
+	// Free the old table first so that old and new never need memory
+	// together (a large Hash would otherwise briefly need twice its size).
 	tt.buckets = nil
+	runtime.GC()
 	tt.buckets = make([]ttBucket, n)
 	tt.age = 0
 }

@@ -20,6 +20,9 @@ type Command struct {
 	Go       GoArgs       // for "go"
 	Option   OptionArgs   // for "setoption"
 	Debug    bool         // for "debug"
+	// Warnings are problems that did not stop the command (a bad "go"
+	// parameter is skipped so that the GUI still gets its bestmove).
+	Warnings []string
 }
 
 // PositionArgs are the arguments of "position".
@@ -80,7 +83,7 @@ func ParseCommand(line string) (Command, error) {
 	case cmd.Name == "position":
 		cmd.Position, err = parsePosition(args)
 	case cmd.Name == "go":
-		cmd.Go, err = parseGo(args)
+		cmd.Go, cmd.Warnings, err = parseGo(args)
 	case cmd.Name == "setoption":
 		cmd.Option, err = parseSetOption(args)
 	case cmd.Name == "debug":
@@ -135,8 +138,14 @@ var goKeywords = map[string]bool{
 	"infinite": true, "ponder": true, "searchmoves": true, "perft": true,
 }
 
-func parseGo(args []string) (GoArgs, error) {
+// parseGo reads the parameters of "go". It is lenient on purpose: a GUI
+// that sent "go" waits for a bestmove, so a bad parameter is skipped with a
+// warning (printed as info string) and the search still runs. Only a bad
+// "perft" depth is an error, as perft answers with counts, not a bestmove.
+func parseGo(args []string) (GoArgs, []string, error) {
 	var g GoArgs
+	var warnings []string
+	warn := func(format string, a ...any) { warnings = append(warnings, fmt.Sprintf(format, a...)) }
 	for i := 0; i < len(args); i++ {
 		word := args[i]
 		switch word {
@@ -156,16 +165,29 @@ func parseGo(args []string) (GoArgs, error) {
 			continue
 		}
 		if !goKeywords[word] {
-			return g, fmt.Errorf("unknown parameter %s", quote(word))
+			warn("go: unknown parameter %s ignored", quote(word))
+			continue
 		}
 		if i+1 >= len(args) {
-			return g, fmt.Errorf("%s needs a number", word)
+			if word == "perft" {
+				return g, warnings, errors.New("perft needs a depth")
+			}
+			warn("go: %s needs a number; ignored", word)
+			continue
+		}
+		n, err := strconv.ParseInt(args[i+1], 10, 64)
+		if err != nil {
+			if word == "perft" {
+				return g, warnings, fmt.Errorf("perft needs a depth, got %s", quote(args[i+1]))
+			}
+			warn("go: %s needs a number, got %s; ignored", word, quote(args[i+1]))
+			// Skip the bad value, unless it is the next keyword.
+			if !goKeywords[args[i+1]] {
+				i++
+			}
+			continue
 		}
 		i++
-		n, err := strconv.ParseInt(args[i], 10, 64)
-		if err != nil {
-			return g, fmt.Errorf("%s needs a number, got %s", word, quote(args[i]))
-		}
 		switch word {
 		case "wtime", "btime", "winc", "binc", "movetime":
 			// Clocks may be slightly negative after a GUI's lag; the caller
@@ -182,7 +204,7 @@ func parseGo(args []string) (GoArgs, error) {
 				g.BInc = d
 			case "movetime":
 				if n < 0 {
-					return g, fmt.Errorf("movetime must not be negative, got %d", n)
+					warn("go: movetime must not be negative, got %d; a move at once instead", n)
 				}
 				// movetime 0 asks for a move at once; zero would mean
 				// "no time limit" to the search.
@@ -190,32 +212,34 @@ func parseGo(args []string) (GoArgs, error) {
 			}
 		case "movestogo":
 			if n < 0 {
-				return g, fmt.Errorf("movestogo must not be negative, got %d", n)
+				warn("go: movestogo must not be negative, got %d; ignored", n)
+				continue
 			}
 			g.MovesToGo = int(min(n, 10000))
 		case "depth":
 			if n < 1 {
-				return g, fmt.Errorf("depth must be at least 1, got %d", n)
+				warn("go: depth must be at least 1, got %d; depth 1 instead", n)
 			}
-			g.Depth = int(min(n, maxGoDepth))
+			g.Depth = int(min(max(n, 1), maxGoDepth))
 		case "nodes":
 			if n < 1 {
-				return g, fmt.Errorf("nodes must be at least 1, got %d", n)
+				warn("go: nodes must be at least 1, got %d; 1 instead", n)
 			}
-			g.Nodes = uint64(n)
+			g.Nodes = uint64(max(n, 1))
 		case "mate":
 			if n < 1 {
-				return g, fmt.Errorf("mate must be at least 1, got %d", n)
+				warn("go: mate must be at least 1, got %d; ignored", n)
+				continue
 			}
 			g.Mate = int(min(n, maxMateMoves))
 		case "perft":
 			if n < 1 || n > maxPerft {
-				return g, fmt.Errorf("perft depth must be from 1 to %d, got %d", maxPerft, n)
+				return g, warnings, fmt.Errorf("perft depth must be from 1 to %d, got %d", maxPerft, n)
 			}
 			g.Perft = int(n)
 		}
 	}
-	return g, nil
+	return g, warnings, nil
 }
 
 func parseSetOption(args []string) (OptionArgs, error) {

@@ -78,6 +78,41 @@ func TestParseCommand(t *testing.T) {
 	}
 }
 
+// A bad "go" parameter is skipped with a warning: the GUI still gets a
+// search and its bestmove.
+func TestParseGoWarnings(t *testing.T) {
+	tests := []struct {
+		line, warning string
+	}{
+		{"go movetime", "movetime needs a number"},
+		{"go movetime abc", `movetime needs a number, got "abc"`},
+		{"go movetime -5", "movetime must not be negative"},
+		{"go depth", "depth needs a number"},
+		{"go depth 0", "depth must be at least 1"},
+		{"go depth 2.5", `depth needs a number, got "2.5"`},
+		{"go nodes -1", "nodes must be at least 1"},
+		{"go nodes 99999999999999999999999", "nodes needs a number"},
+		{"go mate 0", "mate must be at least 1"},
+		{"go movestogo -3", "movestogo must not be negative"},
+		{"go fast", `unknown parameter "fast"`},
+		{"go wtime 1000 btime", "btime needs a number"},
+	}
+	for _, tc := range tests {
+		cmd, err := ParseCommand(tc.line)
+		if err != nil {
+			t.Errorf("ParseCommand(%q): error %v, want a warning", tc.line, err)
+			continue
+		}
+		if cmd.Name != "go" || len(cmd.Warnings) != 1 || !strings.Contains(cmd.Warnings[0], tc.warning) {
+			t.Errorf("ParseCommand(%q): warnings %q, want one containing %q", tc.line, cmd.Warnings, tc.warning)
+		}
+	}
+	cmd, _ := ParseCommand("go depth 0 nodes -1 movetime -5")
+	if cmd.Go.Depth != 1 || cmd.Go.Nodes != 1 || cmd.Go.MoveTime <= 0 {
+		t.Errorf("bad values not clamped: %+v", cmd.Go)
+	}
+}
+
 func TestParseCommandErrors(t *testing.T) {
 	long := strings.Repeat("x", 20000)
 	tests := []struct {
@@ -93,20 +128,8 @@ func TestParseCommandErrors(t *testing.T) {
 		{"position fen moves e2e4", "FEN missing"},
 		{"position start", `"startpos" or "fen" expected, got "start"`},
 		{"position startpos e2e4", `"moves" expected after the position, got "e2e4"`},
-		{"go movetime", "movetime needs a number"},
-		{"go movetime abc", `movetime needs a number, got "abc"`},
-		{"go movetime -5", "movetime must not be negative"},
-		{"go depth", "depth needs a number"},
-		{"go depth 0", "depth must be at least 1"},
-		{"go depth 2.5", `depth needs a number, got "2.5"`},
-		{"go nodes -1", "nodes must be at least 1"},
-		{"go nodes 99999999999999999999999", "nodes needs a number"},
-		{"go mate 0", "mate must be at least 1"},
-		{"go movestogo -3", "movestogo must not be negative"},
 		{"go perft 0", "perft depth must be from 1"},
 		{"go perft 99", "perft depth must be from 1"},
-		{"go fast", `unknown parameter "fast"`},
-		{"go wtime 1000 btime", "btime needs a number"},
 		{"setoption", `"name <option>" expected`},
 		{"setoption Hash value 3", `"name <option>" expected`},
 		{"setoption name", "option name missing"},

@@ -146,10 +146,7 @@ func TestBadInputKeepsPosition(t *testing.T) {
 		"setoption name Hash",
 		"setoption name Nope value 1",
 		"setoption",
-		"go movetime",
-		"go depth x",
 		"go perft 0",
-		"go fast",
 		"\x00\xff\xfe\x01garbage",
 		strings.Repeat("z", 20000),
 		"debug sometimes",
@@ -223,5 +220,20 @@ func TestUCIDeclaresOptions(t *testing.T) {
 	}
 	if !strings.HasSuffix(got, "uciok\n") {
 		t.Errorf("uci reply does not end in uciok:\n%s", got)
+	}
+}
+
+// A "go" with a bad parameter still searches: the GUI waits for bestmove.
+func TestBadGoStillAnswersBestmove(t *testing.T) {
+	for _, line := range []string{"go movetime", "go depth x", "go fast depth 2", "go nodes 99999999999999999999999 depth 2"} {
+		var out syncBuffer
+		s := NewSession(engine.New(), &out)
+		s.Handle(line)
+		s.Handle("stop")
+		s.finish()
+		got := out.take()
+		if !strings.Contains(got, "info string go:") || !strings.Contains(got, "bestmove ") {
+			t.Errorf("%q: want a warning and a bestmove, got %q", line, got)
+		}
 	}
 }

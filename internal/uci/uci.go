@@ -67,6 +67,9 @@ func (s *Session) Handle(line string) (quit bool) {
 		s.infoString(err.Error())
 		return false
 	}
+	for _, w := range cmd.Warnings {
+		s.infoString(w)
+	}
 	switch cmd.Name {
 	case "":
 	case "uci":

@@ -28,6 +28,11 @@ func (s *Session) reporter(root *chess.Position, prefix string, analysis bool) s
 			} else if !s.post.Load() {
 				return
 			}
+			// CECP has no bound marker: an aspiration fail's score is not
+			// the value of its PV, so it is not shown.
+			if i.Bound != search.BoundExact {
+				return
+			}
 			s.out.Line(formatThinking(root, i, prefix))
 		},
 		CurrMove: func(depth int, m chess.Move, number int) {

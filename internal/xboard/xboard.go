@@ -533,10 +533,24 @@ func (s *Session) chargeClock() {
 	}
 	s.myTime -= time.Since(s.thinkStart)
 	s.myTime += s.tc.inc
-	if mps := s.tc.movesPerSession; mps > 0 && (len(s.engine.Moves())/2)%mps == 0 {
+	if mps := s.tc.movesPerSession; mps > 0 && s.engineMovesPlayed()%mps == 0 {
 		s.myTime += s.tc.base
 	}
 	s.myTime = max(s.myTime, 0)
+}
+
+// engineMovesPlayed counts the engine's moves since the game's start
+// position, the count a "level" session boundary refers to.
+func (s *Session) engineMovesPlayed() int {
+	plies := len(s.engine.Moves())
+	start, err := chess.ParseFEN(s.engine.StartFEN())
+	if err != nil {
+		return plies / 2
+	}
+	if start.SideToMove() == s.engineColor {
+		return (plies + 1) / 2
+	}
+	return plies / 2
 }
 
 // startPonder plays the expected reply and thinks on it until the
