@@ -84,7 +84,7 @@ func analyzePosition(e *engine.Engine, limits search.Limits, out io.Writer) {
 	root := e.Position()
 	o := engine.NewOutput(out)
 	o.Linef("%s  (%s to move)", root.FEN(), sideName(root.SideToMove()))
-	if outcome := pgn.OutcomeOf(root); outcome.Over() && !hasLegalMove(root) {
+	if outcome := pgn.OutcomeOf(root); outcome.Over() && !root.HasLegalMove() {
 		o.Linef("No legal move: %s (%s).", outcome.Reason, outcome.Result)
 		return
 	}
@@ -127,12 +127,6 @@ func sideName(c chess.Color) string {
 		return "White"
 	}
 	return "Black"
-}
-
-func hasLegalMove(pos *chess.Position) bool {
-	var ml chess.MoveList
-	pos.GenerateLegal(&ml)
-	return ml.N > 0
 }
 
 // searchAndWait runs a search of the engine's position and returns its
@@ -207,7 +201,7 @@ func annotateGame(e *engine.Engine, g *pgn.Game, number int, limits search.Limit
 	verdicts := make([]verdict, len(g.Moves)+1)
 	for i := 0; i <= len(g.Moves); i++ {
 		v := &verdicts[i]
-		if !hasLegalMove(pos) {
+		if !pos.HasLegalMove() {
 			v.text = pgn.OutcomeOf(pos).Reason
 		} else {
 			if err := e.SetPosition(startFEN, uciMoves); err != nil {

@@ -257,3 +257,11 @@ func (p *Position) generateCastling(ml *MoveList, us Color, ksq Square) {
 		}
 	}
 }
+
+// HasLegalMove reports whether the side to move has any legal move (false:
+// checkmate or stalemate).
+func (p *Position) HasLegalMove() bool {
+	var ml MoveList
+	p.generate(&ml, genAll)
+	return ml.N > 0
+}

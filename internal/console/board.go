@@ -66,11 +66,8 @@ func FormatScore(score int, sideToMove chess.Color) string {
 	if sideToMove == chess.Black {
 		sign = -1
 	}
-	switch {
-	case score >= search.MateInMaxPly:
-		return fmt.Sprintf("#%d", sign*(search.MateScore-score+1)/2)
-	case score <= -search.MateInMaxPly:
-		return fmt.Sprintf("#%d", -sign*(search.MateScore+score)/2)
+	if moves, ok := search.MateIn(score); ok {
+		return fmt.Sprintf("#%d", sign*moves)
 	}
 	return fmt.Sprintf("%+.2f", float64(sign*score)/100)
 }

@@ -12,6 +12,19 @@ const (
 	DrawScore    = 0
 )
 
+// MateIn converts a mate score into moves: positive when the side to move
+// mates, negative when it is mated; ok is false for other scores. Every
+// front end writes mates through it.
+func MateIn(score int) (moves int, ok bool) {
+	switch {
+	case score >= MateInMaxPly:
+		return (MateScore - score + 1) / 2, true
+	case score <= -MateInMaxPly:
+		return -(MateScore + score) / 2, true
+	}
+	return 0, false
+}
+
 // Switches is the set of techniques; the zero value turns them all off.
 type Switches struct {
 	Aspiration          bool

@@ -506,7 +506,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if pos.IsRepetition(ply) || pos.InsufficientMaterial() {
 		return DrawScore
 	}
-	if pos.Rule50() >= 100 && (!inCheck || s.hasLegalMove()) {
+	if pos.Rule50() >= 100 && (!inCheck || s.pos.HasLegalMove()) {
 		return DrawScore
 	}
 	if ply >= MaxPly-2 {
@@ -962,12 +962,6 @@ func (s *Searcher) ageHistory() {
 			s.history[p][sq] /= 2
 		}
 	}
-}
-
-func (s *Searcher) hasLegalMove() bool {
-	var ml chess.MoveList
-	s.pos.GenerateLegal(&ml)
-	return ml.N > 0
 }
 
 // hasMajorMaterial reports whether the side to move has enough material

@@ -51,11 +51,8 @@ func nodesPerSecond(nodes uint64, ms int64) uint64 {
 // formatScore writes centipawns as "cp N" and mate scores as "mate N" in
 // moves, negative when the side to move is being mated.
 func formatScore(score int) string {
-	switch {
-	case score >= search.MateInMaxPly:
-		return "mate " + strconv.Itoa((search.MateScore-score+1)/2)
-	case score <= -search.MateInMaxPly:
-		return "mate " + strconv.Itoa(-(search.MateScore+score)/2)
+	if moves, ok := search.MateIn(score); ok {
+		return "mate " + strconv.Itoa(moves)
 	}
 	return "cp " + strconv.Itoa(score)
 }

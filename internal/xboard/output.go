@@ -51,13 +51,14 @@ func formatThinking(root *chess.Position, i search.Info, prefix string) string {
 }
 
 func cecpScore(score int) int {
+	moves, ok := search.MateIn(score)
 	switch {
-	case score >= search.MateInMaxPly:
-		return mateBase + (search.MateScore-score+1)/2
-	case score <= -search.MateInMaxPly:
-		return -mateBase - (search.MateScore+score)/2
+	case !ok:
+		return score
+	case moves > 0:
+		return mateBase + moves
 	}
-	return score
+	return -mateBase + moves
 }
 
 // stats is what "." reports during analysis; the search goroutine writes

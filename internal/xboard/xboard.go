@@ -465,7 +465,7 @@ func (s *Session) think() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	root := s.engine.Position()
-	if o := pgn.OutcomeOf(root); o.Over() && !hasLegalMove(root) {
+	if o := pgn.OutcomeOf(root); o.Over() && !root.HasLegalMove() {
 		s.announce(o)
 		return
 	}
@@ -473,12 +473,6 @@ func (s *Session) think() {
 	s.kind = searchMove
 	s.thinkStart = time.Now()
 	s.engine.Go(s.limits(root, false), s.reporter(root, "", false), s.moveDone(s.gen, root))
-}
-
-func hasLegalMove(pos *chess.Position) bool {
-	var ml chess.MoveList
-	pos.GenerateLegal(&ml)
-	return ml.N > 0
 }
 
 // moveDone returns the onDone of a search for a move (or of a ponder
