@@ -377,7 +377,7 @@ func TestHanging(t *testing.T) {
 		// The evaluation's own tables agree with the standalone function.
 		e := NewEvaluator()
 		e.evaluate(p)
-		if got := e.LastHanging(c.side); got != want {
+		if got := e.info.hanging[c.side]; got != want {
 			t.Errorf("%s: evaluation's hanging(%v) =\n%vwant\n%v", c.fen, c.side, got, want)
 		}
 	}

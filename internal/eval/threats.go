@@ -65,8 +65,3 @@ func evalThreats(pos *chess.Position, info *evalInfo, c chess.Color) {
 	}
 	info.terms[termThreats][c] = s
 }
-
-// LastHanging returns c's hanging pieces in the position of the last
-// Evaluate call, which found them anyway: REBEL keeps the list beside the
-// score so the search can order captures and choose reductions for free.
-func (e *Evaluator) LastHanging(c chess.Color) chess.Bitboard { return e.info.hanging[c] }
