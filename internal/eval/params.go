@@ -1,10 +1,13 @@
 package eval
 
 // Every weight of the evaluation lives here, as packed S(mg, eg) pairs in
-// centipawns, in one labelled block per term family. The values are
-// hand-set starting points of the usual published magnitudes, meant to be
-// tuned; the tables are written for Matador. The switches turn one
-// technique off so that its worth can be measured in games.
+// centipawns, in one labelled block per term family. The values started as
+// hand-set points of the usual published magnitudes; the linear weights
+// (eval.Params) were then fitted by internal/tune to about 160,000 positions
+// of 2,500 self-play games, and "matador tune run" rewrites the numbers
+// here. The king-safety tables and the drawishness scales are still set by
+// hand. The switches turn one technique off so that its worth can be
+// measured in games.
 
 // Switches: one per technique.
 var (
@@ -27,8 +30,8 @@ var (
 // the middle-game halves of PieceValue.
 const (
 	PawnValue   = 100
-	KnightValue = 340
-	BishopValue = 355
+	KnightValue = 339
+	BishopValue = 356
 	RookValue   = 500
 	QueenValue  = 1000
 )
@@ -37,10 +40,10 @@ const (
 // game, where open lines and promotion matter more than piece play.
 var PieceValue = [7]Score{
 	0,
-	S(PawnValue, 125),
-	S(KnightValue, 365),
-	S(BishopValue, 385),
-	S(RookValue, 640),
+	S(PawnValue, 126),
+	S(KnightValue, 367),
+	S(BishopValue, 387),
+	S(RookValue, 641),
 	S(QueenValue, 1200),
 	0,
 }
@@ -49,16 +52,16 @@ var PieceValue = [7]Score{
 // count): per knight and per rook, times (own pawns - ImbalancePawnPivot). Knights like
 // closed positions full of pawns; rooks want the files the pawns leave.
 var (
-	KnightPawnAdjust   = S(3, 3)
-	RookPawnAdjust     = S(-6, -6)
+	KnightPawnAdjust   = S(6, -2)
+	RookPawnAdjust     = S(-11, -6)
 	ImbalancePawnPivot = 5
 )
 
 // Bishop pair.
-var BishopPair = S(30, 55)
+var BishopPair = S(32, 56)
 
 // Tempo: the side to move is worth a little.
-var Tempo = S(18, 8)
+var Tempo = S(23, 10)
 
 // Phase weights (Fruit/Rybka style 1/1/2/4); PhaseTotal is the opening.
 const (
@@ -75,61 +78,61 @@ const (
 // position and its mirror across the d/e line are worth the same.
 var PSTFile = [7][4]Score{
 	{},
-	{S(-6, 4), S(-2, 2), S(2, 0), S(6, -2)}, // pawn
-	{S(-28, -22), S(-8, -8), S(4, 2), S(10, 8)},   // knight
-	{S(-10, -8), S(0, -2), S(4, 2), S(6, 4)},      // bishop
-	{S(-4, 0), S(-1, 0), S(2, 0), S(5, 0)},        // rook
-	{S(-5, -12), S(-1, -4), S(2, 4), S(4, 8)},     // queen
-	{S(26, -34), S(34, -10), S(6, 4), S(-16, 14)}, // king: castled files, central in the end game
+	{S(-5, 5), S(-1, 6), S(0, -1), S(3, -5)}, // pawn
+	{S(-18, -20), S(-8, -6), S(0, 1), S(3, 8)},  // knight
+	{S(-6, -6), S(4, -3), S(1, 5), S(3, 2)},     // bishop
+	{S(-3, 3), S(-4, 0), S(0, -1), S(8, -1)},    // rook
+	{S(-5, -11), S(-1, -4), S(5, 6), S(0, 6)},   // queen
+	{S(20, -29), S(37, -9), S(5, 3), S(-14, 9)}, // king: castled files, central in the end game
 }
 
 var PSTRank = [7][8]Score{
 	{},
-	{0, S(0, 0), S(0, 2), S(4, 8), S(8, 14), S(16, 26), S(24, 40), 0},                               // pawn
-	{S(-20, -20), S(-8, -10), S(0, -2), S(8, 6), S(14, 10), S(18, 8), S(8, 0), S(-25, -15)},         // knight
-	{S(-8, -6), S(2, -2), S(4, 0), S(4, 2), S(4, 2), S(4, 0), S(-2, -2), S(-8, -6)},                 // bishop
-	{S(0, -2), S(-6, -4), S(-5, -3), S(-4, -1), S(-1, 2), S(2, 4), S(12, 8), S(8, 6)},               // rook
-	{S(-6, -12), S(0, -6), S(2, 0), S(2, 6), S(2, 8), S(2, 6), S(-2, 2), S(-6, -6)},                 // queen
-	{S(0, -40), S(-14, -12), S(-32, 4), S(-48, 14), S(-58, 18), S(-64, 14), S(-70, 2), S(-74, -20)}, // king
+	{0, S(1, 6), S(0, -1), S(3, 8), S(3, 13), S(16, 27), S(24, 38), 0},                              // pawn
+	{S(-20, -21), S(-9, -9), S(-1, 0), S(13, 7), S(16, 13), S(14, 6), S(7, -1), S(-25, -15)},        // knight
+	{S(-6, -5), S(-1, -5), S(6, -1), S(4, 0), S(2, 3), S(8, 4), S(-3, -3), S(-8, -4)},               // bishop
+	{S(1, -8), S(-11, -9), S(-8, -3), S(-5, 0), S(3, 5), S(7, 13), S(10, 7), S(8, 7)},               // rook
+	{S(-9, -15), S(3, -9), S(-1, 0), S(-3, 6), S(5, 10), S(5, 8), S(-2, 3), S(-5, -5)},              // queen
+	{S(1, -37), S(-16, -11), S(-31, 0), S(-49, 10), S(-57, 18), S(-64, 16), S(-70, 5), S(-74, -20)}, // king
 }
 
 // Pawn centre terms added to the formula: a pawn on d4/e4/d5/e5 claims the
 // centre; one still on d2/e2 blocks its own bishop.
 var (
-	PawnCentre        = S(14, 0)
-	PawnCentreUnmoved = S(-10, 0)
+	PawnCentre        = S(11, 6)
+	PawnCentreUnmoved = S(-10, -1)
 )
 
 // Mobility: indexed by the number of squares a piece attacks that hold no
 // own pawn or king and no square attacked by an enemy pawn (IPPOLIT: safe
 // mobility). Zero sits near the typical count so material stays meaningful.
 var KnightMobility = [9]Score{
-	S(-40, -55), S(-22, -30), S(-8, -12), S(0, 0), S(8, 8), S(14, 16), S(20, 20), S(25, 22), S(28, 22),
+	S(-40, -55), S(-21, -31), S(-8, -13), S(2, -1), S(12, 11), S(12, 17), S(20, 21), S(22, 22), S(25, 22),
 }
 
 var BishopMobility = [14]Score{
-	S(-35, -50), S(-20, -30), S(-8, -14), S(0, -3), S(7, 5), S(13, 12), S(18, 18),
-	S(22, 23), S(25, 27), S(28, 30), S(30, 32), S(32, 34), S(34, 35), S(36, 36),
+	S(-34, -50), S(-18, -30), S(-6, -13), S(2, -3), S(6, 6), S(14, 14), S(16, 20),
+	S(19, 23), S(24, 26), S(27, 28), S(30, 32), S(33, 34), S(34, 35), S(36, 35),
 }
 
 var RookMobility = [15]Score{
-	S(-30, -60), S(-18, -35), S(-10, -18), S(-5, -5), S(-2, 5), S(0, 12), S(4, 20), S(8, 27),
-	S(12, 33), S(15, 38), S(18, 43), S(20, 46), S(22, 48), S(23, 50), S(24, 52),
+	S(-30, -60), S(-20, -36), S(-6, -18), S(0, -5), S(1, 5), S(-2, 15), S(3, 19), S(4, 25),
+	S(12, 34), S(14, 39), S(16, 43), S(20, 48), S(21, 48), S(24, 48), S(24, 51),
 }
 
 var QueenMobility = [28]Score{
-	S(-20, -40), S(-14, -30), S(-9, -20), S(-5, -12), S(-2, -5), S(0, 0), S(2, 5),
-	S(4, 10), S(6, 15), S(8, 19), S(10, 23), S(12, 27), S(13, 30), S(14, 33),
-	S(15, 35), S(16, 37), S(17, 39), S(18, 41), S(19, 42), S(20, 43), S(21, 44),
+	S(-20, -40), S(-14, -30), S(-9, -20), S(-5, -12), S(-1, -5), S(1, 0), S(2, 5),
+	S(5, 10), S(8, 14), S(7, 19), S(12, 23), S(11, 27), S(12, 30), S(12, 32),
+	S(16, 35), S(15, 37), S(16, 39), S(18, 41), S(19, 42), S(20, 43), S(22, 45),
 	S(22, 45), S(22, 46), S(23, 47), S(23, 47), S(24, 48), S(24, 48), S(25, 49),
 }
 
 // Pawn structure (evaluated once per pawn structure through the pawn hash).
 var (
-	PawnDoubled           = S(-10, -22) // per pawn with an own pawn ahead on its file
-	PawnIsolatedUnopposed = S(-6, -4)   // an isolated pawn on a half-open file is a target
-	PawnBackward          = S(-6, -10)
-	PawnBackwardUnopposed = S(-10, -4)
+	PawnDoubled           = S(-7, -26) // per pawn with an own pawn ahead on its file
+	PawnIsolatedUnopposed = S(-4, -7)  // an isolated pawn on a half-open file is a target
+	PawnBackward          = S(-3, -6)
+	PawnBackwardUnopposed = S(-11, -3)
 )
 
 // REBEL: isolated pawn penalty by square table. A central isolated pawn is
@@ -138,39 +141,39 @@ var (
 // a1 first; each line is one rank, rank 1 on top.
 var PawnIsolated = [64]Score{
 	0, 0, 0, 0, 0, 0, 0, 0,
-	S(-3, -8), S(-5, -9), S(-7, -10), S(-11, -11), S(-11, -11), S(-7, -10), S(-5, -9), S(-3, -8),
-	S(-4, -8), S(-6, -9), S(-9, -10), S(-13, -11), S(-13, -11), S(-9, -10), S(-6, -9), S(-4, -8),
-	S(-5, -8), S(-8, -9), S(-11, -10), S(-15, -11), S(-15, -11), S(-11, -10), S(-8, -9), S(-5, -8),
-	S(-6, -8), S(-9, -9), S(-12, -10), S(-16, -11), S(-16, -11), S(-12, -10), S(-9, -9), S(-6, -8),
-	S(-5, -7), S(-8, -8), S(-10, -9), S(-12, -10), S(-12, -10), S(-10, -9), S(-8, -8), S(-5, -7),
-	S(-4, -6), S(-6, -7), S(-8, -8), S(-9, -9), S(-9, -9), S(-8, -8), S(-6, -7), S(-4, -6),
+	S(-4, -5), S(-2, -8), S(-7, -12), S(-11, -10), S(-10, -11), S(-5, -9), S(-5, -10), S(-2, -7),
+	S(-2, -8), S(-3, -7), S(-10, -12), S(-13, -10), S(-15, -13), S(-9, -9), S(-7, -12), S(-6, -8),
+	S(-1, -6), S(-10, -10), S(-13, -9), S(-16, -12), S(-15, -11), S(-12, -12), S(-8, -8), S(-7, -11),
+	S(-7, -9), S(-8, -8), S(-13, -10), S(-16, -14), S(-14, -7), S(-13, -14), S(-8, -7), S(-7, -11),
+	S(-4, -7), S(-7, -10), S(-10, -9), S(-13, -10), S(-12, -8), S(-10, -10), S(-8, -11), S(-4, -8),
+	S(-3, -6), S(-6, -7), S(-8, -8), S(-9, -9), S(-9, -9), S(-8, -8), S(-6, -7), S(-4, -8),
 	0, 0, 0, 0, 0, 0, 0, 0,
 }
 
 // Connected pawns (side by side or defended by a pawn), by rank from the
 // owner's side: the chain grows in worth as it advances.
 var PawnConnected = [8]Score{
-	0, S(4, 0), S(6, 2), S(9, 5), S(16, 12), S(28, 22), S(48, 40), 0,
+	0, S(3, 2), S(9, 9), S(9, 7), S(16, 16), S(27, 25), S(48, 40), 0,
 }
 
 // Passed pawns by rank (IPPOLIT/Rybka: passed pawn value by rank), stored
 // in the pawn hash; the terms below depend on pieces and kings and are added
 // on every call.
 var PassedRank = [8]Score{
-	0, S(2, 8), S(0, 12), S(6, 24), S(22, 46), S(48, 84), S(80, 130), 0,
+	0, S(4, 8), S(0, 12), S(2, 24), S(23, 47), S(48, 85), S(80, 128), 0,
 }
 
 // Rybka/IPPOLIT: passed pawn with a clear path (no piece ahead on its file).
 var PassedFreePath = [8]Score{
-	0, 0, 0, S(0, 6), S(2, 12), S(6, 24), S(12, 46), 0,
+	0, S(1, -1), 0, S(-3, 7), S(4, 12), S(7, 25), S(13, 46), 0,
 }
 
 // Rybka/IPPOLIT: attacks on the squares ahead. SafePath when the enemy
 // neither holds nor attacks any square up to promotion, SafeStop when only
 // the next square is safe.
 var (
-	PassedSafePath = [8]Score{0, 0, 0, S(2, 8), S(6, 18), S(12, 34), S(20, 60), 0}
-	PassedSafeStop = [8]Score{0, 0, 0, S(1, 3), S(3, 8), S(5, 14), S(8, 22), 0}
+	PassedSafePath = [8]Score{0, S(-1, 0), S(0, 3), S(2, 11), S(6, 19), S(12, 36), S(20, 58), 0}
+	PassedSafeStop = [8]Score{0, S(2, 0), S(1, 2), S(-1, 1), S(6, 10), S(6, 16), S(8, 22), 0}
 )
 
 // King distance to the square in front of a passed pawn, counted up to
@@ -179,8 +182,8 @@ var (
 var (
 	PassedKingDistanceCap   = 5
 	PassedKingWeight        = [8]int{0, 0, 0, 1, 2, 3, 4, 0}
-	PassedEnemyKingDistance = S(0, 4)
-	PassedOwnKingDistance   = S(0, -2)
+	PassedEnemyKingDistance = S(0, 11)
+	PassedOwnKingDistance   = S(0, -8)
 )
 
 // REBEL: quadrant rule. Against a side with only king and pawns, a passer
@@ -191,18 +194,18 @@ var PassedUnstoppable = S(0, 400)
 // own pawn that no enemy pawn can ever attack; a minor right behind a pawn
 // is shielded from frontal attack and blocks nothing of its own.
 var (
-	KnightOutpost   = S(24, 10)
-	BishopOutpost   = S(12, 4)
-	MinorBehindPawn = S(6, 2)
+	KnightOutpost   = S(18, 8)
+	BishopOutpost   = S(14, 4)
+	MinorBehindPawn = S(9, 11)
 )
 
 // Rooks on open and half-open files and on the 7th rank (Rybka/IPPOLIT:
 // Rook7thKingPawn, only when the enemy king is on the 8th or enemy pawns
 // remain on the 7th).
 var (
-	RookOpenFile     = S(32, 10)
-	RookHalfOpenFile = S(12, 8)
-	RookOnSeventh    = S(12, 30)
+	RookOpenFile     = S(30, 7)
+	RookHalfOpenFile = S(13, 7)
+	RookOnSeventh    = S(10, 28)
 )
 
 // King shelter and pawn storm on the king's file and its two neighbours
@@ -211,9 +214,9 @@ var (
 // KingStorm by the rank of the nearest enemy pawn, KingStormBlocked when one
 // of our pawns stands right in front of it.
 var (
-	KingShelter      = [8]Score{S(-14, 0), S(24, 0), S(16, 0), S(6, 0), 0, 0, 0, 0}
-	KingStorm        = [8]Score{0, S(-10, 0), S(-30, 0), S(-16, 0), S(-6, 0), S(-2, 0), 0, 0}
-	KingStormBlocked = [8]Score{0, 0, S(-10, 0), S(-4, 0), 0, 0, 0, 0}
+	KingShelter      = [8]Score{S(-15, 5), S(21, -2), S(16, 0), S(7, 1), S(2, -1), S(0, -2), 0, 0}
+	KingStorm        = [8]Score{S(-1, 0), S(-10, 1), S(-30, 2), S(-16, 1), S(-5, 2), S(-1, 1), S(-3, 1), 0}
+	KingStormBlocked = [8]Score{0, 0, S(-11, -1), S(-6, -1), S(2, -2), S(4, -1), 0, 0}
 )
 
 // REBEL: progressive king safety. A counter collects the pressure on the
@@ -265,8 +268,8 @@ const KingSafetyEgDivisor = 8
 // cheaper enemy piece, or attacked and not defended. ThreatMultiple when two
 // or more pieces (not pawns) hang at once: only one can be saved.
 var (
-	HangingPiece   = [7]Score{0, S(4, 18), S(36, 26), S(36, 26), S(52, 30), S(60, 40), 0}
-	ThreatMultiple = S(20, 15)
+	HangingPiece   = [7]Score{0, S(10, 29), S(37, 26), S(38, 28), S(51, 27), S(57, 39), 0}
+	ThreatMultiple = S(21, 16)
 )
 
 // Mop-up: with the enemy king alone, drive it to the edge (to a corner of

@@ -15,7 +15,7 @@
 // Workflow:
 //
 //	matador tune extract -o data.txt games.pgn...
-//	matador tune run -data data.txt -validate 0.1 -lambda 0.7 -o internal/eval/params.go
+//	matador tune run -data data.txt -o internal/eval/params.go
 //
 // The data file has one sample per line:
 //
@@ -37,6 +37,12 @@
 // by itself. The error the tuner reports, and the held-out error it stops
 // early on (-validate: the file's last lines, so whole games), are always
 // measured against the results alone.
+//
+// The flags' defaults are the run that made the current params.go: 162,043
+// positions of 2,494 self-play games (10,000 nodes a move, UHO openings),
+// lambda 0.3, L2 1e-7, Adam at 0.5 cp for 40 epochs. With a few thousand
+// games, pure results (lambda 1) fitted the training games' noise: their
+// error fell while that of held-out games rose in two folds of four.
 //
 // The new params.go keeps the old one's layout and comments: RewriteParams
 // changes only the numbers.

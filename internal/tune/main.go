@@ -87,14 +87,15 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("tune run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	data := fs.String("data", "", "data file of \"FEN | result\" lines (required)")
-	epochs := fs.Int("epochs", 1000, "full-batch optimiser steps")
-	rate := fs.Float64("rate", 1, "Adam step size in centipawns")
-	lambda := fs.Float64("lambda", 1, "share of the game result in the target; the rest is the search score, where the data has one")
-	l2 := fs.Float64("l2", 0, "pull towards the starting weights: penalty per squared centipawn")
+	epochs := fs.Int("epochs", 40, "full-batch optimiser steps")
+	rate := fs.Float64("rate", 0.5, "Adam step size in centipawns")
+	lambda := fs.Float64("lambda", 0.3, "share of the game result in the target; the rest is the search score, where the data has one")
+	l2 := fs.Float64("l2", 1e-7, "pull towards the starting weights: penalty per squared centipawn")
 	validate := fs.Float64("validate", 0, "fraction of the samples held out to measure overfitting")
 	params := fs.String("params", "internal/eval/params.go", "params.go to rewrite")
 	out := fs.String("o", "", "where to write the new params.go (default: standard output)")
-	report := fs.Int("report", 100, "print the error every N epochs")
+	report := fs.Int("report", 10, "print the error every N epochs")
+	// The defaults are the run that made params.go (see the package doc).
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -151,7 +152,9 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		h := &Tuner{Entries: held, Weights: ws, K: t.K, mg: t.mg, eg: t.eg}
 		return h.Error(t.K)
 	}
-	fmt.Fprintf(stderr, "held-out error %.6f\n", heldErr())
+	if len(held) > 0 {
+		fmt.Fprintf(stderr, "held-out error %.6f\n", heldErr())
+	}
 	// With a held-out set, keep the weights of the epoch that predicted it
 	// best (early stopping), since more steps past it fit the training
 	// games' noise.
@@ -160,8 +163,12 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	for ep := 1; ep <= *epochs; ep++ {
 		e := t.Step()
 		if ep%*report == 0 || ep == *epochs {
+			fmt.Fprintf(stderr, "epoch %d: error %.6f", ep, e)
 			h := heldErr()
-			fmt.Fprintf(stderr, "epoch %d: error %.6f, held-out %.6f (%v)\n", ep, e, h, time.Since(start).Round(time.Second))
+			if len(held) > 0 {
+				fmt.Fprintf(stderr, ", held-out %.6f", h)
+			}
+			fmt.Fprintf(stderr, " (%v)\n", time.Since(start).Round(time.Second))
 			if h < bestErr {
 				best, bestErr, bestEpoch = t.Snapshot(), h, ep
 			}

@@ -171,7 +171,7 @@ func TestFitKAndStep(t *testing.T) {
 	}
 	tu.Rate = 2
 	first := tu.Step()
-	if first != best {
+	if math.Abs(first-best) > 1e-12 {
 		t.Errorf("Step reports error %v before its step, FitK %v", first, best)
 	}
 	if after := tu.Error(tu.K); after >= best {
@@ -266,9 +266,9 @@ func TestRewriteChanged(t *testing.T) {
 		"var BishopPair = S(31, -56)",
 		"KnightValue = 333",
 		"S(KnightValue, 366)",
-		"S(24, 40), S(-1234, 7)},",
-		"S(48, 84), S(81, 131), 0,",
-		"S(6, 4), S(-17, 15)}, // king",
+		"S(-1234, 7)},",
+		"S(81, 131), 0,",
+		"S(-17, 15)},",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("output lacks %q", want)
