@@ -116,7 +116,6 @@ type Searcher struct {
 	clock     timeManager
 	stopped   atomic.Bool
 	pondering atomic.Bool
-	ponderHit atomic.Bool
 	prepared  atomic.Bool
 	checkTick int
 	// nullVerifying counts the null-move verification searches running
@@ -159,7 +158,6 @@ func (s *Searcher) NewGame() {
 // not lost: Search clears the flags itself only when it was not prepared.
 func (s *Searcher) Prepare(ponder bool) {
 	s.stopped.Store(false)
-	s.ponderHit.Store(false)
 	s.pondering.Store(ponder)
 	s.prepared.Store(true)
 }
@@ -174,7 +172,6 @@ func (s *Searcher) PonderHit() {
 		return
 	}
 	s.clock.ponderHit(time.Now())
-	s.ponderHit.Store(true)
 	s.pondering.Store(false)
 }
 
@@ -197,7 +194,6 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 	s.reporter = reporter
 	if !s.prepared.Swap(false) {
 		s.stopped.Store(false)
-		s.ponderHit.Store(false)
 		s.pondering.Store(limits.Ponder)
 	}
 	s.nodes = 0
@@ -873,13 +869,11 @@ func init() {
 	for d := 1; d < 64; d++ {
 		for n := 1; n < 64; n++ {
 			// Grows like log(depth)*log(moves), zero for early moves.
-			r := int(lmrLog(d) * lmrLog(n) / 2.6)
+			r := int(math.Log(float64(d)) * math.Log(float64(n)) / 2.6)
 			lmrTable[d][n] = max(r-1, 0)
 		}
 	}
 }
-
-func lmrLog(x int) float64 { return math.Log(float64(x)) }
 
 // updateQuietStats rewards the quiet move that caused a cut-off and
 // punishes the quiet moves tried before it: history by [piece][to], the

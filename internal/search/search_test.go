@@ -126,8 +126,9 @@ func TestTinyNodeLimitStillSearchesDepthOne(t *testing.T) {
 // A ponderhit that arrives when the search is not pondering changes nothing.
 func TestStrayPonderHitIgnored(t *testing.T) {
 	s := NewSearcher(1)
+	before := s.clock.start.Load()
 	s.PonderHit()
-	if s.ponderHit.Load() {
-		t.Error("ponderhit recorded outside a ponder search")
+	if s.clock.start.Load() != before || s.pondering.Load() {
+		t.Error("ponderhit acted outside a ponder search")
 	}
 }
