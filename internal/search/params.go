@@ -51,6 +51,7 @@ type Switches struct {
 	CounterMove         bool
 	ContinuationHistory bool
 	HistoryReduction    bool // LMR edition 3's double/triple reductions
+	FutilityREBEL       bool // REBEL's own margins (3.00/5.00 end game, 5.00) at horizon-1 and -2 only
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -79,6 +80,7 @@ var DefaultSwitches = Switches{
 	CounterMove:         true,
 	ContinuationHistory: true,
 	HistoryReduction:    true,
+	FutilityREBEL:       false,
 }
 
 // Aspiration windows.
@@ -91,6 +93,12 @@ const (
 	// the whole window.
 	AspirationREBELFirst  = 50
 	AspirationREBELSecond = 200
+	// REBEL: after the first root move, beta is narrowed to alpha + 0.10
+	// when the score fell less than 0.20 from the last iteration, else to
+	// the last score + 0.25.
+	AspirationREBELNarrow      = 10
+	AspirationREBELDecline     = 20
+	AspirationREBELNarrowAbove = 25
 )
 
 // Null move.
@@ -112,6 +120,13 @@ const (
 // in the end game) and 5.00 pawns; these start smaller and reach further
 // (to horizon-5), as modern engines do. Not yet measured against REBEL's.
 var FutilityMargin = [...]int{0, 120, 240, 360, 480, 600}
+
+// REBEL's own futility margins, for the FutilityREBEL switch.
+const (
+	FutilityREBELOne        = 300
+	FutilityREBELOneEndgame = 500
+	FutilityREBELTwo        = 500
+)
 
 // Late move pruning: quiet moves after this many tried are skipped.
 var LateMoveCount = [2][9]int{

@@ -431,7 +431,7 @@ func (s *Searcher) rootSearch(alpha, beta, depth int) int {
 				score = -s.negamax(-alpha-1, -alpha, newDepth, 1, true)
 			}
 			if score > alpha && score < beta {
-				score = -s.negamax(-beta, -alpha, newDepth, 1, false)
+				score = s.rootResearch(alpha, beta, newDepth)
 			}
 		}
 		pos.UnmakeMove(m)
@@ -458,6 +458,29 @@ func (s *Searcher) rootSearch(alpha, beta, depth int) int {
 		}
 	}
 	return best
+}
+
+// rootResearch searches a root move that beat alpha on the null window
+// again with a real window, the move already made.
+func (s *Searcher) rootResearch(alpha, beta, newDepth int) int {
+	if s.Switches.AspirationREBEL {
+		// REBEL: narrowed beta. REBEL searches later root moves with beta
+		// pulled in towards alpha; under PVS they get a null window anyway,
+		// so the narrowing applies to the re-search, which is then cheap
+		// unless the new move is clearly better, when it runs once more.
+		prev := s.rootMoves[s.pvIdx].prevScore
+		narrow := alpha + AspirationREBELNarrow
+		if prev-alpha >= AspirationREBELDecline {
+			narrow = prev + AspirationREBELNarrowAbove
+		}
+		if narrow > alpha && narrow < beta {
+			score := -s.negamax(-narrow, -alpha, newDepth, 1, false)
+			if score < narrow || s.stopping() {
+				return score
+			}
+		}
+	}
+	return -s.negamax(-beta, -alpha, newDepth, 1, false)
 }
 
 // checkLimits is called every few nodes: hard time limit and node limit.
@@ -700,7 +723,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 					continue
 				}
 				// REBEL: futility pruning at horizon-1 and horizon-2
-				if s.Switches.Futility && depth < len(FutilityMargin) && staticEval+FutilityMargin[depth] <= alpha {
+				if s.Switches.Futility && s.futile(depth, staticEval, alpha) {
 					pk.skipQuiets = true
 					continue
 				}
@@ -832,6 +855,25 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		s.tt.Store(key, bestMove, scoreToTT(bestScore, ply), evalToStore, depth, bound)
 	}
 	return bestScore
+}
+
+// futile reports whether a quiet move at this depth cannot lift the static
+// evaluation to alpha even with the futility margin.
+func (s *Searcher) futile(depth, staticEval, alpha int) bool {
+	if !s.Switches.FutilityREBEL {
+		return depth < len(FutilityMargin) && staticEval+FutilityMargin[depth] <= alpha
+	}
+	// REBEL: 3.00 at horizon-1 (5.00 in the end game), 5.00 at horizon-2.
+	switch depth {
+	case 1:
+		if !s.hasMajorMaterial() {
+			return staticEval+FutilityREBELOneEndgame <= alpha
+		}
+		return staticEval+FutilityREBELOne <= alpha
+	case 2:
+		return staticEval+FutilityREBELTwo <= alpha
+	}
+	return false
 }
 
 // updatePV makes m followed by the child's PV the PV of this ply.

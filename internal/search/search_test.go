@@ -132,3 +132,58 @@ func TestStrayPonderHitIgnored(t *testing.T) {
 		t.Error("ponderhit acted outside a ponder search")
 	}
 }
+
+// Each technique flipped from the defaults, one at a time, must still find
+// the mate in two with its exact score: no switch may break the search.
+func TestEachSwitchFlipped(t *testing.T) {
+	fen := "6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1"
+	pos, _ := chess.ParseFEN(fen)
+	for _, name := range SwitchNames() {
+		sw := DefaultSwitches
+		spec := "-" + name
+		if err := ApplySwitchSpec(&sw, spec); err != nil {
+			t.Fatal(err)
+		}
+		if sw == DefaultSwitches {
+			spec = "+" + name
+			if err := ApplySwitchSpec(&sw, spec); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s := NewSearcher(1)
+		s.Switches = sw
+		res := s.Search(pos, Limits{Depth: 7}, Options{MultiPV: 1}, Reporter{})
+		if pos.UCI(res.Best) != "g2g1" || res.Score != MateScore-3 {
+			t.Errorf("%s: %s %d, want g2g1 mate in 2", spec, pos.UCI(res.Best), res.Score)
+		}
+	}
+}
+
+// REBEL's futility margins: 3.00 at horizon-1 (5.00 with few pieces left),
+// 5.00 at horizon-2, nothing further from the horizon.
+func TestFutilityREBELMargins(t *testing.T) {
+	middlegame, _ := chess.ParseFEN("r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4")
+	ending, _ := chess.ParseFEN("8/5pk1/8/8/8/8/2N2PK1/8 w - - 0 1")
+	s := NewSearcher(1)
+	s.Switches.FutilityREBEL = true
+	cases := []struct {
+		pos                *chess.Position
+		depth, eval, alpha int
+		want               bool
+	}{
+		{middlegame, 1, 0, 300, true},
+		{middlegame, 1, 0, 301, true},
+		{middlegame, 1, 1, 300, false},
+		{ending, 1, 0, 300, false},
+		{ending, 1, 0, 500, true},
+		{middlegame, 2, 0, 499, false},
+		{middlegame, 2, 0, 500, true},
+		{middlegame, 3, -2000, 0, false},
+	}
+	for i, c := range cases {
+		s.pos = c.pos
+		if got := s.futile(c.depth, c.eval, c.alpha); got != c.want {
+			t.Errorf("case %d: futile(%d, %d, %d) = %v, want %v", i, c.depth, c.eval, c.alpha, got, c.want)
+		}
+	}
+}
