@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -251,7 +252,7 @@ func TestHandshake(t *testing.T) {
 	got := strings.Join(before, "\n")
 	for _, want := range []string{"id name Matador", "id author", "option name Hash type spin", "option name Threads",
 		"option name MultiPV", "option name Ponder", "option name Move Overhead", "option name Clear Hash",
-		"option name UCI_Chess960"} {
+		"option name UCI_ShowWDL", "option name UCI_Chess960"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("uci reply lacks %q", want)
 		}
@@ -445,6 +446,43 @@ func TestHashOptions(t *testing.T) {
 	p.send("go infinite", "setoption name Hash value 8")
 	p.bestMove(chess.StartPosition(), 2*time.Second)
 	p.ready()
+}
+
+// UCI_ShowWDL adds "wdl W D L" after the score of every info line with a
+// score, and only while it is on.
+func TestShowWDL(t *testing.T) {
+	t.Parallel()
+	p := startEngine(t)
+	wdl := regexp.MustCompile(` score (cp|mate) -?\d+ wdl (\d+) (\d+) (\d+) `)
+	p.send("setoption name UCI_ShowWDL value true", "position startpos moves e2e4", "go depth 5")
+	_, before := p.bestMove(position(t, chess.StartFEN, "e2e4"), 10*time.Second)
+	scored := 0
+	for _, line := range before {
+		if !strings.Contains(line, " score ") {
+			continue
+		}
+		scored++
+		m := wdl.FindStringSubmatch(line)
+		if m == nil {
+			t.Fatalf("info line without wdl: %q", line)
+		}
+		w, _ := strconv.Atoi(m[2])
+		d, _ := strconv.Atoi(m[3])
+		l, _ := strconv.Atoi(m[4])
+		if w+d+l != 1000 {
+			t.Errorf("wdl does not sum to 1000: %q", line)
+		}
+	}
+	if scored == 0 {
+		t.Fatal("no info line with a score")
+	}
+	p.send("setoption name UCI_ShowWDL value false", "go depth 3")
+	_, before = p.bestMove(position(t, chess.StartFEN, "e2e4"), 10*time.Second)
+	for _, line := range before {
+		if strings.Contains(line, " wdl ") {
+			t.Errorf("wdl after the option was turned off: %q", line)
+		}
+	}
 }
 
 func TestChess960Castling(t *testing.T) {

@@ -40,6 +40,7 @@ type Options struct {
 	Ponder       bool // the GUI may send ponder searches; it changes nothing yet
 	MoveOverhead time.Duration
 	Chess960     bool // write castling as king-takes-rook
+	ShowWDL      bool // add win/draw/loss per mille to UCI scores
 }
 
 // DefaultOptions are the settings of a new engine.
@@ -188,6 +189,13 @@ func (e *Engine) SetMoveOverhead(d time.Duration) error {
 	e.opts.MoveOverhead = d
 	e.mu.Unlock()
 	return nil
+}
+
+// SetShowWDL turns the win/draw/loss figures of UCI info lines on or off.
+func (e *Engine) SetShowWDL(on bool) {
+	e.mu.Lock()
+	e.opts.ShowWDL = on
+	e.mu.Unlock()
 }
 
 // SetChess960 switches castling notation between e1g1 (off) and

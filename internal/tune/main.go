@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"matador/internal/eval"
+	"matador/internal/search"
 )
 
 // Main runs the tuner's command line (the "tune" subcommand) and returns
@@ -26,6 +27,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		err = runExtract(args[1:], stderr)
 	case "run":
 		err = runTune(args[1:], stdout, stderr)
+	case "wdl":
+		err = runWDL(args[1:], stdout, stderr)
 	default:
 		usage(stderr)
 		return 2
@@ -44,7 +47,39 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, `usage:
   tune extract [-skip N] -o DATA FILE.pgn...   write the quiet positions of the games as "FEN | result" lines
   tune run -data DATA [-epochs N] [-rate R] [-l2 P] [-lambda L] [-validate F] [-params FILE] [-o FILE]
-                                               fit the weights of eval.Params and write params.go with them`)
+                                               fit the weights of eval.Params and write params.go with them
+  tune wdl -data DATA                          fit the win/draw/loss model (UCI_ShowWDL) to the search scores in DATA`)
+}
+
+func runWDL(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("tune wdl", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	data := fs.String("data", "", "data file written by tune extract, with search scores (required)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *data == "" {
+		return errors.New("wdl needs -data")
+	}
+	f, err := os.Open(*data)
+	if err != nil {
+		return err
+	}
+	samples, err := ReadData(f)
+	f.Close()
+	if err != nil {
+		return err
+	}
+	pts := WDLPoints(samples)
+	if len(pts) == 0 {
+		return errors.New("no position in the data has a search score")
+	}
+	m, loss := FitWDL(pts)
+	fmt.Fprintf(stderr, "%d positions with scores, loss %.4f (the current model: %.4f)\n", len(pts), loss, wdlLoss(search.DefaultWDL, pts))
+	WriteCalibration(stderr, m, pts)
+	fmt.Fprintf(stdout, "var DefaultWDL = WDLModel{\n\tA: [4]float64{%.2f, %.2f, %.2f, %.2f},\n\tB: [4]float64{%.2f, %.2f, %.2f, %.2f},\n}\n",
+		m.A[0], m.A[1], m.A[2], m.A[3], m.B[0], m.B[1], m.B[2], m.B[3])
+	return nil
 }
 
 func runExtract(args []string, stderr io.Writer) error {

@@ -9,8 +9,9 @@ import (
 )
 
 // formatInfo writes a search report as an info line. root is the position
-// searched; the PV is written move by move from it.
-func formatInfo(root *chess.Position, i search.Info) string {
+// searched; the PV is written move by move from it. With showWDL the score
+// is followed by the expected win/draw/loss in per mille (search.DefaultWDL).
+func formatInfo(root *chess.Position, i search.Info, showWDL bool) string {
 	var b strings.Builder
 	b.WriteString("info depth ")
 	b.WriteString(strconv.Itoa(i.Depth))
@@ -20,6 +21,15 @@ func formatInfo(root *chess.Position, i search.Info) string {
 	b.WriteString(strconv.Itoa(max(i.MultiPV, 1)))
 	b.WriteString(" score ")
 	b.WriteString(formatScore(i.Score))
+	if showWDL {
+		w, d, l := search.DefaultWDL.WDL(i.Score, root)
+		b.WriteString(" wdl ")
+		b.WriteString(strconv.Itoa(w))
+		b.WriteByte(' ')
+		b.WriteString(strconv.Itoa(d))
+		b.WriteByte(' ')
+		b.WriteString(strconv.Itoa(l))
+	}
 	switch i.Bound {
 	case search.BoundLower:
 		b.WriteString(" lowerbound")

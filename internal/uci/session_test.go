@@ -2,6 +2,8 @@ package uci
 
 import (
 	"bytes"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -91,10 +93,39 @@ func TestFormatInfo(t *testing.T) {
 	got := formatInfo(pos, search.Info{
 		Depth: 7, SelDepth: 11, MultiPV: 2, Score: -25, Bound: search.BoundLower,
 		Nodes: 123456, Time: 250 * time.Millisecond, HashFull: 17, PV: []chess.Move{e4},
-	})
+	}, false)
 	want := "info depth 7 seldepth 11 multipv 2 score cp -25 lowerbound nodes 123456 nps 493824 hashfull 17 time 250 pv e2e4"
 	if got != want {
 		t.Errorf("formatInfo:\n got %q\nwant %q", got, want)
+	}
+}
+
+// With UCI_ShowWDL the score is followed by win, draw and loss per mille,
+// before any bound, as Stockfish writes them.
+func TestFormatInfoWDL(t *testing.T) {
+	pos := chess.StartPosition()
+	wdl := regexp.MustCompile(`score (cp -?\d+|mate -?\d+) wdl (\d+) (\d+) (\d+)( lowerbound| upperbound)? nodes`)
+	for _, c := range []struct {
+		score   int
+		check   func(w, d, l int) bool
+		meaning string
+	}{
+		{-60, func(w, d, l int) bool { return l > w && d > 0 }, "a worse score loses more often than it wins"},
+		{0, func(w, d, l int) bool { return w == l }, "a level score is symmetric"},
+		{search.MateScore - 3, func(w, d, l int) bool { return w == 1000 }, "a mate is a win"},
+		{-search.MateScore + 2, func(w, d, l int) bool { return l == 1000 }, "being mated is a loss"},
+	} {
+		line := formatInfo(pos, search.Info{Depth: 3, Score: c.score, Bound: search.BoundUpper}, true)
+		m := wdl.FindStringSubmatch(line)
+		if m == nil {
+			t.Fatalf("no wdl in %q", line)
+		}
+		w, _ := strconv.Atoi(m[2])
+		d, _ := strconv.Atoi(m[3])
+		l, _ := strconv.Atoi(m[4])
+		if w+d+l != 1000 || !c.check(w, d, l) {
+			t.Errorf("%q: %s", line, c.meaning)
+		}
 	}
 }
 
@@ -212,6 +243,7 @@ func TestUCIDeclaresOptions(t *testing.T) {
 		"option name Ponder type check default false",
 		"option name Move Overhead type spin default 30 min 0 max 5000",
 		"option name Clear Hash type button",
+		"option name UCI_ShowWDL type check default false",
 		"option name UCI_Chess960 type check default false",
 	} {
 		if !strings.Contains(got, want+"\n") {

@@ -138,8 +138,9 @@ func (s *Session) startGo(g GoArgs) {
 	}
 	// root belongs to the search goroutine from here on: only the
 	// callbacks, which run there one at a time, touch it.
+	showWDL := s.engine.Options().ShowWDL
 	rep := search.Reporter{
-		Info: func(i search.Info) { s.out.Line(formatInfo(root, i)) },
+		Info: func(i search.Info) { s.out.Line(formatInfo(root, i, showWDL)) },
 		CurrMove: func(depth int, m chess.Move, number int) {
 			s.out.Linef("info depth %d currmove %s currmovenumber %d", depth, root.UCI(m), number)
 		},
@@ -266,6 +267,14 @@ var options = []option{
 		set: func(e *engine.Engine, _ string) error {
 			e.ClearHash()
 			return nil
+		}},
+	{name: "UCI_ShowWDL", kind: "check", def: "false",
+		set: func(e *engine.Engine, v string) error {
+			on, err := parseCheck(v)
+			if err == nil {
+				e.SetShowWDL(on)
+			}
+			return err
 		}},
 	{name: "UCI_Chess960", kind: "check", def: "false",
 		set: func(e *engine.Engine, v string) error {
