@@ -61,12 +61,7 @@ func runWDL(args []string, stdout, stderr io.Writer) error {
 	if *data == "" {
 		return errors.New("wdl needs -data")
 	}
-	f, err := os.Open(*data)
-	if err != nil {
-		return err
-	}
-	samples, err := ReadData(f)
-	f.Close()
+	samples, err := readDataFile(*data)
 	if err != nil {
 		return err
 	}
@@ -80,6 +75,15 @@ func runWDL(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "var DefaultWDL = WDLModel{\n\tA: [4]float64{%.2f, %.2f, %.2f, %.2f},\n\tB: [4]float64{%.2f, %.2f, %.2f, %.2f},\n}\n",
 		m.A[0], m.A[1], m.A[2], m.A[3], m.B[0], m.B[1], m.B[2], m.B[3])
 	return nil
+}
+
+func readDataFile(name string) ([]Sample, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadData(f)
 }
 
 func runExtract(args []string, stderr io.Writer) error {
@@ -141,12 +145,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.Open(*data)
-	if err != nil {
-		return err
-	}
-	samples, err := ReadData(f)
-	f.Close()
+	samples, err := readDataFile(*data)
 	if err != nil {
 		return err
 	}

@@ -1,36 +1,12 @@
 package uci
 
 import (
-	"bytes"
 	"strings"
-	"sync"
 	"testing"
 
 	"matador/internal/chess"
 	"matador/internal/engine"
 )
-
-// lockedBuffer collects the session's output; searches write from their
-// own goroutine.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-// take returns what was written since the last call.
-func (b *lockedBuffer) take() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	s := b.buf.String()
-	b.buf.Reset()
-	return s
-}
 
 // FuzzSession feeds whole conversations to a session: whatever arrives,
 // the engine must not panic, every search must end in one legal bestmove
@@ -55,7 +31,7 @@ func FuzzSession(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
-		var out lockedBuffer
+		var out syncBuffer
 		e := engine.New()
 		if err := e.SetHashMB(1); err != nil {
 			t.Fatal(err)
