@@ -278,6 +278,14 @@ func (e *Engine) Searching() bool {
 // the old bestmove before anything of the new search calls Stop and Wait
 // first. onDone may call any method except Wait.
 func (e *Engine) Go(limits search.Limits, rep search.Reporter, onDone func(search.Result)) {
+	e.GoAfter(chess.NoMove, limits, rep, onDone)
+}
+
+// GoAfter is Go for the position after reply, a legal move that is not
+// played into the game: an XBoard engine ponders on the expected reply this
+// way, and the game changes only when the opponent really plays it. An
+// illegal reply is ignored (the current position is searched).
+func (e *Engine) GoAfter(reply chess.Move, limits search.Limits, rep search.Reporter, onDone func(search.Result)) {
 	e.mu.Lock()
 	for e.current != nil && !e.current.searchFinished() {
 		r := e.current
@@ -287,6 +295,9 @@ func (e *Engine) Go(limits search.Limits, rep search.Reporter, onDone func(searc
 		e.mu.Lock()
 	}
 	root := e.game.pos.Clone()
+	if reply != chess.NoMove && root.IsLegal(reply) {
+		root.MakeMove(reply)
+	}
 	opts := search.Options{MultiPV: e.opts.MultiPV, MoveOverhead: e.opts.MoveOverhead}
 	r := newRun()
 	e.current = r

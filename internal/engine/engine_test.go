@@ -319,3 +319,28 @@ func TestRepairIllegalResult(t *testing.T) {
 		t.Errorf("repair changed the position: %s", pos.FEN())
 	}
 }
+
+// GoAfter searches the position after the reply without playing it into
+// the game.
+func TestGoAfterLeavesGame(t *testing.T) {
+	e := New()
+	if err := e.SetPosition("", []string{"e2e4"}); err != nil {
+		t.Fatal(err)
+	}
+	before := e.Position().FEN()
+	pos := e.Position()
+	reply, _ := pos.ParseUCI("e7e5")
+	pos.MakeMove(reply)
+	done := make(chan search.Result, 1)
+	e.GoAfter(reply, search.Limits{Depth: 3}, search.Reporter{}, func(r search.Result) { done <- r })
+	res := <-done
+	if !pos.IsLegal(res.Best) || pos.SideToMove() != chess.White {
+		t.Errorf("best %v is not a White move after e7e5", res.Best)
+	}
+	if got := e.Position().FEN(); got != before {
+		t.Errorf("the game changed: %s, want %s", got, before)
+	}
+	if len(e.Moves()) != 1 {
+		t.Errorf("game has %d moves, want 1", len(e.Moves()))
+	}
+}

@@ -66,7 +66,7 @@ type Session struct {
 	engineColor chess.Color // the side the engine plays when not in force mode
 	analyzing   bool        // analyze mode: search every position until "exit"
 	ponder      bool        // "hard": think on the opponent's time
-	ponderMove  chess.Move  // the expected reply played for pondering
+	ponderMove  chess.Move  // the expected reply a ponder search assumes (not in the game)
 	hint        chess.Move  // the reply the last search expected, for "hint"
 	tc          timeControl
 	depthLimit  int           // "sd"; 0 for none
@@ -228,9 +228,6 @@ func (s *Session) Handle(line string) (quit bool) {
 		s.mu.Lock()
 		hint := s.hint
 		pos := s.engine.Position()
-		if s.kind == searchPonder {
-			pos.UnmakeMove(s.ponderMove) // the hint is for the opponent's turn
-		}
 		s.mu.Unlock()
 		if hint != chess.NoMove && pos.IsLegal(hint) {
 			s.out.Line("Hint: " + moveText(pos, hint))
@@ -320,12 +317,11 @@ func (s *Session) variant(name string) {
 }
 
 // halt stops and disowns any search: a search for a move does not play
-// it, and a ponder search's expected reply is taken back. The session is
-// then idle (analyze mode resumes after the command, see resumeAnalysis).
+// it. The session is then idle (analyze mode resumes after the command,
+// see resumeAnalysis).
 func (s *Session) halt() {
 	s.mu.Lock()
-	kind := s.kind
-	if kind == searchNone {
+	if s.kind == searchNone {
 		s.mu.Unlock()
 		return
 	}
@@ -334,9 +330,6 @@ func (s *Session) halt() {
 	s.mu.Unlock()
 	s.engine.Stop()
 	s.engine.Wait()
-	if kind == searchPonder {
-		s.engine.Undo() // the expected reply, played only to ponder on it
-	}
 }
 
 // waitForMove holds a "ping" that comes while the engine thinks on its
@@ -371,22 +364,16 @@ func (s *Session) resumeAnalysis() {
 func (s *Session) userMove(text string) {
 	s.mu.Lock()
 	if s.kind == searchPonder {
-		before := s.engine.Position()
-		before.UnmakeMove(s.ponderMove)
-		m, err := parseMove(before, text)
-		if err != nil {
-			s.mu.Unlock()
-			s.out.Line("Illegal move: " + text)
-			return
-		}
-		if m == s.ponderMove {
-			// Ponder hit: the search goes on as the search for our move,
-			// and the engine's clock starts now.
-			s.kind = searchMove
-			s.thinkStart = time.Now()
-			s.mu.Unlock()
-			s.engine.PonderHit()
-			return
+		if m, err := parseMove(s.engine.Position(), text); err == nil && m == s.ponderMove {
+			// Ponder hit: the reply enters the game, the search goes on as
+			// the search for our move, and the engine's clock starts now.
+			if err := s.engine.PlayMove(m); err == nil {
+				s.kind = searchMove
+				s.thinkStart = time.Now()
+				s.mu.Unlock()
+				s.engine.PonderHit()
+				return
+			}
 		}
 	}
 	s.mu.Unlock()
@@ -472,7 +459,7 @@ func (s *Session) think() {
 	s.gen++
 	s.kind = searchMove
 	s.thinkStart = time.Now()
-	s.engine.Go(s.limits(root, false), s.reporter(root, "", false), s.moveDone(s.gen, root))
+	s.engine.Go(s.limits(root), s.reporter(root, "", false), s.moveDone(s.gen, root))
 }
 
 // moveDone returns the onDone of a search for a move (or of a ponder
@@ -488,10 +475,8 @@ func (s *Session) moveDone(gen int, root *chess.Position) func(search.Result) {
 		}
 		if s.kind == searchPonder {
 			// The ponder search was ended from outside (a hash change stops
-			// any search): forget the expected reply, so that the
-			// opponent's move is played as any other.
+			// any search): the opponent's move will be played as any other.
 			s.kind = searchNone
-			s.engine.Undo()
 			return
 		}
 		if s.kind != searchMove {
@@ -547,36 +532,31 @@ func (s *Session) engineMovesPlayed() int {
 	return plies / 2
 }
 
-// startPonder plays the expected reply and thinks on it until the
-// opponent moves. Called with mu held, from moveDone; pos is the position
-// after the engine's move.
+// startPonder thinks on the expected reply until the opponent moves; the
+// reply stays out of the game until it is played. Called with mu held,
+// from moveDone; pos is the position after the engine's move.
 func (s *Session) startPonder(pos *chess.Position, reply chess.Move) {
 	if !s.ponder || s.force || s.analyzing || reply == chess.NoMove || !pos.IsLegal(reply) {
 		return
 	}
-	pos.MakeMove(reply)
-	if pgn.OutcomeOf(pos).Over() {
-		return // nothing to ponder on after a reply that ends the game
-	}
-	if err := s.engine.PlayMove(reply); err != nil {
-		return
-	}
-	s.ponderMove = reply
-	s.kind = searchPonder
-	pos.UnmakeMove(reply)
 	// Thinking output while pondering names the expected reply first, in
 	// parentheses, the way xboard users know from other engines.
 	prefix := "(" + pos.SAN(reply) + ") "
 	pos.MakeMove(reply)
-	s.engine.Go(s.limits(pos, true), s.reporter(pos, prefix, false), s.moveDone(s.gen, pos))
+	if pgn.OutcomeOf(pos).Over() {
+		return // nothing to ponder on after a reply that ends the game
+	}
+	s.ponderMove = reply
+	s.kind = searchPonder
+	lim := s.limitsFor(pos, len(s.engine.Moves())+1)
+	lim.Ponder = true
+	s.engine.GoAfter(reply, lim, s.reporter(pos, prefix, false), s.moveDone(s.gen, pos))
 }
 
 // limits turns the time control into search limits for the engine's move
-// in pos (the engine is to move there).
-func (s *Session) limits(pos *chess.Position, ponder bool) search.Limits {
-	lim := s.limitsFor(pos, len(s.engine.Moves()))
-	lim.Ponder = ponder
-	return lim
+// in the current position.
+func (s *Session) limits(pos *chess.Position) search.Limits {
+	return s.limitsFor(pos, len(s.engine.Moves()))
 }
 
 // limitsFor is limits for a game of plies moves so far.
