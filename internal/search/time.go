@@ -25,6 +25,8 @@ const (
 	minMovesToGo     = 15
 	// A safety margin on top of Move Overhead for process scheduling.
 	clockSafety = 5 * time.Millisecond
+	// The soft limit in percent of an even share of the clock.
+	softPercent = 100
 )
 
 func (tm *timeManager) init(start time.Time, lim Limits, overhead time.Duration, us chess.Color, gamePly int) {
@@ -52,7 +54,7 @@ func (tm *timeManager) init(start time.Time, lim Limits, overhead time.Duration,
 		usable := left - overhead - clockSafety - time.Duration(min(mtg, 10))*overhead/4
 		usable = max(usable, time.Millisecond)
 		base := usable/time.Duration(mtg) + inc*3/4
-		tm.soft = min(base, usable/2)
+		tm.soft = min(base*softPercent/100, usable/2)
 		tm.hard = min(base*4, usable*3/4)
 		if lim.MovesToGo == 1 {
 			tm.soft = usable * 3 / 4
