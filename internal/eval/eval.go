@@ -37,10 +37,13 @@ type evalInfo struct {
 	hanging [2]chess.Bitboard
 	pawns   *pawnEntry
 	terms   [numTerms][2]Score
+	// pieceSquares[c]: the piece-square values alone, for LazyGap.
+	pieceSquares [2]Score
 
 	// Filled at the end for the trace.
 	phase, scale int
 	mg, eg       int // after scaling
+	full         int // the result, White's view
 }
 
 // addAttacks records the attacks a of a piece of type t and colour c.
@@ -112,7 +115,8 @@ func (e *Evaluator) evaluate(pos *chess.Position) int {
 	mg = mg * scale / ScaleNormal
 	eg = eg * scale / ScaleNormal
 	info.phase, info.scale, info.mg, info.eg = phase, scale, mg, eg
-	return taper(mg, eg, phase)
+	info.full = taper(mg, eg, phase)
+	return info.full
 }
 
 // taper blends the two halves by phase (PhaseTotal = opening).
@@ -147,20 +151,36 @@ func initAttacks(pos *chess.Position, info *evalInfo) {
 // evalMaterial: material, imbalance and the bishop pair.
 func evalMaterial(pos *chess.Position, info *evalInfo) {
 	for c := chess.White; c <= chess.Black; c++ {
-		var s Score
-		for t := chess.Pawn; t <= chess.Queen; t++ {
-			s += PieceValue[t] * Score(pos.Pieces(c, t).Count())
-		}
-		if UseImbalance {
-			// Rybka/IPPOLIT: material imbalance, knights and rooks by pawn count.
-			extra := Score(pos.Pieces(c, chess.Pawn).Count() - ImbalancePawnPivot)
-			s += KnightPawnAdjust * extra * Score(pos.Pieces(c, chess.Knight).Count())
-			s += RookPawnAdjust * extra * Score(pos.Pieces(c, chess.Rook).Count())
-		}
-		info.terms[termMaterial][c] = s
-		// Two bishops on one colour (after an underpromotion) are no pair.
-		if b := pos.Pieces(c, chess.Bishop); UseBishopPair && b&darkSquares != 0 && b&^darkSquares != 0 {
-			info.terms[termBishopPair][c] = BishopPair
-		}
+		info.terms[termMaterial][c] = pieceMaterial(pos, c)
+		info.terms[termBishopPair][c] = bishopPair(pos, c)
 	}
+}
+
+// pieceMaterial is c's material with the imbalance adjustment.
+func pieceMaterial(pos *chess.Position, c chess.Color) Score {
+	var s Score
+	for t := chess.Pawn; t <= chess.Queen; t++ {
+		s += PieceValue[t] * Score(pos.Pieces(c, t).Count())
+	}
+	if UseImbalance {
+		// Rybka/IPPOLIT: material imbalance, knights and rooks by pawn count.
+		extra := Score(pos.Pieces(c, chess.Pawn).Count() - ImbalancePawnPivot)
+		s += KnightPawnAdjust * extra * Score(pos.Pieces(c, chess.Knight).Count())
+		s += RookPawnAdjust * extra * Score(pos.Pieces(c, chess.Rook).Count())
+	}
+	return s
+}
+
+// bishopPair is c's bishop-pair bonus. Two bishops on one colour (after an
+// underpromotion) are no pair.
+func bishopPair(pos *chess.Position, c chess.Color) Score {
+	if b := pos.Pieces(c, chess.Bishop); UseBishopPair && b&darkSquares != 0 && b&^darkSquares != 0 {
+		return BishopPair
+	}
+	return 0
+}
+
+// materialScore is what evalMaterial gives c: material and bishop pair.
+func materialScore(pos *chess.Position, c chess.Color) Score {
+	return pieceMaterial(pos, c) + bishopPair(pos, c)
 }

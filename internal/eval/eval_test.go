@@ -421,3 +421,25 @@ func TestImports(t *testing.T) {
 		}
 	}
 }
+
+// Lazy is the material/piece-square part of Evaluate: the gap LazyGap
+// reports after an Evaluate must be exactly the distance between the two,
+// Lazy must be symmetric, and it must leave Evaluate's result alone.
+func TestLazy(t *testing.T) {
+	e := NewEvaluator()
+	for _, fen := range allFENs(t) {
+		p := mustParse(t, fen)
+		full := e.Evaluate(p)
+		gap := e.LazyGap()
+		lazy := e.Lazy(p)
+		if d := full - lazy; d != gap && d != -gap {
+			t.Errorf("%s: Evaluate %d, Lazy %d, LazyGap %d", fen, full, lazy, gap)
+		}
+		if again := e.Evaluate(p); again != full {
+			t.Errorf("%s: Evaluate changed after Lazy: %d, then %d", fen, full, again)
+		}
+		if q := mustParse(t, mirrorFEN(fen)); e.Lazy(q) != lazy {
+			t.Errorf("%s: Lazy asymmetric: %d vs %d mirrored", fen, lazy, e.Lazy(q))
+		}
+	}
+}

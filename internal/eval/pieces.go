@@ -33,12 +33,14 @@ func evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) {
 
 	placement := info.pawns.placement[c] + pst[c][chess.King][pos.KingSquare(c)]
 	var mobility, rooks Score
+	pieceSquares := placement // the plain piece-square part, for LazyGap
 
 	for b := pos.Pieces(c, chess.Knight); b != 0; {
 		s := b.PopFirst()
 		a := chess.KnightAttacks(s)
 		info.addAttacks(c, chess.Knight, a)
 		placement += pst[c][chess.Knight][s]
+		pieceSquares += pst[c][chess.Knight][s]
 		mobility += KnightMobility[(a & area).Count()]
 		if UseOutposts {
 			if outposts.Has(s) {
@@ -56,6 +58,7 @@ func evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) {
 		a := chess.BishopAttacks(s, bOcc)
 		info.addAttacks(c, chess.Bishop, a)
 		placement += pst[c][chess.Bishop][s]
+		pieceSquares += pst[c][chess.Bishop][s]
 		mobility += BishopMobility[(a & area).Count()]
 		if UseOutposts {
 			if outposts.Has(s) {
@@ -80,6 +83,7 @@ func evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) {
 		a := chess.RookAttacks(s, rOcc)
 		info.addAttacks(c, chess.Rook, a)
 		placement += pst[c][chess.Rook][s]
+		pieceSquares += pst[c][chess.Rook][s]
 		mobility += RookMobility[(a & area).Count()]
 		if UseRookFiles {
 			file := chess.FileBB(s.File())
@@ -101,10 +105,12 @@ func evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) {
 		a := chess.QueenAttacks(s, occ)
 		info.addAttacks(c, chess.Queen, a)
 		placement += pst[c][chess.Queen][s]
+		pieceSquares += pst[c][chess.Queen][s]
 		mobility += QueenMobility[(a & area).Count()]
 	}
 
 	info.terms[termPlacement][c] = placement
+	info.pieceSquares[c] = pieceSquares
 	if UseMobility {
 		info.terms[termMobility][c] = mobility
 	}

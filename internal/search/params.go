@@ -52,6 +52,7 @@ type Switches struct {
 	ContinuationHistory bool
 	HistoryReduction    bool // LMR edition 3's double/triple reductions
 	FutilityREBEL       bool // REBEL's own margins (3.00/5.00 end game, 5.00) at horizon-1 and -2 only
+	LazyEval            bool // REBEL: material and piece squares stand for the evaluation far below alpha (quiescence)
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -81,6 +82,7 @@ var DefaultSwitches = Switches{
 	ContinuationHistory: true,
 	HistoryReduction:    true,
 	FutilityREBEL:       false,
+	LazyEval:            false,
 }
 
 // Aspiration windows.
@@ -166,6 +168,8 @@ const (
 	// REBEL: MAX_CHECKS_DEPTH, quiet checks in the first plies of quiescence
 	QSCheckPlies = 1
 	DeltaMargin  = 200
+	// REBEL: the lazy-eval margin, 0.50 plus the gap found one ply up.
+	LazyEvalMargin = 50
 )
 
 // History.

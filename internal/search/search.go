@@ -67,9 +67,13 @@ type plyState struct {
 	killers    [2]chess.Move
 	mateKiller chess.Move
 	staticEval int
-	excluded   chess.Move
-	move       chess.Move
-	moved      chess.Piece // the piece that made move (NoPiece for a null move)
+	// lazyGap is |Evaluate - Lazy| where this node ran a full evaluation,
+	// -1 where it did not (REBEL's lazy eval widens its children's margin
+	// by it).
+	lazyGap  int
+	excluded chess.Move
+	move     chess.Move
+	moved    chess.Piece // the piece that made move (NoPiece for a null move)
 	// cont is the continuation-history row of (moved, move.To()): how
 	// good each reply has been after this move.
 	cont   *contRow
@@ -568,11 +572,12 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// Static evaluation, improved by the hash score when its bound allows.
 	staticEval := -Infinity
 	evalScore := -Infinity
+	ss.lazyGap = -1
 	if !inCheck {
 		if ttOK && hit.eval != 0 {
 			staticEval = hit.eval
 		} else {
-			staticEval = s.ev.Evaluate(pos)
+			staticEval = s.fullEval(ss)
 		}
 		evalScore = staticEval
 		if ttOK && (hit.bound == BoundExact ||
@@ -1051,11 +1056,27 @@ func (s *Searcher) qsearch(alpha, beta, ply, qply int) int {
 
 	bestScore := -Infinity
 	staticEval := 0
+	lazy := false
+	ss.lazyGap = -1
 	if !inCheck {
-		if ttOK && hit.eval != 0 {
+		switch {
+		case ttOK && hit.eval != 0:
 			staticEval = hit.eval
-		} else {
-			staticEval = s.ev.Evaluate(pos)
+		case s.Switches.LazyEval && ply > 0 && s.stack[ply-1].lazyGap >= 0 &&
+			pos.HasNonPawnMaterial(chess.White) && pos.HasNonPawnMaterial(chess.Black):
+			// REBEL: lazy eval. When material and piece-square values plus
+			// a margin cannot reach alpha, that guess stands for the
+			// evaluation. The margin grows by what the full evaluation one
+			// ply up found beyond the guess; pawn endings, where a runaway
+			// pawn outweighs any margin, always get the full evaluation.
+			guess := s.ev.Lazy(pos) + LazyEvalMargin + s.stack[ply-1].lazyGap
+			if guess <= alpha {
+				staticEval, lazy = guess, true
+			} else {
+				staticEval = s.fullEval(ss)
+			}
+		default:
+			staticEval = s.fullEval(ss)
 		}
 		bestScore = staticEval
 		if bestScore >= beta {
@@ -1130,11 +1151,21 @@ func (s *Searcher) qsearch(alpha, beta, ply, qply int) int {
 		bound = BoundExact
 	}
 	evalToStore := staticEval
-	if inCheck {
-		evalToStore = 0
+	if inCheck || lazy {
+		evalToStore = 0 // no evaluation to keep
 	}
 	s.tt.Store(key, bestMove, scoreToTT(bestScore, ply), evalToStore, 0, bound)
 	return bestScore
+}
+
+// fullEval evaluates the position and, for lazy eval, records at ss how
+// far the full evaluation stood from the lazy one.
+func (s *Searcher) fullEval(ss *plyState) int {
+	v := s.ev.Evaluate(s.pos)
+	if s.Switches.LazyEval {
+		ss.lazyGap = s.ev.LazyGap()
+	}
+	return v
 }
 
 func (s *Searcher) canPromote() bool {

@@ -1,0 +1,60 @@
+package eval
+
+import "matador/internal/chess"
+
+// REBEL: lazy eval. Lazy is REBEL's I_SCORE: material (with the imbalance
+// and the bishop pair), piece-square values and the pawn hash's structure,
+// tapered, from the side to move's view. It leaves out everything that
+// needs attack maps (mobility, king safety, passed pawns beyond their
+// base value, threats) and the drawishness scaling. Costs a fraction of
+// Evaluate, which it does not disturb.
+func (e *Evaluator) Lazy(pos *chess.Position) int {
+	pawns := e.probePawns(pos)
+	var total Score
+	for c := chess.White; c <= chess.Black; c++ {
+		s := pawns.placement[c] + pst[c][chess.King][pos.KingSquare(c)]
+		if UsePawnStructure {
+			s += pawns.structure[c]
+		}
+		for t := chess.Knight; t <= chess.Queen; t++ {
+			for b := pos.Pieces(c, t); b != 0; {
+				s += pst[c][t][b.PopFirst()]
+			}
+		}
+		s += materialScore(pos, c)
+		if c == chess.White {
+			total += s
+		} else {
+			total -= s
+		}
+	}
+	v := taper(total.Mg(), total.Eg(), gamePhase(pos))
+	if pos.SideToMove() == chess.Black {
+		return -v
+	}
+	return v
+}
+
+// LazyGap is how far the last Evaluate stood from Lazy in the same
+// position, in centipawns: what the terms Lazy leaves out were worth
+// there. REBEL widens the lazy margin of the children by it.
+func (e *Evaluator) LazyGap() int {
+	info := &e.info
+	var lazy Score
+	for c := chess.White; c <= chess.Black; c++ {
+		s := info.terms[termMaterial][c] + info.terms[termBishopPair][c] + info.pieceSquares[c]
+		if UsePawnStructure {
+			s += info.pawns.structure[c]
+		}
+		if c == chess.White {
+			lazy += s
+		} else {
+			lazy -= s
+		}
+	}
+	gap := info.full - taper(lazy.Mg(), lazy.Eg(), info.phase)
+	if gap < 0 {
+		return -gap
+	}
+	return gap
+}
