@@ -53,6 +53,7 @@ type Switches struct {
 	HistoryReduction    bool // LMR edition 3's double/triple reductions
 	FutilityREBEL       bool // REBEL's own margins (3.00/5.00 end game, 5.00) at horizon-1 and -2 only
 	LazyEval            bool // REBEL: material and piece squares stand for the evaluation far below alpha (quiescence)
+	PositionalGain      bool // IPPOLIT: quiet moves pruned near the horizon by their largest positional gain seen
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -83,6 +84,7 @@ var DefaultSwitches = Switches{
 	HistoryReduction:    true,
 	FutilityREBEL:       false,
 	LazyEval:            false,
+	PositionalGain:      false,
 }
 
 // Aspiration windows.
@@ -128,6 +130,13 @@ const (
 	FutilityREBELOne        = 300
 	FutilityREBELOneEndgame = 500
 	FutilityREBELTwo        = 500
+)
+
+// IPPOLIT: positional-gain pruning of quiet moves near the horizon.
+const (
+	PositionalGainMaxDepth = 3
+	PositionalGainMargin   = 60  // per ply of remaining depth
+	PositionalGainLimit    = 500 // gains are clamped to +-5.00
 )
 
 // Late move pruning: quiet moves after this many tried are skipped.

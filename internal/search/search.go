@@ -107,6 +107,9 @@ type Searcher struct {
 	// contHist[piece][to] is the continuation row of a move; row zero of
 	// piece 0 serves as a harmless sink for null moves and the root.
 	contHist [16][64]contRow
+	// gain[piece][from][to]: the largest recent positional gain of a quiet
+	// move, in centipawns (IPPOLIT's positional-gain table).
+	gain [16][64][64]int16
 
 	rootMoves []rootMove
 	rootDepth int
@@ -151,6 +154,7 @@ func (s *Searcher) NewGame() {
 	s.history = [16][64]int32{}
 	s.counter = [16][64]chess.Move{}
 	clear(s.contHist[:])
+	clear(s.gain[:])
 	for i := range s.stack {
 		s.stack[i].killers = [2]chess.Move{}
 		s.stack[i].mateKiller = chess.NoMove
@@ -587,6 +591,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 	ss.staticEval = staticEval
+	if !inCheck {
+		s.updateGain(ply, staticEval)
+	}
 	improving := !inCheck && ply >= 2 && staticEval > s.stack[ply-2].staticEval
 
 	// micro-Max: delay penalty. Scores better than the current evaluation
@@ -730,6 +737,12 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				// REBEL: futility pruning at horizon-1 and horizon-2
 				if s.Switches.Futility && s.futile(depth, staticEval, alpha) {
 					pk.skipQuiets = true
+					continue
+				}
+				// IPPOLIT: a quiet move whose largest positional gain seen
+				// lately cannot lift the evaluation to alpha is skipped.
+				if s.Switches.PositionalGain && depth <= PositionalGainMaxDepth &&
+					staticEval+int(s.gain[pc][m.From()][m.To()])+PositionalGainMargin*depth <= alpha {
 					continue
 				}
 				if s.Switches.SEEPruning && depth <= SEEPruneMaxDepth && !pos.SEEGreaterEqual(m, SEEQuietMargin*depth*depth/2) {
@@ -1078,6 +1091,9 @@ func (s *Searcher) qsearch(alpha, beta, ply, qply int) int {
 		default:
 			staticEval = s.fullEval(ss)
 		}
+		if !lazy {
+			s.updateGain(ply, staticEval)
+		}
 		bestScore = staticEval
 		if bestScore >= beta {
 			return bestScore
@@ -1092,6 +1108,12 @@ func (s *Searcher) qsearch(alpha, beta, ply, qply int) int {
 		}
 	}
 
+	// The children read this node's evaluation for the positional gain of
+	// their move; a lazy guess or a position in check has none.
+	ss.staticEval = staticEval
+	if inCheck || lazy {
+		ss.staticEval = -Infinity
+	}
 	withChecks := s.Switches.QSChecks && qply < QSCheckPlies
 	pk := &ss.picker
 	pk.initQS(ttMove, inCheck, withChecks)
@@ -1156,6 +1178,29 @@ func (s *Searcher) qsearch(alpha, beta, ply, qply int) int {
 	}
 	s.tt.Store(key, bestMove, scoreToTT(bestScore, ply), evalToStore, 0, bound)
 	return bestScore
+}
+
+// updateGain learns from the static evaluation at ply what the quiet move
+// that led here gained positionally: IPPOLIT keeps the largest gain per
+// piece, from and to, and lets it shrink by a point whenever the move
+// gains less.
+func (s *Searcher) updateGain(ply, staticEval int) {
+	if !s.Switches.PositionalGain || ply < 1 {
+		return
+	}
+	prev := &s.stack[ply-1]
+	m := prev.move
+	if m == chess.NoMove || m.IsPromotion() || s.pos.CapturedPiece() != chess.NoPiece || prev.staticEval == -Infinity {
+		return
+	}
+	g := &s.gain[prev.moved][m.From()][m.To()]
+	// The parent's evaluation is the mover's view, ours the opponent's.
+	delta := min(max(-staticEval-prev.staticEval, -PositionalGainLimit), PositionalGainLimit)
+	if delta > int(*g) {
+		*g = int16(delta)
+	} else {
+		*g--
+	}
 }
 
 // fullEval evaluates the position and, for lazy eval, records at ss how

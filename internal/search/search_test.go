@@ -187,3 +187,48 @@ func TestFutilityREBELMargins(t *testing.T) {
 		}
 	}
 }
+
+// IPPOLIT's positional-gain table keeps the largest gain of a quiet move
+// and lets it shrink by a point when the move gains less; captures and
+// positions without an evaluation teach it nothing.
+func TestPositionalGainTable(t *testing.T) {
+	s := NewSearcher(1)
+	s.Switches.PositionalGain = true
+	pos := chess.StartPosition()
+	s.pos = pos
+	m, _ := pos.ParseUCI("g1f3")
+	knight := pos.PieceOn(m.From())
+	s.stack[0] = plyState{move: m, moved: knight, staticEval: 10}
+	pos.MakeMove(m)
+	g := func() int16 { return s.gain[knight][m.From()][m.To()] }
+	s.updateGain(1, -40) // the mover's view: from +10 to +40, a gain of 30
+	if g() != 30 {
+		t.Fatalf("gain %d after +30, want 30", g())
+	}
+	s.updateGain(1, -20) // a gain of 10 only: the stored 30 shrinks by one
+	if g() != 29 {
+		t.Fatalf("gain %d after a smaller gain, want 29", g())
+	}
+	s.updateGain(1, -5000) // clamped
+	if g() != PositionalGainLimit {
+		t.Fatalf("gain %d, want the limit %d", g(), PositionalGainLimit)
+	}
+	s.stack[0].staticEval = -Infinity // a parent in check: nothing to compare
+	s.updateGain(1, 3000)
+	if g() != PositionalGainLimit {
+		t.Fatalf("gain changed to %d without a parent evaluation", g())
+	}
+	pos.UnmakeMove(m)
+
+	// A capture leaves the table alone.
+	capPos, _ := chess.ParseFEN("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")
+	s.pos = capPos
+	x, _ := capPos.ParseUCI("e4d5")
+	pawn := capPos.PieceOn(x.From())
+	s.stack[0] = plyState{move: x, moved: pawn, staticEval: 0}
+	capPos.MakeMove(x)
+	s.updateGain(1, -100)
+	if got := s.gain[pawn][x.From()][x.To()]; got != 0 {
+		t.Errorf("a capture changed the table to %d", got)
+	}
+}
