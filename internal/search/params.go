@@ -54,6 +54,7 @@ type Switches struct {
 	FutilityREBEL       bool // REBEL's own margins (3.00/5.00 end game, 5.00) at horizon-1 and -2 only
 	LazyEval            bool // REBEL: material and piece squares stand for the evaluation far below alpha (quiescence)
 	PositionalGain      bool // IPPOLIT: quiet moves pruned near the horizon by their largest positional gain seen
+	HorizonTrickOne     bool // REBEL: no quiescence when taking the best hanging piece cannot reach alpha
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -85,6 +86,7 @@ var DefaultSwitches = Switches{
 	FutilityREBEL:       false,
 	LazyEval:            false,
 	PositionalGain:      false,
+	HorizonTrickOne:     false,
 }
 
 // Aspiration windows.
@@ -179,6 +181,12 @@ const (
 	DeltaMargin  = 200
 	// REBEL: the lazy-eval margin, 0.50 plus the gap found one ply up.
 	LazyEvalMargin = 50
+	// REBEL: horizon trick one's margin, on top of the best hanging piece;
+	// more after a check evasion or with a promotion in the air. Trick two
+	// (nothing matters 9.00 above beta) is delta pruning, QSDeltaPruning.
+	HorizonTrickMargin    = 300
+	HorizonTrickCheck     = 900
+	HorizonTrickPromotion = 600
 )
 
 // History.

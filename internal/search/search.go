@@ -1103,6 +1103,9 @@ func (s *Searcher) qsearch(alpha, beta, ply, qply int) int {
 		if s.Switches.QSDeltaPruning && staticEval+eval.QueenValue+DeltaMargin < alpha && !s.canPromote() {
 			return staticEval
 		}
+		if s.Switches.HorizonTrickOne && s.horizonTrickOne(ply, staticEval, alpha) {
+			return staticEval
+		}
 		if bestScore > alpha {
 			alpha = bestScore
 		}
@@ -1201,6 +1204,34 @@ func (s *Searcher) updateGain(ply, staticEval int) {
 	} else {
 		*g--
 	}
+}
+
+// horizonTrickOne is REBEL's first horizon trick, seen from the side to
+// move: quiescence is mainly there to take a hanging piece, so when even
+// taking the most valuable one of the opponent's hanging pieces, plus 3.00,
+// leaves the evaluation below alpha, the node is not searched. The margin
+// grows by 9.00 when the opponent's last move answered a check (or the
+// position before it had no evaluation) and by 6.00 when we can promote.
+func (s *Searcher) horizonTrickOne(ply, staticEval, alpha int) bool {
+	margin := HorizonTrickMargin
+	if staticEval+margin >= alpha {
+		return false
+	}
+	if ply < 1 || s.stack[ply-1].staticEval == -Infinity {
+		margin += HorizonTrickCheck
+	}
+	if s.canPromote() {
+		margin += HorizonTrickPromotion
+	}
+	pos := s.pos
+	hanging := eval.Hanging(pos, pos.SideToMove().Other())
+	for t := chess.Queen; t >= chess.Pawn; t-- {
+		if hanging&pos.Pieces(pos.SideToMove().Other(), t) != 0 {
+			margin += materialValue(t)
+			break
+		}
+	}
+	return staticEval+margin < alpha
 }
 
 // fullEval evaluates the position and, for lazy eval, records at ss how

@@ -232,3 +232,35 @@ func TestPositionalGainTable(t *testing.T) {
 		t.Errorf("a capture changed the table to %d", got)
 	}
 }
+
+// REBEL's horizon trick one: the margin is 3.00 plus the best hanging
+// piece of the opponent, plus 9.00 after a check evasion.
+func TestHorizonTrickOne(t *testing.T) {
+	s := NewSearcher(1)
+	// White to move; Black's rook on d5 is attacked by the e4 pawn and
+	// undefended.
+	pos, err := chess.ParseFEN("4k3/8/8/3r4/4P3/8/8/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.pos = pos
+	s.stack[0].staticEval = 0 // the opponent was not in check
+	rook := materialValue(chess.Rook)
+	cases := []struct {
+		eval, alpha int
+		want        bool
+	}{
+		{0, HorizonTrickMargin + rook, false},    // taking the rook reaches alpha
+		{0, HorizonTrickMargin + rook + 1, true}, // it does not
+		{-2000, 0, true},
+	}
+	for _, c := range cases {
+		if got := s.horizonTrickOne(1, c.eval, c.alpha); got != c.want {
+			t.Errorf("eval %d alpha %d: %v, want %v", c.eval, c.alpha, got, c.want)
+		}
+	}
+	s.stack[0].staticEval = -Infinity // the opponent answered a check
+	if s.horizonTrickOne(1, 0, HorizonTrickMargin+rook+1) {
+		t.Error("no extra margin after a check evasion")
+	}
+}
