@@ -55,6 +55,7 @@ type Switches struct {
 	LazyEval            bool // REBEL: material and piece squares stand for the evaluation far below alpha (quiescence)
 	PositionalGain      bool // IPPOLIT: quiet moves pruned near the horizon by their largest positional gain seen
 	HorizonTrickOne     bool // REBEL: no quiescence when taking the best hanging piece cannot reach alpha
+	PawnEndingExt       bool // REBEL: three plies more after a capture into a balanced pawn ending
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -87,6 +88,7 @@ var DefaultSwitches = Switches{
 	LazyEval:            false,
 	PositionalGain:      false,
 	HorizonTrickOne:     false,
+	PawnEndingExt:       false,
 }
 
 // Aspiration windows.
@@ -106,6 +108,17 @@ const (
 	AspirationREBELDecline     = 20
 	AspirationREBELNarrowAbove = 25
 )
+
+// REBEL: extensions.
+const (
+	PawnEndingExtPlies  = 3
+	PawnEndingExtWindow = 300
+)
+
+// REBEL: the recapture extension's window around the root's material
+// balance, by ply: 5.00 at the root, narrowed by 0.50 a ply from ply 2 to
+// 5 and by 0.25 from ply 6 to 9, 2.00 from there on.
+var recaptureWindow = [...]int{500, 500, 450, 400, 350, 300, 275, 250, 225, 200}
 
 // Null move.
 const (

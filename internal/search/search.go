@@ -113,8 +113,11 @@ type Searcher struct {
 
 	rootMoves []rootMove
 	rootDepth int
-	pvIdx     int
-	selDepth  int
+	// rootBalance is REBEL's I_SCORE of the root: material and piece
+	// squares, for the recapture extension's window.
+	rootBalance int
+	pvIdx       int
+	selDepth    int
 
 	nodes     uint64
 	limits    Limits
@@ -220,6 +223,7 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 	s.ageHistory()
 
 	s.initRootMoves()
+	s.rootBalance = s.ev.Lazy(s.pos)
 	result := Result{}
 	if len(s.rootMoves) == 0 {
 		s.waitIfRequired()
@@ -759,8 +763,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			ext = 1
 		}
 		// REBEL: recapture extension
-		if s.Switches.RecaptureExt && ext == 0 && noisy && pos.LastMove() != chess.NoMove &&
-			pos.CapturedPiece() != chess.NoPiece && m.To() == pos.LastMove().To() && pos.SEEGreaterEqual(m, 0) && pvNode {
+		if s.Switches.RecaptureExt && ext == 0 && noisy && s.recaptureInWindow(m, ply) {
 			ext = 1
 		}
 		// REBEL: pawns reaching the 7th rank
@@ -774,6 +777,12 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		ss.cont = &s.contHist[pc][m.To()]
 		pos.MakeMove(m)
 		s.nodes++
+		// REBEL: a capture into a pawn ending that is not yet decided is
+		// searched three plies deeper.
+		if s.Switches.PawnEndingExt && ext == 0 && pos.CapturedPiece() != chess.NoPiece &&
+			pos.CapturedPiece().Type() != chess.Pawn && s.pawnEndingInBalance() {
+			newDepth += PawnEndingExtPlies
+		}
 
 		var score int
 		if moveCount == 1 {
@@ -1204,6 +1213,37 @@ func (s *Searcher) updateGain(ply, staticEval int) {
 	} else {
 		*g--
 	}
+}
+
+// recaptureInWindow is REBEL's test for the recapture extension: m takes
+// back on the square where the last move captured, wins material by SEE,
+// and the material balance (REBEL's I_SCORE, from the root side's view)
+// lies in a window around the root's balance that narrows from 5.00 to
+// 2.00 as the search goes deeper; the upper edge widens by the piece the
+// last move took.
+func (s *Searcher) recaptureInWindow(m chess.Move, ply int) bool {
+	pos := s.pos
+	last := pos.LastMove()
+	captured := pos.CapturedPiece()
+	if last == chess.NoMove || captured == chess.NoPiece || m.To() != last.To() || !pos.SEEGreaterEqual(m, 1) {
+		return false
+	}
+	balance := s.ev.Lazy(pos)
+	if ply%2 == 1 {
+		balance = -balance
+	}
+	w := recaptureWindow[min(ply, len(recaptureWindow)-1)]
+	return balance >= s.rootBalance-w && balance <= s.rootBalance+w+materialValue(captured.Type())
+}
+
+// pawnEndingInBalance reports whether the position (after a capture) is a
+// pawn ending whose material and piece-square balance is within 3.00.
+func (s *Searcher) pawnEndingInBalance() bool {
+	pos := s.pos
+	if pos.HasNonPawnMaterial(chess.White) || pos.HasNonPawnMaterial(chess.Black) {
+		return false
+	}
+	return abs(s.ev.Lazy(pos)) <= PawnEndingExtWindow
 }
 
 // horizonTrickOne is REBEL's first horizon trick, seen from the side to

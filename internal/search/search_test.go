@@ -264,3 +264,43 @@ func TestHorizonTrickOne(t *testing.T) {
 		t.Error("no extra margin after a check evasion")
 	}
 }
+
+// REBEL's recapture extension: only a winning recapture on the square of
+// the last capture, with the material balance near the root's.
+func TestRecaptureWindow(t *testing.T) {
+	s := NewSearcher(1)
+	// Black's knight takes the e4 pawn; White's d3 pawn takes it back.
+	pos, _ := chess.ParseFEN("4k3/8/8/8/4P3/3P4/5n2/4K3 b - - 0 1")
+	s.pos = pos
+	nxe4, _ := pos.ParseUCI("f2e4")
+	pos.MakeMove(nxe4)
+	dxe4, _ := pos.ParseUCI("d3e4")
+	quiet, _ := pos.ParseUCI("e1e2")
+	s.rootBalance = s.ev.Lazy(pos) // White to move at ply 0
+	if !s.recaptureInWindow(dxe4, 0) {
+		t.Error("the recapture dxe4 is not extended")
+	}
+	if s.recaptureInWindow(quiet, 0) {
+		t.Error("a king move is extended as a recapture")
+	}
+	s.rootBalance += 600 // the root stood far better: out of the window
+	if s.recaptureInWindow(dxe4, 0) {
+		t.Error("a recapture far below the root's balance is extended")
+	}
+
+	ending, _ := chess.ParseFEN("4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1")
+	s.pos = ending
+	if !s.pawnEndingInBalance() {
+		t.Error("a level pawn ending is not in balance")
+	}
+	won, _ := chess.ParseFEN("4k3/8/8/8/8/8/PPPPP3/4K3 w - - 0 1")
+	s.pos = won
+	if s.pawnEndingInBalance() {
+		t.Error("five pawns up counts as in balance")
+	}
+	rook, _ := chess.ParseFEN("4k3/4p3/8/8/8/8/4P3/R3K3 w - - 0 1")
+	s.pos = rook
+	if s.pawnEndingInBalance() {
+		t.Error("a rook ending counts as a pawn ending")
+	}
+}
