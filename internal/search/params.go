@@ -56,6 +56,7 @@ type Switches struct {
 	PositionalGain      bool // IPPOLIT: quiet moves pruned near the horizon by their largest positional gain seen
 	HorizonTrickOne     bool // REBEL: no quiescence when taking the best hanging piece cannot reach alpha
 	PawnEndingExt       bool // REBEL: three plies more after a capture into a balanced pawn ending
+	MaterialReduction   bool // REBEL: reduction 1, a ply less for quiet moves a rook or more below alpha
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -89,6 +90,7 @@ var DefaultSwitches = Switches{
 	PositionalGain:      false,
 	HorizonTrickOne:     false,
 	PawnEndingExt:       false,
+	MaterialReduction:   false,
 }
 
 // Aspiration windows.
@@ -119,6 +121,13 @@ const (
 // balance, by ply: 5.00 at the root, narrowed by 0.50 a ply from ply 2 to
 // 5 and by 0.25 from ply 6 to 9, 2.00 from there on.
 var recaptureWindow = [...]int{500, 500, 450, 400, 350, 300, 275, 250, 225, 200}
+
+// REBEL: reduction 1's margins by remaining depth after the move: a rook
+// (5.00) near the horizon, up to 15.00 far from it.
+var materialReductionMargin = [...]int{0, 0, 0, 500, 500, 700, 700, 900, 900, 1500}
+
+// lazyUnknown marks a material balance not computed yet.
+const lazyUnknown = -2 * Infinity
 
 // Null move.
 const (

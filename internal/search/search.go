@@ -67,6 +67,8 @@ type plyState struct {
 	killers    [2]chess.Move
 	mateKiller chess.Move
 	staticEval int
+	// materialReduced: REBEL's reduction 1 was applied on the path here.
+	materialReduced bool
 	// lazyGap is |Evaluate - Lazy| where this node ran a full evaluation,
 	// -1 where it did not (REBEL's lazy eval widens its children's margin
 	// by it).
@@ -716,6 +718,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	quietsTried := 0
 	var quiets [64]chess.Move
 	us := pos.SideToMove()
+	lazyBalance := lazyUnknown // material and piece squares, when needed
 
 	for {
 		m := s.next(pk)
@@ -772,6 +775,20 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 
 		newDepth := depth - 1 + ext
+		// REBEL: reduction 1. A quiet move of a side that stands a rook or
+		// more (by material and piece squares) below alpha is searched a ply
+		// shallower, once on a path.
+		ss.materialReduced = ply > 0 && s.stack[ply-1].materialReduced
+		if s.Switches.MaterialReduction && ext == 0 && !ss.materialReduced && depth-1 > 2 &&
+			!noisy && !givesCheck && !inCheck {
+			if lazyBalance == lazyUnknown {
+				lazyBalance = s.ev.Lazy(pos)
+			}
+			if alpha > lazyBalance+materialReductionMargin[min(depth-1, len(materialReductionMargin)-1)] {
+				newDepth--
+				ss.materialReduced = true
+			}
+		}
 		ss.move = m
 		ss.moved = pc
 		ss.cont = &s.contHist[pc][m.To()]

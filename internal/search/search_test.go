@@ -304,3 +304,23 @@ func TestRecaptureWindow(t *testing.T) {
 		t.Error("a rook ending counts as a pawn ending")
 	}
 }
+
+// REBEL's reduction 1 searches the lost side's quiet moves a ply shorter:
+// with a queen against nothing the tree shrinks, and the winning side
+// still finds its way.
+func TestMaterialReductionShrinksLostLines(t *testing.T) {
+	fen := "4k3/pp3ppp/8/8/8/8/PP3PPP/3QK3 w - - 0 1"
+	pos, _ := chess.ParseFEN(fen)
+	nodes := func(on bool) uint64 {
+		s := NewSearcher(1)
+		s.Switches.MaterialReduction = on
+		res := s.Search(pos, Limits{Depth: 9}, Options{MultiPV: 1}, Reporter{})
+		if res.Score < 500 {
+			t.Errorf("MaterialReduction=%v: score %d with a queen up", on, res.Score)
+		}
+		return res.Nodes
+	}
+	if off, on := nodes(false), nodes(true); on >= off {
+		t.Errorf("nodes with reduction 1: %d, without: %d", on, off)
+	}
+}
