@@ -57,6 +57,7 @@ type Switches struct {
 	HorizonTrickOne     bool // REBEL: no quiescence when taking the best hanging piece cannot reach alpha
 	PawnEndingExt       bool // REBEL: three plies more after a capture into a balanced pawn ending
 	MaterialReduction   bool // REBEL: reduction 1, a ply less for quiet moves a rook or more below alpha
+	CheckExtREBEL       bool // REBEL: no extension for the first check on a path, two plies at the fourth
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -91,6 +92,7 @@ var DefaultSwitches = Switches{
 	HorizonTrickOne:     false,
 	PawnEndingExt:       false,
 	MaterialReduction:   false,
+	CheckExtREBEL:       false,
 }
 
 // Aspiration windows.

@@ -67,6 +67,8 @@ type plyState struct {
 	killers    [2]chess.Move
 	mateKiller chess.Move
 	staticEval int
+	// checks counts the positions in check on the path to here.
+	checks int
 	// materialReduced: REBEL's reduction 1 was applied on the path here.
 	materialReduced bool
 	// lazyGap is |Evaluate - Lazy| where this node ran a full evaluation,
@@ -521,8 +523,13 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	inCheck := pos.InCheck()
 
 	// REBEL: check extension (the side in check gets one more ply)
+	ss.checks = 0
+	if ply > 0 {
+		ss.checks = s.stack[ply-1].checks
+	}
 	if inCheck && s.Switches.CheckExtension {
-		depth++
+		ss.checks++
+		depth += checkExtension(ss.checks, s.Switches.CheckExtREBEL)
 	}
 	if depth <= 0 {
 		return s.qsearch(alpha, beta, ply, 0)
@@ -1230,6 +1237,22 @@ func (s *Searcher) updateGain(ply, staticEval int) {
 	} else {
 		*g--
 	}
+}
+
+// checkExtension is how many plies a position in check adds, the n-th on
+// its path. REBEL's variant leaves the first check alone (a lone check is
+// seldom important) and catches up with two plies at the fourth.
+func checkExtension(n int, rebel bool) int {
+	if !rebel {
+		return 1
+	}
+	switch n {
+	case 1:
+		return 0
+	case 4:
+		return 2
+	}
+	return 1
 }
 
 // recaptureInWindow is REBEL's test for the recapture extension: m takes

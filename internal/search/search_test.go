@@ -324,3 +324,19 @@ func TestMaterialReductionShrinksLostLines(t *testing.T) {
 		t.Errorf("nodes with reduction 1: %d, without: %d", on, off)
 	}
 }
+
+// REBEL's check extension: the first check on a path is not extended, the
+// fourth gets two plies, so that four checks add four plies as usual.
+func TestCheckExtensionREBEL(t *testing.T) {
+	total, totalREBEL := 0, 0
+	for n := 1; n <= 6; n++ {
+		total += checkExtension(n, false)
+		totalREBEL += checkExtension(n, true)
+		if n == 4 && total != totalREBEL {
+			t.Errorf("after four checks: %d plies, REBEL %d", total, totalREBEL)
+		}
+	}
+	if checkExtension(1, true) != 0 || checkExtension(4, true) != 2 || checkExtension(2, true) != 1 {
+		t.Error("REBEL's check extension plies are wrong")
+	}
+}
