@@ -58,6 +58,7 @@ type Switches struct {
 	PawnEndingExt       bool // REBEL: three plies more after a capture into a balanced pawn ending
 	MaterialReduction   bool // REBEL: reduction 1, a ply less for quiet moves a rook or more below alpha
 	CheckExtREBEL       bool // REBEL: no extension for the first check on a path, two plies at the fourth
+	StaticREBEL         bool // REBEL's selective search in place of reverse futility and our null move
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -93,6 +94,7 @@ var DefaultSwitches = Switches{
 	PawnEndingExt:       false,
 	MaterialReduction:   false,
 	CheckExtREBEL:       false,
+	StaticREBEL:         false,
 }
 
 // Aspiration windows.
@@ -130,6 +132,24 @@ var materialReductionMargin = [...]int{0, 0, 0, 500, 500, 700, 700, 900, 900, 15
 
 // lazyUnknown marks a material balance not computed yet.
 const lazyUnknown = -2 * Infinity
+
+// REBEL: S_DEPTH by stage (middle game, end game, late end game) and
+// iteration: the plies where null move rules; the rest of the iteration is
+// the static part. Past the end of a row it grows by one per iteration.
+var rebelSDepth = [3][]int{
+	{0, 1, 1, 1, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10, 11, 12, 13},
+	{0, 1, 1, 1, 2, 2, 3, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17},
+	{0, 1, 1, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18},
+}
+
+// REBEL: the static part's margin by remaining depth, on top of the threat.
+var rebelStaticMargin = [...]int{0, 0, 10, 15, 20, 25}
+
+// REBEL: null move R, 3 in the middle game and 2 in the end game.
+const (
+	NullMoveREBELMiddle = 3
+	NullMoveREBELEnd    = 2
+)
 
 // Null move.
 const (

@@ -69,6 +69,11 @@ type plyState struct {
 	staticEval int
 	// checks counts the positions in check on the path to here.
 	checks int
+	// pathExt: plies of extension on the path to here (check extensions
+	// included); moveExt: the extension of the move being searched from
+	// here; moveWinning: that move wins material by SEE (StaticREBEL).
+	pathExt, moveExt int
+	moveWinning      bool
 	// materialReduced: REBEL's reduction 1 was applied on the path here.
 	materialReduced bool
 	// lazyGap is |Evaluate - Lazy| where this node ran a full evaluation,
@@ -117,6 +122,9 @@ type Searcher struct {
 
 	rootMoves []rootMove
 	rootDepth int
+	// rebelStage is REBEL's stage of the game at the root: 0 middle game,
+	// 1 end game, 2 late end game.
+	rebelStage int
 	// rootBalance is REBEL's I_SCORE of the root: material and piece
 	// squares, for the recapture extension's window.
 	rootBalance int
@@ -228,6 +236,7 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 
 	s.initRootMoves()
 	s.rootBalance = s.ev.Lazy(s.pos)
+	s.rebelStage = rebelStageOf(s.pos)
 	result := Result{}
 	if len(s.rootMoves) == 0 {
 		s.waitIfRequired()
@@ -527,9 +536,15 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if ply > 0 {
 		ss.checks = s.stack[ply-1].checks
 	}
+	ss.pathExt = 0
+	if ply > 0 {
+		ss.pathExt = s.stack[ply-1].pathExt + s.stack[ply-1].moveExt
+	}
 	if inCheck && s.Switches.CheckExtension {
 		ss.checks++
-		depth += checkExtension(ss.checks, s.Switches.CheckExtREBEL)
+		e := checkExtension(ss.checks, s.Switches.CheckExtREBEL)
+		depth += e
+		ss.pathExt += e
 	}
 	if depth <= 0 {
 		return s.qsearch(alpha, beta, ply, 0)
@@ -625,27 +640,52 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 
 	if !pvNode && !inCheck && excluded == chess.NoMove {
-		// REBEL: static selective search. Near the horizon a position whose
-		// evaluation stands well above beta is not searched further.
-		if s.Switches.StaticPruning && depth <= StaticPruningMaxDepth &&
-			evalScore-StaticPruningMargin*depth >= beta && evalScore < MateInMaxPly {
-			return s.delayed(evalScore, staticEval, delay)
-		}
-
-		// Null move (R by depth, and by eval-beta as IPPOLIT does), off in
-		// pawn endings; verified by a normal search near the end game.
-		if s.Switches.NullMove && s.nullVerifying == 0 && depth >= NullMoveMinDepth && evalScore >= beta &&
-			pos.LastMove() != chess.NoMove && pos.HasNonPawnMaterial(pos.SideToMove()) &&
-			beta > -MateInMaxPly {
-			r := NullMoveBaseR + depth/NullMoveDepthDiv + min((evalScore-beta)/NullMoveEvalDiv, 3)
+		tryNull, r := false, 0
+		nullAllowed := s.Switches.NullMove && s.nullVerifying == 0 && depth >= NullMoveMinDepth &&
+			pos.LastMove() != chess.NoMove && pos.HasNonPawnMaterial(pos.SideToMove()) && beta > -MateInMaxPly
+		if s.Switches.StaticREBEL {
+			// REBEL: static selective search, as REBEL does it: in the
+			// last plies of an iteration whole subtrees are pruned by the
+			// evaluation and the threat; before them, null move is tried
+			// only where the evaluation minus the threat beats beta.
+			threat := s.rebelThreat()
+			if ply > s.rebelStaticDepth(ply) {
+				if depth > 1 && s.rebelCanPrune(ply) &&
+					staticEval-threat-rebelStaticMargin[min(depth, len(rebelStaticMargin)-1)] >= beta &&
+					staticEval < MateInMaxPly {
+					return s.delayed(staticEval, staticEval, delay)
+				}
+			} else {
+				tryNull = nullAllowed && staticEval-threat >= beta
+				r = NullMoveREBELMiddle
+				if s.rebelStage > 0 {
+					r = NullMoveREBELEnd
+				}
+			}
+		} else {
+			// Reverse futility, after REBEL's static selective search: near
+			// the horizon a position whose evaluation stands well above
+			// beta is not searched further.
+			if s.Switches.StaticPruning && depth <= StaticPruningMaxDepth &&
+				evalScore-StaticPruningMargin*depth >= beta && evalScore < MateInMaxPly {
+				return s.delayed(evalScore, staticEval, delay)
+			}
+			// Null move (R by depth, and by eval-beta as IPPOLIT does), off
+			// in pawn endings; verified by a normal search near the end game.
+			tryNull = nullAllowed && evalScore >= beta
+			r = NullMoveBaseR + depth/NullMoveDepthDiv + min((evalScore-beta)/NullMoveEvalDiv, 3)
 			// Game stage: a smaller R when few pieces are left and
 			// zugzwang-like positions grow common.
 			if !s.hasMajorMaterial() {
 				r--
 			}
+		}
+
+		if tryNull {
 			ss.move = chess.NoMove
 			ss.moved = chess.NoPiece
 			ss.cont = &s.contHist[0][0]
+			ss.moveExt, ss.moveWinning = 0, false
 			pos.MakeNullMove()
 			s.nodes++
 			score := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, !cutNode)
@@ -782,6 +822,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 
 		newDepth := depth - 1 + ext
+		ss.moveWinning = s.Switches.StaticREBEL && noisy && pos.SEEGreaterEqual(m, 1)
 		// REBEL: reduction 1. A quiet move of a side that stands a rook or
 		// more (by material and piece squares) below alpha is searched a ply
 		// shallower, once on a path.
@@ -807,6 +848,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			pos.CapturedPiece().Type() != chess.Pawn && s.pawnEndingInBalance() {
 			newDepth += PawnEndingExtPlies
 		}
+		ss.moveExt = newDepth - (depth - 1)
 
 		var score int
 		if moveCount == 1 {
@@ -1253,6 +1295,77 @@ func checkExtension(n int, rebel bool) int {
 		return 2
 	}
 	return 1
+}
+
+// rebelStageOf is REBEL's stage of the game: a late end game has no queens
+// and at most one piece a side (rook, bishop, knight and pawn endings), an
+// end game no queens or little material left, the rest is a middle game.
+func rebelStageOf(pos *chess.Position) int {
+	queens := pos.ByType(chess.Queen)
+	pieces := func(c chess.Color) int {
+		return (pos.Pieces(c, chess.Knight) | pos.Pieces(c, chess.Bishop) | pos.Pieces(c, chess.Rook)).Count()
+	}
+	switch {
+	case queens == 0 && pieces(chess.White) <= 1 && pieces(chess.Black) <= 1:
+		return 2
+	case queens == 0 || pieces(chess.White)+pieces(chess.Black) <= 4:
+		return 1
+	}
+	return 0
+}
+
+// rebelStaticDepth is REBEL's S_DEPTH for the current iteration: the plies
+// from the root where null move rules; deeper, the static part prunes.
+// Every extension on the path moves it one ply deeper.
+func (s *Searcher) rebelStaticDepth(ply int) int {
+	t := rebelSDepth[s.rebelStage]
+	d := s.rootDepth
+	base := 0
+	if d < len(t) {
+		base = t[d]
+	} else {
+		base = t[len(t)-1] + d - (len(t) - 1)
+	}
+	return base + s.stack[ply].pathExt
+}
+
+// rebelThreat is the biggest threat of the side that just moved, as REBEL
+// reads it from the evaluation: the value of the most valuable piece of
+// the side to move that hangs.
+func (s *Searcher) rebelThreat() int {
+	pos := s.pos
+	us := pos.SideToMove()
+	hanging := eval.Hanging(pos, us)
+	for t := chess.Queen; t >= chess.Pawn; t-- {
+		if hanging&pos.Pieces(us, t) != 0 {
+			return materialValue(t)
+		}
+	}
+	return 0
+}
+
+// rebelCanPrune holds REBEL's exceptions to static pruning after the last
+// move: it answered a check, won material, or brought a pawn to the 6th or
+// 7th rank. (REBEL also spares moves that increase the pressure on the
+// king; that test is not built here.)
+func (s *Searcher) rebelCanPrune(ply int) bool {
+	if ply < 1 {
+		return false
+	}
+	parent := &s.stack[ply-1]
+	if parent.staticEval == -Infinity || parent.moveWinning {
+		return false
+	}
+	pos := s.pos
+	last := pos.LastMove()
+	if last == chess.NoMove {
+		return true
+	}
+	mover := pos.SideToMove().Other()
+	if pc := pos.PieceOn(last.To()); pc.Type() == chess.Pawn && last.To().RelativeRank(mover) >= 5 {
+		return false
+	}
+	return true
 }
 
 // recaptureInWindow is REBEL's test for the recapture extension: m takes

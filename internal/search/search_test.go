@@ -340,3 +340,74 @@ func TestCheckExtensionREBEL(t *testing.T) {
 		t.Error("REBEL's check extension plies are wrong")
 	}
 }
+
+// REBEL's stage of the game and S_DEPTH: at iteration 11 the null-move
+// part is 5 plies in the middle game, 7 in the end game and 8 in the late
+// end game, and each extension on the path moves it a ply deeper.
+func TestREBELStaticDepth(t *testing.T) {
+	s := NewSearcher(1)
+	for _, c := range []struct {
+		fen          string
+		stage, depth int
+	}{
+		{chess.StartFEN, 0, 5},
+		{"r3k3/pp3ppp/8/8/8/8/PP3PPP/R2NK3 w - - 0 1", 1, 7},
+		{"4k3/pp3ppp/8/8/8/8/PP3PPP/R3K3 w - - 0 1", 2, 8},
+	} {
+		pos, _ := chess.ParseFEN(c.fen)
+		s.rebelStage = rebelStageOf(pos)
+		if s.rebelStage != c.stage {
+			t.Errorf("%s: stage %d, want %d", c.fen, s.rebelStage, c.stage)
+		}
+		s.rootDepth = 11
+		s.stack[3].pathExt = 0
+		if got := s.rebelStaticDepth(3); got != c.depth {
+			t.Errorf("%s: S_DEPTH %d at iteration 11, want %d", c.fen, got, c.depth)
+		}
+		s.stack[3].pathExt = 2
+		if got := s.rebelStaticDepth(3); got != c.depth+2 {
+			t.Errorf("%s: S_DEPTH %d after two extensions, want %d", c.fen, got, c.depth+2)
+		}
+	}
+	s.rebelStage, s.rootDepth, s.stack[3].pathExt = 0, 30, 0
+	if got := s.rebelStaticDepth(3); got != 13+30-21 {
+		t.Errorf("S_DEPTH at iteration 30: %d", got)
+	}
+}
+
+// REBEL spares from static pruning the answer to a check, a winning
+// capture and a pawn reaching the 6th or 7th rank.
+func TestREBELPruneExceptions(t *testing.T) {
+	s := NewSearcher(1)
+	after := func(fen, move string) {
+		pos, _ := chess.ParseFEN(fen)
+		m, err := pos.ParseUCI(move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos.MakeMove(m)
+		s.pos = pos
+	}
+	s.stack[0] = plyState{staticEval: 20}
+	after("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", "d2d4")
+	if !s.rebelCanPrune(1) {
+		t.Error("a quiet pawn move is spared")
+	}
+	after("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", "d4d5")
+	if !s.rebelCanPrune(1) {
+		t.Error("a pawn to the 5th is spared")
+	}
+	after("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", "d5d6")
+	if s.rebelCanPrune(1) {
+		t.Error("a pawn to the 6th is not spared")
+	}
+	after("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", "d2d4")
+	s.stack[0].moveWinning = true
+	if s.rebelCanPrune(1) {
+		t.Error("a winning capture is not spared")
+	}
+	s.stack[0] = plyState{staticEval: -Infinity}
+	if s.rebelCanPrune(1) {
+		t.Error("the answer to a check is not spared")
+	}
+}
