@@ -59,6 +59,7 @@ type Switches struct {
 	MaterialReduction   bool // REBEL: reduction 1, a ply less for quiet moves a rook or more below alpha
 	CheckExtREBEL       bool // REBEL: no extension for the first check on a path, two plies at the fourth
 	StaticREBEL         bool // REBEL's selective search in place of reverse futility and our null move
+	ThreatReduction     bool // REBEL: reduction 2a, a ply less where the mover stays below alpha despite its threat
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -95,6 +96,7 @@ var DefaultSwitches = Switches{
 	MaterialReduction:   false,
 	CheckExtREBEL:       false,
 	StaticREBEL:         false,
+	ThreatReduction:     false,
 }
 
 // Aspiration windows.
@@ -144,6 +146,13 @@ var rebelSDepth = [3][]int{
 
 // REBEL: the static part's margin by remaining depth, on top of the threat.
 var rebelStaticMargin = [...]int{0, 0, 10, 15, 20, 25}
+
+// REBEL: reduction 2a counts a quarter of the threat, and trusts a hash
+// score half a pawn better than the evaluation.
+const (
+	ThreatReductionDivisor    = 4
+	ThreatReductionHashMargin = 50
+)
 
 // REBEL: null move R, 3 in the middle game and 2 in the end game.
 const (

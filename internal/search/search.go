@@ -74,6 +74,10 @@ type plyState struct {
 	// here; moveWinning: that move wins material by SEE (StaticREBEL).
 	pathExt, moveExt int
 	moveWinning      bool
+	// moveIsTT: the move searched from here is the hash move; moveReduced:
+	// it is searched reduced (for REBEL's reduction 2a, which reduces only
+	// once).
+	moveIsTT, moveReduced bool
 	// materialReduced: REBEL's reduction 1 was applied on the path here.
 	materialReduced bool
 	// lazyGap is |Evaluate - Lazy| where this node ran a full evaluation,
@@ -624,6 +628,14 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	improving := !inCheck && ply >= 2 && staticEval > s.stack[ply-2].staticEval
 
+	// REBEL: reduction 2a. The move that led here left its side below alpha
+	// even if a quarter of its biggest threat comes true: one ply less,
+	// unless the hash says this position is better than it looks.
+	if s.Switches.ThreatReduction && !pvNode && !inCheck && excluded == chess.NoMove && depth > 2 &&
+		s.threatReduces(ply, staticEval, beta, ttOK, ttScore) {
+		depth--
+	}
+
 	// micro-Max: delay penalty. Scores better than the current evaluation
 	// lose a point per ply, so the engine takes the fastest route to a gain.
 	// The window limits above the evaluation are raised by one point to
@@ -685,7 +697,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			ss.move = chess.NoMove
 			ss.moved = chess.NoPiece
 			ss.cont = &s.contHist[0][0]
-			ss.moveExt, ss.moveWinning = 0, false
+			ss.moveExt, ss.moveWinning, ss.moveIsTT, ss.moveReduced = 0, false, false, false
 			pos.MakeNullMove()
 			s.nodes++
 			score := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, !cutNode)
@@ -822,7 +834,8 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 
 		newDepth := depth - 1 + ext
-		ss.moveWinning = s.Switches.StaticREBEL && noisy && pos.SEEGreaterEqual(m, 1)
+		ss.moveWinning = (s.Switches.StaticREBEL || s.Switches.ThreatReduction) && noisy && pos.SEEGreaterEqual(m, 1)
+		ss.moveIsTT = m == ttMove
 		// REBEL: reduction 1. A quiet move of a side that stands a rook or
 		// more (by material and piece squares) below alpha is searched a ply
 		// shallower, once on a path.
@@ -851,6 +864,8 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		ss.moveExt = newDepth - (depth - 1)
 
 		var score int
+		reducedHere := ss.materialReduced && (ply == 0 || !s.stack[ply-1].materialReduced)
+		ss.moveReduced = reducedHere
 		if moveCount == 1 {
 			score = -s.negamax(-beta, -alpha, newDepth, ply+1, !pvNode && !cutNode)
 		} else {
@@ -886,8 +901,10 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				}
 				r = min(max(r, 0), newDepth-1)
 			}
+			ss.moveReduced = reducedHere || r > 0
 			score = -s.negamax(-alpha-1, -alpha, newDepth-r, ply+1, true)
 			if score > alpha && r > 0 {
+				ss.moveReduced = reducedHere
 				score = -s.negamax(-alpha-1, -alpha, newDepth, ply+1, !cutNode)
 			}
 			if pvNode && score > alpha && score < beta {
@@ -1342,6 +1359,32 @@ func (s *Searcher) rebelThreat() int {
 		}
 	}
 	return 0
+}
+
+// threatReduces is REBEL's reduction 2a, from the side to move's view (the
+// opponent of the mover): the mover stands below alpha (our evaluation
+// above beta) even after a quarter of its biggest threat is counted; the
+// move was not the hash move, not reduced already, not a winning capture,
+// not the answer to a check; and the hash, when it knows this position,
+// does not say it is better for the mover than alpha or than the
+// evaluation by more than 0.50. (REBEL also spares moves that increase
+// the pressure on the king; that test is not built here.)
+func (s *Searcher) threatReduces(ply, staticEval, beta int, ttOK bool, ttScore int) bool {
+	if ply < 1 || staticEval <= beta || staticEval >= MateInMaxPly {
+		return false
+	}
+	parent := &s.stack[ply-1]
+	if parent.move == chess.NoMove || parent.staticEval == -Infinity || parent.moveIsTT ||
+		parent.moveReduced || parent.moveWinning {
+		return false
+	}
+	if staticEval-s.rebelThreat()/ThreatReductionDivisor <= beta {
+		return false
+	}
+	if ttOK && (ttScore < beta || staticEval-ttScore > ThreatReductionHashMargin) {
+		return false
+	}
+	return true
 }
 
 // rebelCanPrune holds REBEL's exceptions to static pruning after the last

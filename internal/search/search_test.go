@@ -411,3 +411,61 @@ func TestREBELPruneExceptions(t *testing.T) {
 		t.Error("the answer to a check is not spared")
 	}
 }
+
+// REBEL's reduction 2a: a move that leaves its side below alpha, a quarter
+// of its threat included, is reduced, unless it was the hash move, already
+// reduced, or the hash says the position is better for the mover.
+func TestThreatReduction(t *testing.T) {
+	s := NewSearcher(1)
+	// Black to move after White's Ne3, which threatens nothing.
+	pos, _ := chess.ParseFEN("4k3/8/8/8/8/8/8/3NK3 w - - 0 1")
+	m, _ := pos.ParseUCI("d1e3")
+	pos.MakeMove(m)
+	s.pos = pos
+	reset := func() { s.stack[0] = plyState{move: m, staticEval: 10} }
+	reset()
+	const beta = 100
+	if !s.threatReduces(1, 300, beta, false, 0) {
+		t.Error("a move leaving its side far below alpha is not reduced")
+	}
+	if s.threatReduces(1, 90, beta, false, 0) {
+		t.Error("a move that keeps its side above alpha is reduced")
+	}
+	if s.threatReduces(1, 300, beta, true, 50) {
+		t.Error("reduced although the hash scores the position above alpha for the mover")
+	}
+	if s.threatReduces(1, 300, beta, true, 200) {
+		t.Error("reduced although the hash is 1.00 better for the mover than the evaluation")
+	}
+	if !s.threatReduces(1, 300, beta, true, 280) {
+		t.Error("a hash score close to the evaluation prevents the reduction")
+	}
+	s.stack[0].moveIsTT = true
+	if s.threatReduces(1, 300, beta, false, 0) {
+		t.Error("the hash move is reduced")
+	}
+	reset()
+	s.stack[0].moveReduced = true
+	if s.threatReduces(1, 300, beta, false, 0) {
+		t.Error("a move reduced already is reduced again")
+	}
+	reset()
+	s.stack[0].staticEval = -Infinity
+	if s.threatReduces(1, 300, beta, false, 0) {
+		t.Error("the answer to a check is reduced")
+	}
+
+	// A threat: White's knight attacks Black's queen; a quarter of 10.00
+	// lifts White above alpha, so the move is not reduced.
+	threat, _ := chess.ParseFEN("4k3/8/8/3q4/8/8/8/3NK3 w - - 0 1")
+	m2, _ := threat.ParseUCI("d1c3")
+	threat.MakeMove(m2)
+	s.pos = threat
+	s.stack[0] = plyState{move: m2, staticEval: 10}
+	if s.threatReduces(1, beta+200, beta, false, 0) {
+		t.Error("a move threatening the queen is reduced")
+	}
+	if !s.threatReduces(1, beta+400, beta, false, 0) {
+		t.Error("a move far below alpha even with its threat is not reduced")
+	}
+}
