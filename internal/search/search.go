@@ -67,6 +67,8 @@ type plyState struct {
 	killers    [2]chess.Move
 	mateKiller chess.Move
 	staticEval int
+	// inCheck: the side to move here is in check.
+	inCheck bool
 	// checks counts the positions in check on the path to here.
 	checks int
 	// pathExt: plies of extension on the path to here (check extensions
@@ -429,9 +431,13 @@ func (s *Searcher) rootSearch(alpha, beta, depth int) int {
 	pos := s.pos
 	ss := &s.stack[0]
 	ss.pvLen = 0
-	ss.staticEval = s.ev.Evaluate(pos)
-	best := -Infinity
 	inCheck := pos.InCheck()
+	// The root's state as the children read it from the stack.
+	ss.lazyGap = -1
+	ss.staticEval = s.fullEval(ss)
+	ss.inCheck = inCheck
+	ss.checks, ss.pathExt, ss.moveExt, ss.materialReduced = b2i(inCheck), 0, 0, false
+	best := -Infinity
 	for i := s.pvIdx; i < len(s.rootMoves); i++ {
 		rm := &s.rootMoves[i]
 		m := rm.move
@@ -444,6 +450,8 @@ func (s *Searcher) rootSearch(alpha, beta, depth int) int {
 		ss.move = m
 		ss.moved = pos.PieceOn(m.From())
 		ss.cont = &s.contHist[ss.moved][m.To()]
+		ss.moveIsTT, ss.moveReduced = i == s.pvIdx, false
+		ss.moveWinning = !quiet && pos.SEEGreaterEqual(m, 1)
 		pos.MakeMove(m)
 		s.nodes++
 		var score int
@@ -455,8 +463,10 @@ func (s *Searcher) rootSearch(alpha, beta, depth int) int {
 			if s.Switches.LMR && depth >= LMRMinDepth && i-s.pvIdx >= LMRMinMoveCount && quiet && !givesCheck && !inCheck {
 				r = 1
 			}
+			ss.moveReduced = r > 0
 			score = -s.negamax(-alpha-1, -alpha, newDepth-r, 1, true)
 			if score > alpha && r > 0 {
+				ss.moveReduced = false
 				score = -s.negamax(-alpha-1, -alpha, newDepth, 1, true)
 			}
 			if score > alpha && score < beta {
@@ -535,6 +545,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	ss.pvLen = 0
 	inCheck := pos.InCheck()
 
+	ss.inCheck = inCheck
 	// REBEL: check extension (the side in check gets one more ply)
 	ss.checks = 0
 	if ply > 0 {
@@ -1206,6 +1217,7 @@ func (s *Searcher) qsearch(alpha, beta, ply, qply int) int {
 	// The children read this node's evaluation for the positional gain of
 	// their move; a lazy guess or a position in check has none.
 	ss.staticEval = staticEval
+	ss.inCheck = inCheck
 	if inCheck || lazy {
 		ss.staticEval = -Infinity
 	}
@@ -1285,7 +1297,7 @@ func (s *Searcher) updateGain(ply, staticEval int) {
 	}
 	prev := &s.stack[ply-1]
 	m := prev.move
-	if m == chess.NoMove || m.IsPromotion() || s.pos.CapturedPiece() != chess.NoPiece || prev.staticEval == -Infinity {
+	if m == chess.NoMove || m.IsPromotion() || s.pos.CapturedPiece() != chess.NoPiece || prev.inCheck || prev.staticEval == -Infinity {
 		return
 	}
 	g := &s.gain[prev.moved][m.From()][m.To()]
@@ -1374,7 +1386,7 @@ func (s *Searcher) threatReduces(ply, staticEval, beta int, ttOK bool, ttScore i
 		return false
 	}
 	parent := &s.stack[ply-1]
-	if parent.move == chess.NoMove || parent.staticEval == -Infinity || parent.moveIsTT ||
+	if parent.move == chess.NoMove || parent.inCheck || parent.moveIsTT ||
 		parent.moveReduced || parent.moveWinning {
 		return false
 	}
@@ -1396,7 +1408,7 @@ func (s *Searcher) rebelCanPrune(ply int) bool {
 		return false
 	}
 	parent := &s.stack[ply-1]
-	if parent.staticEval == -Infinity || parent.moveWinning {
+	if parent.inCheck || parent.moveWinning {
 		return false
 	}
 	pos := s.pos
@@ -1453,7 +1465,7 @@ func (s *Searcher) horizonTrickOne(ply, staticEval, alpha int) bool {
 	if staticEval+margin >= alpha {
 		return false
 	}
-	if ply < 1 || s.stack[ply-1].staticEval == -Infinity {
+	if ply < 1 || s.stack[ply-1].inCheck || s.stack[ply-1].staticEval == -Infinity {
 		margin += HorizonTrickCheck
 	}
 	if s.canPromote() {

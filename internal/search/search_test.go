@@ -406,7 +406,7 @@ func TestREBELPruneExceptions(t *testing.T) {
 	if s.rebelCanPrune(1) {
 		t.Error("a winning capture is not spared")
 	}
-	s.stack[0] = plyState{staticEval: -Infinity}
+	s.stack[0] = plyState{staticEval: -Infinity, inCheck: true}
 	if s.rebelCanPrune(1) {
 		t.Error("the answer to a check is not spared")
 	}
@@ -450,7 +450,7 @@ func TestThreatReduction(t *testing.T) {
 		t.Error("a move reduced already is reduced again")
 	}
 	reset()
-	s.stack[0].staticEval = -Infinity
+	s.stack[0].staticEval, s.stack[0].inCheck = -Infinity, true
 	if s.threatReduces(1, 300, beta, false, 0) {
 		t.Error("the answer to a check is reduced")
 	}
