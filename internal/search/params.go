@@ -94,7 +94,7 @@ var DefaultSwitches = Switches{
 	HorizonTrickOne:     false,
 	PawnEndingExt:       false,
 	MaterialReduction:   false,
-	CheckExtREBEL:       false,
+	CheckExtREBEL:       true,
 	StaticREBEL:         false,
 	ThreatReduction:     false,
 }
