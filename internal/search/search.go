@@ -856,7 +856,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			if lazyBalance == lazyUnknown {
 				lazyBalance = s.ev.Lazy(pos)
 			}
-			if alpha > lazyBalance+materialReductionMargin[min(depth-1, len(materialReductionMargin)-1)] {
+			if materialReductionApplies(depth-1, alpha, lazyBalance) {
 				newDepth--
 				ss.materialReduced = true
 			}
@@ -1371,6 +1371,13 @@ func (s *Searcher) rebelThreat() int {
 		}
 	}
 	return 0
+}
+
+// materialReductionApplies is REBEL's reduction 1 test: with more than 2
+// plies to go, alpha stands above the mover's material and piece-square
+// balance by more than the margin for that remaining depth.
+func materialReductionApplies(remaining, alpha, balance int) bool {
+	return remaining > 2 && alpha > balance+materialReductionMargin[min(remaining, len(materialReductionMargin)-1)]
 }
 
 // threatReduces is REBEL's reduction 2a, from the side to move's view (the

@@ -305,20 +305,31 @@ func TestRecaptureWindow(t *testing.T) {
 	}
 }
 
-// REBEL's reduction 1 searches the lost side's quiet moves a ply shorter:
-// with a queen against nothing the tree shrinks, and the winning side
-// still finds its way.
-func TestMaterialReductionShrinksLostLines(t *testing.T) {
-	fen := "4k3/pp3ppp/8/8/8/8/PP3PPP/3QK3 w - - 0 1"
-	pos, _ := chess.ParseFEN(fen)
+// REBEL's reduction 1 searches the quiet moves of a side a rook or more
+// below alpha a ply shorter, with REBEL's thresholds.
+func TestMaterialReduction(t *testing.T) {
+	for _, c := range []struct {
+		remaining, alpha, balance int
+		want                      bool
+	}{
+		{3, 501, 0, true}, {3, 500, 0, false}, {5, 701, 0, true}, {5, 600, 0, false},
+		{9, 1501, 0, true}, {20, 1400, 0, false}, {2, 5000, 0, false},
+	} {
+		if got := materialReductionApplies(c.remaining, c.alpha, c.balance); got != c.want {
+			t.Errorf("remaining %d alpha %d balance %d: %v, want %v", c.remaining, c.alpha, c.balance, got, c.want)
+		}
+	}
+	// A node whose alpha stands 10.00 above an even position: its quiet
+	// moves are searched shorter, its tree shrinks.
 	nodes := func(on bool) uint64 {
 		s := NewSearcher(1)
 		s.Switches.MaterialReduction = on
-		res := s.Search(pos, Limits{Depth: 9}, Options{MultiPV: 1}, Reporter{})
-		if res.Score < 500 {
-			t.Errorf("MaterialReduction=%v: score %d with a queen up", on, res.Score)
-		}
-		return res.Nodes
+		// The children stand far above their beta: without these two they
+		// would all return at once and the reduction would not show.
+		s.Switches.StaticPruning, s.Switches.NullMove = false, false
+		s.pos = chess.StartPosition()
+		s.negamax(1000, 1001, 7, 1, false)
+		return s.nodes
 	}
 	if off, on := nodes(false), nodes(true); on >= off {
 		t.Errorf("nodes with reduction 1: %d, without: %d", on, off)
