@@ -246,14 +246,7 @@ var options = []option{
 			}
 			return e.SetMultiPV(n)
 		}},
-	{name: "Ponder", kind: "check", def: "false",
-		set: func(e *engine.Engine, v string) error {
-			on, err := parseCheck(v)
-			if err == nil {
-				e.SetPonder(on)
-			}
-			return err
-		}},
+	{name: "Ponder", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetPonder)},
 	{name: "Move Overhead", kind: "spin", def: strconv.Itoa(int(engine.DefaultMoveOverhead.Milliseconds())),
 		min: 0, max: int(engine.MaxMoveOverhead.Milliseconds()),
 		set: func(e *engine.Engine, v string) error {
@@ -268,22 +261,20 @@ var options = []option{
 			e.ClearHash()
 			return nil
 		}},
-	{name: "UCI_ShowWDL", kind: "check", def: "false",
-		set: func(e *engine.Engine, v string) error {
-			on, err := parseCheck(v)
-			if err == nil {
-				e.SetShowWDL(on)
-			}
-			return err
-		}},
-	{name: "UCI_Chess960", kind: "check", def: "false",
-		set: func(e *engine.Engine, v string) error {
-			on, err := parseCheck(v)
-			if err == nil {
-				e.SetChess960(on)
-			}
-			return err
-		}},
+	{name: "UCI_ShowWDL", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetShowWDL)},
+	{name: "UCI_Chess960", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetChess960)},
+}
+
+// checkSetter makes the setter of a check option from the engine method
+// that takes its value.
+func checkSetter(set func(*engine.Engine, bool)) func(*engine.Engine, string) error {
+	return func(e *engine.Engine, v string) error {
+		on, err := parseCheck(v)
+		if err == nil {
+			set(e, on)
+		}
+		return err
+	}
 }
 
 func parseCheck(v string) (bool, error) {
