@@ -1361,12 +1361,15 @@ func (s *Searcher) rebelStaticDepth(ply int) int {
 // rebelThreat is the biggest threat of the side that just moved, as REBEL
 // reads it from the evaluation: the value of the most valuable piece of
 // the side to move that hangs.
-func (s *Searcher) rebelThreat() int {
+func (s *Searcher) rebelThreat() int { return s.biggestHanging(s.pos.SideToMove()) }
+
+// biggestHanging is the value of c's most valuable hanging piece, 0 when
+// none hangs.
+func (s *Searcher) biggestHanging(c chess.Color) int {
 	pos := s.pos
-	us := pos.SideToMove()
-	hanging := eval.Hanging(pos, us)
+	hanging := eval.Hanging(pos, c)
 	for t := chess.Queen; t >= chess.Pawn; t-- {
-		if hanging&pos.Pieces(us, t) != 0 {
+		if hanging&pos.Pieces(c, t) != 0 {
 			return materialValue(t)
 		}
 	}
@@ -1478,14 +1481,7 @@ func (s *Searcher) horizonTrickOne(ply, staticEval, alpha int) bool {
 	if s.canPromote() {
 		margin += HorizonTrickPromotion
 	}
-	pos := s.pos
-	hanging := eval.Hanging(pos, pos.SideToMove().Other())
-	for t := chess.Queen; t >= chess.Pawn; t-- {
-		if hanging&pos.Pieces(pos.SideToMove().Other(), t) != 0 {
-			margin += materialValue(t)
-			break
-		}
-	}
+	margin += s.biggestHanging(s.pos.SideToMove().Other())
 	return staticEval+margin < alpha
 }
 
