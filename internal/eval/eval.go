@@ -39,6 +39,9 @@ type evalInfo struct {
 	terms   [numTerms][2]Score
 	// pieceSquares[c]: the piece-square values alone, for LazyGap.
 	pieceSquares [2]Score
+	// kingDanger[c]: the middle-game penalty of c's king safety, for
+	// KingDanger.
+	kingDanger [2]int
 
 	// Filled at the end for the trace.
 	phase, scale int

@@ -443,3 +443,30 @@ func TestLazy(t *testing.T) {
 		}
 	}
 }
+
+// KingDanger reports the king-safety penalty of the last evaluation: none
+// without an enemy queen, more when another attacker joins, the same for a
+// mirrored position.
+func TestKingDanger(t *testing.T) {
+	e := NewEvaluator()
+	danger := func(fen string, c chess.Color) int {
+		e.Evaluate(mustParse(t, fen))
+		return e.KingDanger(c)
+	}
+	const quiet = "r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/R4RK1 w - - 0 1"
+	if d := danger(quiet, chess.Black); d != 0 {
+		t.Errorf("no queens, yet a danger of %d", d)
+	}
+	const queen = "r4rk1/ppp2ppp/8/6Q1/8/8/PPP2PPP/R4RK1 w - - 0 1"
+	const queenBishop = "r4rk1/ppp2ppp/8/6Q1/8/3B4/PPP2PPP/R4RK1 w - - 0 1"
+	q, qb := danger(queen, chess.Black), danger(queenBishop, chess.Black)
+	if q <= 0 || qb <= q {
+		t.Errorf("danger with the queen %d, with queen and bishop %d: want 0 < first < second", q, qb)
+	}
+	if w := danger(queenBishop, chess.White); w != 0 {
+		t.Errorf("White's king, facing no queen, has a danger of %d", w)
+	}
+	if m := danger(mirrorFEN(queenBishop), chess.White); m != qb {
+		t.Errorf("mirrored: %d, want %d", m, qb)
+	}
+}

@@ -15,6 +15,7 @@ func evalKings(pos *chess.Position, info *evalInfo) {
 		}
 		if UseKingSafety {
 			v := kingDanger(pos, info, c)
+			info.kingDanger[c] = v
 			s -= S(v, v/KingSafetyEgDivisor)
 		}
 		info.terms[termKingSafety][c] = s
@@ -152,3 +153,9 @@ func kingDanger(pos *chess.Position, info *evalInfo, c chess.Color) int {
 
 	return KingSafetyTable[min(counter, len(KingSafetyTable)-1)]
 }
+
+// KingDanger is the middle-game penalty the last Evaluate gave c's king
+// for the enemy's pressure on it (REBEL's progressive king safety), in
+// centipawns: 0 when there is none or king safety is off. The search
+// reads from it whether a move increased the pressure on a king.
+func (e *Evaluator) KingDanger(c chess.Color) int { return e.info.kingDanger[c] }

@@ -85,10 +85,14 @@ type plyState struct {
 	// lazyGap is |Evaluate - Lazy| where this node ran a full evaluation,
 	// -1 where it did not (REBEL's lazy eval widens its children's margin
 	// by it).
-	lazyGap  int
-	excluded chess.Move
-	move     chess.Move
-	moved    chess.Piece // the piece that made move (NoPiece for a null move)
+	lazyGap int
+	// danger[c]: the evaluation's king-safety penalty of c's king here,
+	// when dangerKnown (a full evaluation ran at this node).
+	danger      [2]int
+	dangerKnown bool
+	excluded    chess.Move
+	move        chess.Move
+	moved       chess.Piece // the piece that made move (NoPiece for a null move)
 	// cont is the continuation-history row of (moved, move.To()): how
 	// good each reply has been after this move.
 	cont   *contRow
@@ -433,7 +437,7 @@ func (s *Searcher) rootSearch(alpha, beta, depth int) int {
 	ss.pvLen = 0
 	inCheck := pos.InCheck()
 	// The root's state as the children read it from the stack.
-	ss.lazyGap = -1
+	ss.lazyGap, ss.dangerKnown = -1, false
 	ss.staticEval = s.fullEval(ss)
 	ss.inCheck = inCheck
 	ss.checks, ss.pathExt, ss.moveExt, ss.materialReduced = b2i(inCheck), 0, 0, false
@@ -619,9 +623,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// Static evaluation, improved by the hash score when its bound allows.
 	staticEval := -Infinity
 	evalScore := -Infinity
-	ss.lazyGap = -1
+	ss.lazyGap, ss.dangerKnown = -1, false
 	if !inCheck {
-		if ttOK && hit.eval != 0 {
+		if ttOK && hit.eval != 0 && !s.needsKingDanger() {
 			staticEval = hit.eval
 		} else {
 			staticEval = s.fullEval(ss)
@@ -638,6 +642,15 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		s.updateGain(ply, staticEval)
 	}
 	improving := !inCheck && ply >= 2 && staticEval > s.stack[ply-2].staticEval
+
+	// REBEL: king-safety extension. A move that seriously increases the
+	// pressure on our king is searched a ply deeper (checks are extended
+	// already). The test needs this node's evaluation, so it does not reach
+	// moves into quiescence.
+	if s.Switches.KingPressureExt && !inCheck && excluded == chess.NoMove && s.kingPressureExtends(ply) {
+		depth++
+		ss.pathExt++
+	}
 
 	// REBEL: reduction 2a. The move that led here left its side below alpha
 	// even if a quarter of its biggest threat comes true: one ply less,
@@ -1173,7 +1186,7 @@ func (s *Searcher) qsearch(alpha, beta, ply, qply int) int {
 	bestScore := -Infinity
 	staticEval := 0
 	lazy := false
-	ss.lazyGap = -1
+	ss.lazyGap, ss.dangerKnown = -1, false
 	if !inCheck {
 		switch {
 		case ttOK && hit.eval != 0:
@@ -1387,17 +1400,16 @@ func materialReductionApplies(remaining, alpha, balance int) bool {
 // opponent of the mover): the mover stands below alpha (our evaluation
 // above beta) even after a quarter of its biggest threat is counted; the
 // move was not the hash move, not reduced already, not a winning capture,
-// not the answer to a check; and the hash, when it knows this position,
-// does not say it is better for the mover than alpha or than the
-// evaluation by more than 0.50. (REBEL also spares moves that increase
-// the pressure on the king; that test is not built here.)
+// not the answer to a check, and did not seriously increase the pressure on
+// our king; and the hash, when it knows this position, does not say it is
+// better for the mover than alpha or than the evaluation by more than 0.50.
 func (s *Searcher) threatReduces(ply, staticEval, beta int, ttOK bool, ttScore int) bool {
 	if ply < 1 || staticEval <= beta || staticEval >= MateInMaxPly {
 		return false
 	}
 	parent := &s.stack[ply-1]
 	if parent.move == chess.NoMove || parent.inCheck || parent.moveIsTT ||
-		parent.moveReduced || parent.moveWinning {
+		parent.moveReduced || parent.moveWinning || s.kingPressureRose(ply) {
 		return false
 	}
 	if staticEval-s.rebelThreat()/ThreatReductionDivisor <= beta {
@@ -1410,15 +1422,14 @@ func (s *Searcher) threatReduces(ply, staticEval, beta int, ttOK bool, ttScore i
 }
 
 // rebelCanPrune holds REBEL's exceptions to static pruning after the last
-// move: it answered a check, won material, or brought a pawn to the 6th or
-// 7th rank. (REBEL also spares moves that increase the pressure on the
-// king; that test is not built here.)
+// move: it answered a check, won material, seriously increased the pressure
+// on our king, or brought a pawn to the 6th or 7th rank.
 func (s *Searcher) rebelCanPrune(ply int) bool {
 	if ply < 1 {
 		return false
 	}
 	parent := &s.stack[ply-1]
-	if parent.inCheck || parent.moveWinning {
+	if parent.inCheck || parent.moveWinning || s.kingPressureRose(ply) {
 		return false
 	}
 	pos := s.pos
@@ -1485,14 +1496,50 @@ func (s *Searcher) horizonTrickOne(ply, staticEval, alpha int) bool {
 	return staticEval+margin < alpha
 }
 
-// fullEval evaluates the position and, for lazy eval, records at ss how
-// far the full evaluation stood from the lazy one.
+// fullEval evaluates the position and records at ss what the search reads
+// from it besides the score: for lazy eval, how far the full evaluation
+// stood from the lazy one; for REBEL's king-pressure tests, the danger to
+// each king.
 func (s *Searcher) fullEval(ss *plyState) int {
 	v := s.ev.Evaluate(s.pos)
 	if s.Switches.LazyEval {
 		ss.lazyGap = s.ev.LazyGap()
 	}
+	ss.danger = [2]int{s.ev.KingDanger(chess.White), s.ev.KingDanger(chess.Black)}
+	ss.dangerKnown = true
 	return v
+}
+
+// needsKingDanger reports whether a technique reads the king danger of
+// nodes, which then evaluate in full rather than take the hash's
+// evaluation.
+func (s *Searcher) needsKingDanger() bool {
+	return s.Switches.KingPressureExt || s.Switches.StaticREBEL || s.Switches.ThreatReduction
+}
+
+// kingPressureExtends is REBEL's king-safety extension test at ply: the
+// move that led here increased the pressure on our king, was not extended
+// otherwise, and the path has had fewer extended plies than half the
+// iteration's depth.
+func (s *Searcher) kingPressureExtends(ply int) bool {
+	return 2*s.stack[ply].pathExt < s.rootDepth && s.kingPressureRose(ply) && s.stack[ply-1].moveExt == 0
+}
+
+// kingPressureRose is REBEL's "move increases the pressure on the
+// opponent's king": the move that led to ply raised the evaluation's
+// danger to the king of the side to move there by KingPressureRise or
+// more. Unknown (no full evaluation here or at the parent, or a null
+// move) counts as no.
+func (s *Searcher) kingPressureRose(ply int) bool {
+	if ply < 1 {
+		return false
+	}
+	ss, parent := &s.stack[ply], &s.stack[ply-1]
+	if !ss.dangerKnown || !parent.dangerKnown || parent.move == chess.NoMove {
+		return false
+	}
+	us := s.pos.SideToMove()
+	return ss.danger[us]-parent.danger[us] >= KingPressureRise
 }
 
 func (s *Searcher) canPromote() bool {

@@ -480,3 +480,76 @@ func TestThreatReduction(t *testing.T) {
 		t.Error("a move far below alpha even with its threat is not reduced")
 	}
 }
+
+// REBEL's "move increases the pressure on the opponent's king": read from
+// the evaluation's king danger before and after the move. It spares the
+// move from static pruning and reduction 2a, and extends it when the path
+// has room.
+func TestKingPressure(t *testing.T) {
+	s := NewSearcher(1)
+	// REBEL's example: e5 drives away the knight that guards h7 against
+	// the queen and bishop; a3 does nothing for the attack.
+	const fen = "r1b2rk1/pp2qppp/2n1pn2/8/3PP3/2PQ1N2/PPB2PPP/R4RK1 w - - 0 1"
+	afterMove := func(uci string) {
+		t.Helper()
+		pos, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := pos.ParseUCI(uci)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.pos = pos
+		s.stack[0] = plyState{move: m}
+		s.stack[0].staticEval = s.fullEval(&s.stack[0])
+		pos.MakeMove(m)
+		s.stack[1] = plyState{}
+		s.stack[1].staticEval = s.fullEval(&s.stack[1])
+		s.rootDepth = 10
+	}
+
+	afterMove("a2a3")
+	if s.kingPressureRose(1) {
+		t.Fatalf("a3 raised the danger from %d to %d: counted as pressure", s.stack[0].danger[chess.Black], s.stack[1].danger[chess.Black])
+	}
+	if !s.rebelCanPrune(1) {
+		t.Error("a quiet move without pressure is spared from static pruning")
+	}
+	if s.kingPressureExtends(1) {
+		t.Error("a quiet move without pressure is extended")
+	}
+
+	afterMove("e4e5")
+	if !s.kingPressureRose(1) {
+		t.Fatalf("e5 raised the danger only from %d to %d", s.stack[0].danger[chess.Black], s.stack[1].danger[chess.Black])
+	}
+	if s.rebelCanPrune(1) {
+		t.Error("a move increasing the pressure is pruned")
+	}
+	if s.threatReduces(1, 300, 100, false, 0) {
+		t.Error("a move increasing the pressure is reduced (2a)")
+	}
+	if !s.kingPressureExtends(1) {
+		t.Error("a move increasing the pressure is not extended")
+	}
+	s.stack[0].moveExt = 1
+	if s.kingPressureExtends(1) {
+		t.Error("a move extended already is extended twice")
+	}
+	s.stack[0].moveExt = 0
+	s.stack[1].pathExt = 5
+	if s.kingPressureExtends(1) {
+		t.Error("extended with the path's extensions at half the iteration")
+	}
+	s.stack[1].pathExt = 0
+	s.stack[1].dangerKnown = false
+	if s.kingPressureRose(1) {
+		t.Error("pressure read from a node that was not evaluated")
+	}
+	s.stack[1].dangerKnown = true
+	s.stack[0].move = chess.NoMove
+	if s.kingPressureRose(1) {
+		t.Error("a null move increased the pressure")
+	}
+}
