@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -448,6 +449,31 @@ func TestHashOptions(t *testing.T) {
 	p.ready()
 }
 
+// Threads: a search on several threads answers like one on a single
+// thread, stops at once, and a change of Threads during a search stops it.
+func TestThreads(t *testing.T) {
+	t.Parallel()
+	p := startEngine(t)
+	pos := position(t, kiwipete)
+	p.send("setoption name Threads value 3", "position fen "+kiwipete)
+	p.ready()
+	p.send("go depth 7")
+	_, infos := p.bestMove(pos, 30*time.Second)
+	if !slices.ContainsFunc(infos, func(l string) bool { return strings.HasPrefix(l, "info depth 7 ") }) {
+		t.Errorf("no info line of depth 7 with three threads: %q", infos)
+	}
+	p.send("go infinite")
+	time.Sleep(200 * time.Millisecond)
+	p.send("stop")
+	p.bestMove(pos, 2*time.Second)
+	p.send("go infinite", "setoption name Threads value 2")
+	p.bestMove(pos, 2*time.Second)
+	p.send("go movetime 200")
+	p.bestMove(pos, 3*time.Second)
+	p.send("setoption name Threads value 1", "go nodes 20000")
+	p.bestMove(pos, 10*time.Second)
+}
+
 // UCI_ShowWDL adds "wdl W D L" after the score of every info line with a
 // score, and only while it is on.
 func TestShowWDL(t *testing.T) {
@@ -544,7 +570,8 @@ func TestBadInput(t *testing.T) {
 		"setoption name Hash value abc",
 		"setoption name Hash value 0",
 		"setoption name MultiPV value 999",
-		"setoption name Threads value 2",
+		"setoption name Threads value 0",
+		"setoption name Threads value 257",
 		"setoption name Nope value 1",
 		"setoption name UCI_Chess960",
 		"go movetime",

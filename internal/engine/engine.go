@@ -27,7 +27,7 @@ const (
 	DefaultHashMB       = 16
 	MinHashMB           = 1
 	MaxHashMB           = 65536
-	MaxThreads          = 1 // until the search runs on more than one thread
+	MaxThreads          = search.MaxThreads
 	MaxMultiPV          = 256
 	DefaultMoveOverhead = 30 * time.Millisecond
 	MaxMoveOverhead     = 5000 * time.Millisecond
@@ -36,6 +36,7 @@ const (
 // Options are the settings a front end can change.
 type Options struct {
 	HashMB       int
+	Threads      int
 	MultiPV      int
 	Ponder       bool // the GUI may send ponder searches; it changes nothing yet
 	MoveOverhead time.Duration
@@ -46,6 +47,7 @@ type Options struct {
 // DefaultOptions are the settings of a new engine.
 var DefaultOptions = Options{
 	HashMB:       DefaultHashMB,
+	Threads:      1,
 	MultiPV:      1,
 	MoveOverhead: DefaultMoveOverhead,
 }
@@ -222,6 +224,18 @@ func (e *Engine) SetHashMB(mb int) error {
 	e.withIdleSearcher(func() {
 		e.searcher.SetHashSize(mb)
 		e.opts.HashMB = mb
+	})
+	return nil
+}
+
+// SetThreads sets how many threads search, stopping a running search.
+func (e *Engine) SetThreads(n int) error {
+	if n < 1 || n > MaxThreads {
+		return fmt.Errorf("Threads must be from 1 to %d, got %d", MaxThreads, n)
+	}
+	e.withIdleSearcher(func() {
+		e.searcher.SetThreads(n)
+		e.opts.Threads = n
 	})
 	return nil
 }

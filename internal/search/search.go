@@ -140,7 +140,11 @@ type Searcher struct {
 	pvIdx       int
 	selDepth    int
 
-	nodes     uint64
+	nodes uint64
+	// published is nodes as other threads may read it, updated every few
+	// thousand nodes and when the search returns.
+	published atomic.Uint64
+	helperState
 	limits    Limits
 	opts      Options
 	reporter  Reporter
@@ -175,6 +179,15 @@ func (s *Searcher) ClearHash() { s.tt.Clear() }
 // NewGame forgets everything learned: hash, history, killers.
 func (s *Searcher) NewGame() {
 	s.tt.Clear()
+	s.forget()
+	for _, h := range s.helpers {
+		h.forget()
+	}
+}
+
+// forget clears what this thread has learned: history, killers, counter
+// moves, positional gains.
+func (s *Searcher) forget() {
 	s.history = [16][64]int32{}
 	s.counter = [16][64]chess.Move{}
 	clear(s.contHist[:])
@@ -207,9 +220,9 @@ func (s *Searcher) PonderHit() {
 	s.pondering.Store(false)
 }
 
-// Nodes returns the nodes searched by the last search; during a search
-// only the search goroutine may call it.
-func (s *Searcher) Nodes() uint64 { return s.nodes }
+// Nodes returns the nodes searched by the last search, by all its threads;
+// during a search only the search goroutine may call it.
+func (s *Searcher) Nodes() uint64 { return s.nodes + s.helperNodes() }
 
 // Search runs iterative deepening on a copy of pos within the limits.
 // It returns after Stop, when the limits are reached, or (for infinite and
@@ -228,9 +241,13 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 		s.stopped.Store(false)
 		s.pondering.Store(limits.Ponder)
 	}
-	s.nodes = 0
+	s.nodes, s.helperCount = 0, 0
+	s.published.Store(0)
 	s.checkTick = 0
-	s.tt.NewSearch()
+	if s.helperID == 0 {
+		// Helpers store into the main thread's generation.
+		s.tt.NewSearch()
+	}
 	s.clock.init(start, limits, opts.MoveOverhead, s.pos.SideToMove(), s.pos.GamePly())
 	for i := range s.stack {
 		s.stack[i].excluded = chess.NoMove
@@ -252,6 +269,7 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 		return result
 	}
 	result.Best = s.rootMoves[0].move
+	s.startHelpers()
 
 	maxDepth := MaxPly - 4
 	if limits.Depth > 0 && limits.Depth < maxDepth {
@@ -266,6 +284,9 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 	bestChanges := 0.0
 	stableIterations := 0
 	for depth := 1; depth <= maxDepth; depth++ {
+		if s.helperID > 0 && helperSkips(s.helperID, depth) {
+			continue
+		}
 		s.rootDepth = depth
 		for i := range s.rootMoves {
 			s.rootMoves[i].prevScore = s.rootMoves[i].score
@@ -319,6 +340,8 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 		}
 		lastBest, lastScore = best.move, best.score
 	}
+	s.stopHelpers()
+	s.published.Store(s.nodes)
 	if result.Ponder == chess.NoMove {
 		result.Ponder = s.ponderFromTT(result.Best)
 	}
@@ -527,13 +550,17 @@ func (s *Searcher) rootResearch(alpha, beta, newDepth int) int {
 
 // checkLimits is called every few nodes: hard time limit and node limit.
 func (s *Searcher) checkLimits() {
-	if s.limits.Nodes > 0 && s.Nodes() >= s.limits.Nodes {
+	if s.limits.Nodes > 0 && s.nodes+s.helperCount >= s.limits.Nodes {
 		s.stopped.Store(true)
 		return
 	}
 	s.checkTick++
 	if s.checkTick&1023 != 0 {
 		return
+	}
+	s.published.Store(s.nodes)
+	if len(s.helpers) > 0 {
+		s.helperCount = s.helperNodes()
 	}
 	if s.rootDepth > 1 && s.clock.isTimed() && !s.pondering.Load() && s.clock.pastHard(time.Now()) {
 		s.stopped.Store(true)

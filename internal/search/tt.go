@@ -3,6 +3,7 @@ package search
 import (
 	"math/bits"
 	"runtime"
+	"sync/atomic"
 	"unsafe"
 
 	"matador/internal/chess"
@@ -28,10 +29,26 @@ const (
 //	bits 58-63  age (search generation, modulo 64)
 //
 // check holds key XOR data, so an entry torn by a concurrent writer fails
-// the key test instead of returning another position's data.
+// the key test instead of returning another position's data. Search
+// threads share the table without locks; each word is read and written
+// atomically (on amd64 a load is a plain load), so an entry can be torn
+// but never a word.
 type ttEntry struct {
 	check uint64
 	data  uint64
+}
+
+// load returns the entry's data if it belongs to key (ok false otherwise).
+func (e *ttEntry) load(key uint64) (data uint64, ok bool) {
+	data = atomic.LoadUint64(&e.data)
+	check := atomic.LoadUint64(&e.check)
+	return data, check^data == key && data != 0
+}
+
+// store writes data for key.
+func (e *ttEntry) store(key, data uint64) {
+	atomic.StoreUint64(&e.data, data)
+	atomic.StoreUint64(&e.check, key^data)
 }
 
 const (
@@ -97,9 +114,7 @@ type ttHit struct {
 func (tt *TranspositionTable) Probe(key uint64) (ttHit, bool) {
 	b := tt.bucket(key)
 	for i := range b {
-		e := &b[i]
-		if e.check^e.data == key && e.data != 0 {
-			d := e.data
+		if d, ok := b[i].load(key); ok {
 			return ttHit{
 				move:  chess.Move(d & 0xFFFF),
 				score: int(int16(d >> 16)),
@@ -121,21 +136,22 @@ func (tt *TranspositionTable) Store(key uint64, move chess.Move, score, eval, de
 	worst := 1 << 30
 	for i := range b {
 		e := &b[i]
-		if e.check^e.data == key && e.data != 0 {
+		old, same := e.load(key)
+		if same {
 			victim = e
 			if move == chess.NoMove {
-				move = chess.Move(e.data & 0xFFFF)
+				move = chess.Move(old & 0xFFFF)
 			}
 			// Keep a deeper exact-enough result of this search.
-			oldDepth := int(uint8(e.data>>48)) - depthOffset
-			if bound != BoundExact && depth+2 < oldDepth && uint8(e.data>>58) == tt.age {
+			oldDepth := int(uint8(old>>48)) - depthOffset
+			if bound != BoundExact && depth+2 < oldDepth && uint8(old>>58) == tt.age {
 				return
 			}
 			break
 		}
-		age := (int(tt.age) - int(e.data>>58) + (1 << ageBits)) & ageMask
-		value := int(uint8(e.data>>48)) - 8*age
-		if e.data == 0 {
+		age := (int(tt.age) - int(old>>58) + (1 << ageBits)) & ageMask
+		value := int(uint8(old>>48)) - 8*age
+		if old == 0 {
 			value = -1 << 20
 		}
 		if value < worst {
@@ -152,8 +168,7 @@ func (tt *TranspositionTable) Store(key uint64, move chess.Move, score, eval, de
 		uint64(uint8(depth+depthOffset))<<48 |
 		uint64(bound)<<56 |
 		uint64(tt.age)<<58
-	victim.data = d
-	victim.check = key ^ d
+	victim.store(key, d)
 }
 
 // HashFull returns the permille of sampled entries written in this search.
@@ -164,8 +179,9 @@ func (tt *TranspositionTable) HashFull() int {
 	}
 	used := 0
 	for i := 0; i < n; i++ {
-		for _, e := range tt.buckets[i] {
-			if e.data != 0 && uint8(e.data>>58) == tt.age {
+		for j := range tt.buckets[i] {
+			d := atomic.LoadUint64(&tt.buckets[i][j].data)
+			if d != 0 && uint8(d>>58) == tt.age {
 				used++
 			}
 		}

@@ -171,7 +171,8 @@ func TestBadInputKeepsPosition(t *testing.T) {
 		"setoption name Hash value 0",
 		"setoption name Hash value 70000",
 		"setoption name MultiPV value 0",
-		"setoption name Threads value 4",
+		"setoption name Threads value 0",
+		"setoption name Threads value many",
 		"setoption name Move Overhead value -1",
 		"setoption name UCI_Chess960 value maybe",
 		"setoption name Hash",
@@ -212,7 +213,7 @@ func TestSetOptions(t *testing.T) {
 	for _, line := range []string{
 		"setoption name Hash value 32",
 		"setoption name hash value 8", // names are case-insensitive
-		"setoption name Threads value 1",
+		"setoption name Threads value 2",
 		"setoption name MultiPV value 3",
 		"setoption name Ponder value true",
 		"setoption name Move Overhead value 100",
@@ -224,7 +225,7 @@ func TestSetOptions(t *testing.T) {
 			t.Errorf("%q: unexpected output %q", line, got)
 		}
 	}
-	want := engine.Options{HashMB: 8, MultiPV: 3, Ponder: true, MoveOverhead: 100 * time.Millisecond, Chess960: true}
+	want := engine.Options{HashMB: 8, Threads: 2, MultiPV: 3, Ponder: true, MoveOverhead: 100 * time.Millisecond, Chess960: true}
 	if got := s.engine.Options(); got != want {
 		t.Errorf("options = %+v, want %+v", got, want)
 	}
@@ -238,7 +239,7 @@ func TestUCIDeclaresOptions(t *testing.T) {
 	for _, want := range []string{
 		"id name Matador " + engine.Version,
 		"option name Hash type spin default 16 min 1 max 65536",
-		"option name Threads type spin default 1 min 1 max 1",
+		"option name Threads type spin default 1 min 1 max 256",
 		"option name MultiPV type spin default 1 min 1 max 256",
 		"option name Ponder type check default false",
 		"option name Move Overhead type spin default 30 min 0 max 5000",

@@ -233,10 +233,10 @@ var options = []option{
 	{name: "Threads", kind: "spin", def: "1", min: 1, max: engine.MaxThreads,
 		set: func(e *engine.Engine, v string) error {
 			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 || n > engine.MaxThreads {
-				return fmt.Errorf("Threads must be from 1 to %d, got %s", engine.MaxThreads, quote(v))
+			if err != nil {
+				return fmt.Errorf("Threads needs a number, got %s", quote(v))
 			}
-			return nil
+			return e.SetThreads(n)
 		}},
 	{name: "MultiPV", kind: "spin", def: "1", min: 1, max: engine.MaxMultiPV,
 		set: func(e *engine.Engine, v string) error {

@@ -121,7 +121,7 @@ func (s *Session) Run(first string, in *engine.LineReader) {
 var ignored = map[string]bool{
 	"xboard": true, "accepted": true, "rejected": true, "random": true,
 	"computer": true, "name": true, "rating": true, "ics": true, "draw": true,
-	"nps": true, "egtpath": true, "cores": true,
+	"nps": true, "egtpath": true,
 }
 
 // Handle executes one command line and reports whether it was "quit".
@@ -241,6 +241,16 @@ func (s *Session) Handle(line string) (quit bool) {
 		n, err := strconv.Atoi(rest)
 		if err == nil {
 			err = s.engine.SetHashMB(n)
+		}
+		if err != nil {
+			s.out.Linef("Error (%v): %s", err, line)
+		}
+	case "cores":
+		s.halt()
+		n, err := strconv.Atoi(rest)
+		if err == nil {
+			// A GUI offers the cores it has; more than we run is no error.
+			err = s.engine.SetThreads(min(n, engine.MaxThreads))
 		}
 		if err != nil {
 			s.out.Linef("Error (%v): %s", err, line)

@@ -42,7 +42,7 @@ func TestFeatures(t *testing.T) {
 	if !strings.Contains(e.transcript(), `feature option="MultiPV -spin 1 1 256"`) {
 		t.Errorf("no MultiPV option:\n%s", e.transcript())
 	}
-	for _, cmd := range []string{"option MultiPV=2", "option Clear Hash", "memory 32", "cores 1",
+	for _, cmd := range []string{"option MultiPV=2", "option Clear Hash", "memory 32", "cores 2", "cores 4096", "cores 1",
 		"random", "computer", "name Fairy-Max", "rating 2000 1800", "ics -", "nps 0", "egtpath syzygy /tmp",
 		"bk", "hint", "easy", "hard", "nopost", "variant fischerandom", "variant normal", "draw"} {
 		e.send("%s", cmd)
@@ -51,9 +51,15 @@ func TestFeatures(t *testing.T) {
 	e.send("option Frobnicate=3")
 	e.send("memory lots")
 	e.send("variant crazyhouse")
+	e.send("cores many")
 	lines := e.sync(5 * time.Second)
-	if len(lines) != 3 || !strings.HasPrefix(lines[0], "Error") || !strings.HasPrefix(lines[1], "Error") || !strings.HasPrefix(lines[2], "Error") {
-		t.Errorf("bad option, memory and variant: %q", lines)
+	if len(lines) != 4 {
+		t.Errorf("bad option, memory, variant and cores: %q", lines)
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "Error") {
+			t.Errorf("bad option, memory, variant and cores: %q", lines)
+		}
 	}
 }
 

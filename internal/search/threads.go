@@ -1,0 +1,97 @@
+package search
+
+import (
+	"sync"
+
+	"matador/internal/eval"
+)
+
+// Lazy SMP. More threads search the same root at once, each with its own
+// position, evaluator, history and stack, sharing only the hash table:
+// what one thread stores, the others find, so together they cover the tree
+// faster than one. The main thread alone keeps the clock, reports and picks
+// the move; the helpers run iterative deepening without limits until it
+// stops them. Helpers skip some iterations (helperSkips) so that they run
+// ahead of the main thread instead of repeating its work.
+
+// MaxThreads is the most search threads a Searcher runs.
+const MaxThreads = 256
+
+// SetThreads sets the number of search threads, n from 1 to MaxThreads;
+// the main thread is one of them. Call it while no search runs.
+func (s *Searcher) SetThreads(n int) {
+	n = min(max(n, 1), MaxThreads)
+	for len(s.helpers) > n-1 {
+		s.helpers[len(s.helpers)-1] = nil
+		s.helpers = s.helpers[:len(s.helpers)-1]
+	}
+	for len(s.helpers) < n-1 {
+		h := &Searcher{tt: s.tt, ev: eval.NewEvaluator()}
+		h.helperID = len(s.helpers) + 1
+		s.helpers = append(s.helpers, h)
+	}
+}
+
+// Threads returns the number of search threads.
+func (s *Searcher) Threads() int { return 1 + len(s.helpers) }
+
+// startHelpers sets the helpers searching the root the main thread is
+// about to search, within its depth and move limits but without a clock.
+func (s *Searcher) startHelpers() {
+	limits := Limits{Infinite: true, Depth: s.limits.Depth, SearchMoves: s.limits.SearchMoves}
+	s.helpersDone.Add(len(s.helpers))
+	for _, h := range s.helpers {
+		h.Switches = s.Switches
+		// Prepared before the goroutine starts, so that a stop sent at
+		// once reaches it; the root is copied here, as the main thread
+		// goes on to make moves on its own.
+		h.Prepare(false)
+		root := s.pos.Clone()
+		go func() {
+			defer s.helpersDone.Done()
+			h.Search(root, limits, Options{MultiPV: 1}, Reporter{})
+		}()
+	}
+}
+
+// stopHelpers stops the helpers and waits until they have returned; their
+// node counts are final after it.
+func (s *Searcher) stopHelpers() {
+	for _, h := range s.helpers {
+		h.Stop()
+	}
+	s.helpersDone.Wait()
+}
+
+// helperNodes is the nodes the helpers have searched, as they last
+// published them (exact once they have returned).
+func (s *Searcher) helperNodes() uint64 {
+	var n uint64
+	for _, h := range s.helpers {
+		n += h.published.Load()
+	}
+	return n
+}
+
+// helperSkips reports whether helper id (1, 2, ...) leaves out the
+// iteration of this depth. Helper 1 searches the even depths, helper 2 the
+// odd ones; helpers 3 and 4 keep or skip depths in pairs, 5 and 6 in
+// threes, and so on, each pair in opposite phase. Together they are spread
+// over the next few depths, while the main thread searches every one.
+func helperSkips(id, depth int) bool {
+	block := 1 + (id-1)/2
+	phase := (id - 1) % 2 * block
+	return (depth+phase)/block%2 == 1
+}
+
+// helperState is what a Searcher needs to run helpers or be one.
+type helperState struct {
+	// helpers are the other threads of a main Searcher.
+	helpers     []*Searcher
+	helpersDone sync.WaitGroup
+	// helperCount is helperNodes as the main thread last read it, for the
+	// node limit.
+	helperCount uint64
+	// helperID is 0 for the main thread, 1, 2, ... for helpers.
+	helperID int
+}
