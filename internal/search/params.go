@@ -61,6 +61,7 @@ type Switches struct {
 	StaticREBEL         bool // REBEL's selective search in place of reverse futility and our null move
 	ThreatReduction     bool // REBEL: reduction 2a, a ply less where the mover stays below alpha despite its threat
 	KingPressureExt     bool // REBEL: a ply more for a move that seriously increases the pressure on the king
+	PartialIteration    bool // a new best move of an interrupted iteration is played
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -99,6 +100,7 @@ var DefaultSwitches = Switches{
 	StaticREBEL:         false,
 	ThreatReduction:     false,
 	KingPressureExt:     false,
+	PartialIteration:    false,
 }
 
 // Aspiration windows.

@@ -290,6 +290,11 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 		s.rootDepth = depth
 		for i := range s.rootMoves {
 			s.rootMoves[i].prevScore = s.rootMoves[i].score
+			if s.Switches.PartialIteration {
+				// Only moves searched in this iteration carry a score,
+				// so that an interrupted one can be read.
+				s.rootMoves[i].score = -Infinity
+			}
 		}
 		for s.pvIdx = 0; s.pvIdx < multiPV; s.pvIdx++ {
 			s.selDepth = 0
@@ -301,8 +306,9 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 			s.reportPVs(depth, s.pvIdx+1)
 		}
 		if s.stopping() {
-			// An interrupted iteration is dropped: the result stays the
-			// best move of the last completed one.
+			if s.Switches.PartialIteration && s.pvIdx == 0 {
+				s.takePartialBest(&result)
+			}
 			break
 		}
 		best := s.rootMoves[0]
@@ -348,6 +354,22 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 	result.Nodes = s.Nodes()
 	s.waitIfRequired()
 	return result
+}
+
+// takePartialBest reads an interrupted iteration: its root moves are
+// sorted, and only those searched to the end in it have a score. When the
+// first of them is not the result's move, it beat that move at this depth
+// and becomes the result; otherwise the result of the last completed
+// iteration stands.
+func (s *Searcher) takePartialBest(result *Result) {
+	best := s.rootMoves[0]
+	if best.score == -Infinity || best.move == result.Best {
+		return
+	}
+	result.Best, result.Score, result.Ponder = best.move, best.score, chess.NoMove
+	if len(best.pv) > 1 {
+		result.Ponder = best.pv[1]
+	}
 }
 
 // stopping reports whether the search must unwind now. The first iteration

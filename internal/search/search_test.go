@@ -553,3 +553,45 @@ func TestKingPressure(t *testing.T) {
 		t.Error("a null move increased the pressure")
 	}
 }
+
+// An interrupted iteration gives its best move when one was searched to
+// the end in it and differs from the last iteration's; a node limit that
+// cuts iterations anywhere still gives legal moves.
+func TestPartialIteration(t *testing.T) {
+	s := NewSearcher(1)
+	pos, _ := chess.ParseFEN("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+	a, _ := pos.ParseUCI("f1b5")
+	b, _ := pos.ParseUCI("d2d4")
+	pos.MakeMove(b)
+	reply, _ := pos.ParseUCI("e5d4")
+	pos.UnmakeMove(b)
+	s.rootMoves = []rootMove{{move: b, score: 40, pv: []chess.Move{b, reply}}, {move: a, score: -Infinity}}
+	res := Result{Best: a, Score: 25, Depth: 7}
+	s.takePartialBest(&res)
+	if res.Best != b || res.Score != 40 || res.Depth != 7 || res.Ponder != reply {
+		t.Errorf("a new best of the interrupted iteration: got %+v", res)
+	}
+	res = Result{Best: a, Score: 25, Depth: 7}
+	s.rootMoves[0].score = -Infinity
+	s.takePartialBest(&res)
+	if res.Best != a || res.Score != 25 {
+		t.Errorf("nothing finished in the interrupted iteration, yet %+v", res)
+	}
+
+	s = NewSearcher(1)
+	s.Switches.PartialIteration = true
+	for nodes := uint64(3000); nodes < 200_000; nodes = nodes * 3 / 2 {
+		res := s.Search(pos, Limits{Nodes: nodes}, Options{}, Reporter{})
+		if !pos.IsLegal(res.Best) {
+			t.Fatalf("nodes %d: illegal best %v", nodes, res.Best)
+		}
+		if res.Ponder != chess.NoMove {
+			pos.MakeMove(res.Best)
+			legal := pos.IsLegal(res.Ponder)
+			pos.UnmakeMove(res.Best)
+			if !legal {
+				t.Fatalf("nodes %d: illegal ponder move %v after %v", nodes, res.Ponder, res.Best)
+			}
+		}
+	}
+}
