@@ -213,6 +213,24 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 
+	// ProbCut: a capture that beats beta by a margin in a search some
+	// plies shallower would beat beta in the full one too, so the node is
+	// cut. Quiescence screens each capture first; only the hopeful ones get
+	// the shallow search.
+	if s.Switches.ProbCut && !pvNode && !inCheck && excluded == chess.NoMove && depth >= ProbCutMinDepth &&
+		beta > -MateInMaxPly && beta < MateInMaxPly-ProbCutMargin {
+		probBeta := beta + ProbCutMargin
+		if !(ttOK && hit.depth >= depth-ProbCutReduction && ttScore < probBeta) {
+			if score, m := s.probCut(ply, depth, probBeta, staticEval, ttMove, cutNode); m != chess.NoMove {
+				s.tt.Store(key, m, scoreToTT(score, ply), staticEval, depth-ProbCutReduction+1, BoundLower)
+				return s.delayed(score, staticEval, delay)
+			}
+			if s.stopping() {
+				return 0
+			}
+		}
+	}
+
 	// Internal iterative deepening: no hash move, so find one with a
 	// shallower search (REBEL: half depth; micro-Max deepens itself).
 	if s.Switches.IID && ttMove == chess.NoMove && excluded == chess.NoMove &&
@@ -454,6 +472,44 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		s.tt.Store(key, bestMove, scoreToTT(bestScore, ply), evalToStore, depth, bound)
 	}
 	return bestScore
+}
+
+// probCut tries the captures that could beat probBeta (by SEE from the
+// static evaluation): quiescence first, then a search ProbCutReduction
+// plies shallower than depth, both on a null window at probBeta. It returns
+// the score and the move of the first that beats it, or NoMove.
+func (s *Searcher) probCut(ply, depth, probBeta, staticEval int, ttMove chess.Move, cutNode bool) (int, chess.Move) {
+	pos := s.pos
+	ss := &s.stack[ply]
+	pk := &ss.picker
+	pk.initQS(ttMove, false, false)
+	for {
+		m := s.next(pk)
+		if m == chess.NoMove {
+			return 0, chess.NoMove
+		}
+		if !pos.SEEGreaterEqual(m, probBeta-staticEval) {
+			continue
+		}
+		pc := pos.PieceOn(m.From())
+		ss.move, ss.moved, ss.cont = m, pc, &s.contHist[pc][m.To()]
+		ss.moveExt, ss.moveIsTT, ss.moveReduced = 0, m == ttMove, true
+		ss.moveWinning = pos.SEEGreaterEqual(m, 1)
+		ss.materialReduced = ply > 0 && s.stack[ply-1].materialReduced
+		pos.MakeMove(m)
+		s.nodes++
+		score := -s.qsearch(-probBeta, -probBeta+1, ply+1, 0)
+		if score >= probBeta {
+			score = -s.negamax(-probBeta, -probBeta+1, depth-ProbCutReduction, ply+1, !cutNode)
+		}
+		pos.UnmakeMove(m)
+		if s.stopping() {
+			return 0, chess.NoMove
+		}
+		if score >= probBeta {
+			return score, m
+		}
+	}
 }
 
 // futile reports whether a quiet move at this depth cannot lift the static

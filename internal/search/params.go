@@ -62,6 +62,7 @@ type Switches struct {
 	ThreatReduction     bool // REBEL: reduction 2a, a ply less where the mover stays below alpha despite its threat
 	KingPressureExt     bool // REBEL: a ply more for a move that seriously increases the pressure on the king
 	PartialIteration    bool // a new best move of an interrupted iteration is played
+	ProbCut             bool // a capture that beats beta by a margin in a shallower search cuts the node
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -101,6 +102,7 @@ var DefaultSwitches = Switches{
 	ThreatReduction:     false,
 	KingPressureExt:     false,
 	PartialIteration:    false,
+	ProbCut:             false,
 }
 
 // Aspiration windows.
@@ -232,6 +234,14 @@ const (
 const (
 	IIDMinDepthPV  = 6
 	IIDMinDepthCut = 8
+)
+
+// ProbCut: from this depth, beta plus this margin, searched this many
+// plies shallower.
+const (
+	ProbCutMinDepth  = 5
+	ProbCutMargin    = 100
+	ProbCutReduction = 4
 )
 
 // Singular extensions.
