@@ -217,7 +217,7 @@ func (e *Engine) SetHashMB(mb int) error {
 	}
 	// The new table is allocated while the old one still exists, so it
 	// must fit beside it.
-	if avail, ok := availableMemoryMB(); ok && mb > avail {
+	if avail, ok := availableMemory(); ok && mb > avail {
 		return fmt.Errorf("Hash of %d MB does not fit in the %d MB of memory available; keeping %d MB",
 			mb, avail, e.Options().HashMB)
 	}
@@ -232,6 +232,15 @@ func (e *Engine) SetHashMB(mb int) error {
 func (e *Engine) SetThreads(n int) error {
 	if n < 1 || n > MaxThreads {
 		return fmt.Errorf("Threads must be from 1 to %d, got %d", MaxThreads, n)
+	}
+	// Each thread has tables of its own, a few megabytes: more than the
+	// machine holds is refused like an oversized hash.
+	more := n - e.Options().Threads
+	if need := (more*search.HelperBytes() + 1<<20 - 1) >> 20; more > 0 {
+		if avail, ok := availableMemory(); ok && need > avail {
+			return fmt.Errorf("%d threads need %d MB more than the %d MB of memory available; keeping %d",
+				n, need, avail, e.Options().Threads)
+		}
 	}
 	e.withIdleSearcher(func() {
 		e.searcher.SetThreads(n)

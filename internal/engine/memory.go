@@ -7,6 +7,10 @@ import (
 	"strings"
 )
 
+// availableMemory is availableMemoryMB, a variable so that a test can
+// play a small machine.
+var availableMemory = availableMemoryMB
+
 // availableMemoryMB estimates how many megabytes a new hash table may take:
 // the kernel's MemAvailable, and no more than a cgroup (container) limit
 // leaves. ok is false where neither can be read (not Linux); the caller

@@ -36,3 +36,24 @@ func TestHashLargerThanMemoryIsRefused(t *testing.T) {
 		t.Errorf("HashMB = %d after a refused resize, want %d", got, DefaultHashMB)
 	}
 }
+
+// More threads than the memory holds are refused, and the thread count
+// stays as it was; fewer threads are always fine.
+func TestThreadsLargerThanMemoryAreRefused(t *testing.T) {
+	defer func(f func() (int, bool)) { availableMemory = f }(availableMemory)
+	availableMemory = func() (int, bool) { return 20, true }
+	e := New()
+	if err := e.SetThreads(4); err != nil {
+		t.Fatalf("4 threads in 20 MB: %v", err)
+	}
+	if err := e.SetThreads(MaxThreads); err == nil {
+		t.Fatalf("%d threads accepted in 20 MB", MaxThreads)
+	}
+	if got := e.Options().Threads; got != 4 {
+		t.Errorf("Threads = %d after a refused change, want 4", got)
+	}
+	availableMemory = func() (int, bool) { return 0, true }
+	if err := e.SetThreads(2); err != nil {
+		t.Errorf("going down to 2 threads with no memory left: %v", err)
+	}
+}

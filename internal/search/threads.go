@@ -2,6 +2,7 @@ package search
 
 import (
 	"sync"
+	"unsafe"
 
 	"matador/internal/eval"
 )
@@ -30,6 +31,12 @@ func (s *Searcher) SetThreads(n int) {
 		h.helperID = len(s.helpers) + 1
 		s.helpers = append(s.helpers, h)
 	}
+}
+
+// HelperBytes is the memory one more search thread takes: its searcher
+// (history tables, stack) and its evaluator (pawn hash).
+func HelperBytes() int {
+	return int(unsafe.Sizeof(Searcher{}) + unsafe.Sizeof(eval.Evaluator{}))
 }
 
 // Threads returns the number of search threads.
