@@ -100,3 +100,33 @@ func (s *Searcher) updateGain(ply, staticEval int) {
 		*g--
 	}
 }
+
+// updateCaptureHistory rewards the capture or promotion that caused a
+// cut-off and punishes the noisy moves searched before it; after a quiet
+// cut-off every noisy move searched failed, and all are punished.
+func (s *Searcher) updateCaptureHistory(best chess.Move, noisies []chess.Move, depth int) {
+	bonus := int32(min(depth*depth, 400))
+	for _, m := range noisies {
+		if m == best {
+			continue
+		}
+		h := s.captureHistory(m)
+		*h = int16(gravity(int32(*h), -bonus))
+	}
+	if isNoisy(s.pos, best) {
+		h := s.captureHistory(best)
+		*h = int16(gravity(int32(*h), bonus))
+	}
+}
+
+// captureHistory is the entry of a noisy move: by the moving piece, the
+// target square and the piece taken (none for a promotion to an empty
+// square, a pawn for en passant).
+func (s *Searcher) captureHistory(m chess.Move) *int16 {
+	pos := s.pos
+	victim := pos.PieceOn(m.To()).Type()
+	if m.IsEnPassant() {
+		victim = chess.Pawn
+	}
+	return &s.captureHist[pos.PieceOn(m.From())][m.To()][victim]
+}

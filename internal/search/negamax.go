@@ -282,6 +282,10 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	bestMove := chess.NoMove
 	moveCount := 0
 	quietsTried := 0
+	// The noisy moves searched here (the last one is the cut-off move when
+	// there is one), for the capture history.
+	var noisies [32]chess.Move
+	noisyTried := 0
 	var quiets [64]chess.Move
 	us := pos.SideToMove()
 	lazyBalance := lazyUnknown // material and piece squares, when needed
@@ -440,6 +444,10 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			quiets[quietsTried] = m
 			quietsTried++
 		}
+		if noisy && noisyTried < len(noisies) {
+			noisies[noisyTried] = m
+			noisyTried++
+		}
 	}
 
 	if moveCount == 0 {
@@ -454,6 +462,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 	if bestScore >= beta && bestMove != chess.NoMove {
 		s.updateQuietStats(ss, bestMove, quiets[:quietsTried], depth, ply, bestScore)
+		if s.Switches.CaptureHistory {
+			s.updateCaptureHistory(bestMove, noisies[:noisyTried], depth)
+		}
 	}
 
 	bestScore = s.delayed(bestScore, staticEval, delay)

@@ -63,6 +63,7 @@ type Switches struct {
 	KingPressureExt     bool // REBEL: a ply more for a move that seriously increases the pressure on the king
 	PartialIteration    bool // a new best move of an interrupted iteration is played
 	ProbCut             bool // a capture that beats beta by a margin in a shallower search cuts the node
+	CaptureHistory      bool // captures ordered within their REBEL band by how often they caused cut-offs
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -103,6 +104,7 @@ var DefaultSwitches = Switches{
 	KingPressureExt:     false,
 	PartialIteration:    false,
 	ProbCut:             false,
+	CaptureHistory:      false,
 }
 
 // Aspiration windows.
@@ -235,6 +237,10 @@ const (
 	IIDMinDepthPV  = 6
 	IIDMinDepthCut = 8
 )
+
+// CaptureHistoryDivisor scales the capture history (±HistoryMax) to the
+// ordering scores of captures: ±1024, a pawn of SEE being 800.
+const CaptureHistoryDivisor = 16
 
 // ProbCut: from this depth, beta plus this margin, searched this many
 // plies shallower.

@@ -269,8 +269,18 @@ func (s *Searcher) scoreNoisy(pk *picker) {
 			pk.scores[i] = scoreWinning + int32(see)*8 + int32(7-attacker)
 		case see == 0:
 			pk.scores[i] = scoreEqual + 16*equalCaptureOrder[attacker][victim] + int32(victim)
+			if s.Switches.CaptureHistory {
+				// REBEL's order first, the capture history within it.
+				pk.scores[i] = scoreEqual + 4096*equalCaptureOrder[attacker][victim] + 2048 +
+					int32(*s.captureHistory(m))/CaptureHistoryDivisor
+			}
 		default:
 			pk.scores[i] = scoreLosing + int32(see) + 1<<20
+		}
+		if s.Switches.CaptureHistory && see != 0 {
+			// Winning and losing captures: the history shifts a capture by
+			// up to about a pawn of exchange gain.
+			pk.scores[i] += int32(*s.captureHistory(m)) / CaptureHistoryDivisor
 		}
 	}
 }

@@ -125,6 +125,9 @@ type Searcher struct {
 	// contHist[piece][to] is the continuation row of a move; row zero of
 	// piece 0 serves as a harmless sink for null moves and the root.
 	contHist [16][64]contRow
+	// captureHist[piece][to][victim]: how often a capture (or promotion)
+	// caused a cut-off, on the history scale.
+	captureHist [16][64][8]int16
 	// gain[piece][from][to]: the largest recent positional gain of a quiet
 	// move, in centipawns (IPPOLIT's positional-gain table).
 	gain [16][64][64]int16
@@ -191,6 +194,7 @@ func (s *Searcher) forget() {
 	s.history = [16][64]int32{}
 	s.counter = [16][64]chess.Move{}
 	clear(s.contHist[:])
+	clear(s.captureHist[:])
 	clear(s.gain[:])
 	for i := range s.stack {
 		s.stack[i].killers = [2]chess.Move{}

@@ -624,3 +624,54 @@ func TestProbCut(t *testing.T) {
 		t.Errorf("no capture, yet ProbCut cut with %s", s.pos.UCI(m))
 	}
 }
+
+// The capture history rewards the noisy move that cut off, punishes the
+// ones searched before it, and orders equal captures of one REBEL class.
+func TestCaptureHistory(t *testing.T) {
+	s := NewSearcher(1)
+	s.Switches.CaptureHistory = true
+	// d4xc5 and d4xe5 both take a pawn that a pawn defends: equal trades.
+	pos, err := chess.ParseFEN("4k3/8/1p3p2/2p1p3/3P4/8/8/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.pos = pos
+	dxe5, _ := pos.ParseUCI("d4e5")
+	dxc5, _ := pos.ParseUCI("d4c5")
+	quiet, _ := pos.ParseUCI("e1e2")
+	order := func() []chess.Move {
+		var pk picker
+		pk.initQS(chess.NoMove, false, false)
+		var got []chess.Move
+		for m := s.next(&pk); m != chess.NoMove; m = s.next(&pk) {
+			got = append(got, m)
+		}
+		return got
+	}
+	first := func() chess.Move {
+		got := order()
+		if len(got) != 2 {
+			t.Fatalf("noisy moves %v, want the two pawn captures", got)
+		}
+		return got[0]
+	}
+
+	s.updateCaptureHistory(dxc5, []chess.Move{dxe5, dxc5}, 8)
+	if *s.captureHistory(dxc5) <= 0 || *s.captureHistory(dxe5) >= 0 {
+		t.Fatalf("after dxc5 cut off: dxc5 %d, dxe5 %d", *s.captureHistory(dxc5), *s.captureHistory(dxe5))
+	}
+	if first() != dxc5 {
+		t.Error("the capture that cut off is not tried first")
+	}
+	for range 3 {
+		s.updateCaptureHistory(dxe5, []chess.Move{dxc5, dxe5}, 8)
+	}
+	if first() != dxe5 {
+		t.Error("after dxe5 cut off three times, dxc5 still comes first")
+	}
+	before := *s.captureHistory(dxe5)
+	s.updateCaptureHistory(quiet, []chess.Move{dxe5}, 8)
+	if *s.captureHistory(dxe5) >= before {
+		t.Error("a capture searched before a quiet cut-off is not punished")
+	}
+}
