@@ -29,8 +29,15 @@ func TestBenchSubcommand(t *testing.T) {
 	if sig := strings.Fields(last)[0]; !strings.Contains(again, "\n"+sig+" nodes ") {
 		t.Errorf("bench node count changed between runs: %s, then\n%s", sig, again)
 	}
-	if out, err := run(t, "bench", "deep"); err == nil {
-		t.Errorf("bench deep succeeded:\n%s", out)
+	for _, bad := range [][]string{{"deep"}, {"3", "0"}, {"3", "many"}, {"3", "2", "1"}} {
+		if out, err := run(t, append([]string{"bench"}, bad...)...); err == nil {
+			t.Errorf("bench %v succeeded:\n%s", bad, out)
+		}
+	}
+	// On two threads it still searches every position and ends the same way.
+	out, err = run(t, "bench", "4", "2")
+	if err != nil || !regexp.MustCompile(`2 threads, \d+ ms\n[1-9]\d* nodes \d+ nps\n$`).MatchString(out) {
+		t.Errorf("bench 4 2: %v\n%s", err, out)
 	}
 }
 

@@ -70,7 +70,14 @@ const DefaultBenchDepth = 11
 // 16 MB hash, writes one line per position and returns the total nodes.
 // The node count depends only on the code, never on timing.
 func Bench(depth int, out io.Writer) (nodes uint64, elapsed time.Duration) {
+	return BenchThreads(depth, 1, out)
+}
+
+// BenchThreads is Bench on several threads: its time to depth measures
+// the parallel search, its node count varies from run to run.
+func BenchThreads(depth, threads int, out io.Writer) (nodes uint64, elapsed time.Duration) {
 	s := NewSearcher(16)
+	s.SetThreads(threads)
 	start := time.Now()
 	for i, fen := range BenchPositions {
 		pos, err := chess.ParseFEN(fen)
