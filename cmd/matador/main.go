@@ -161,7 +161,11 @@ func runBench(args []string) int {
 	}
 	nodes, elapsed := search.BenchThreads(depth, threads, os.Stdout)
 	nps := uint64(float64(nodes) / max(elapsed.Seconds(), 1e-3))
-	fmt.Printf("\ndepth %d, %d positions, %d threads, %d ms\n", depth, len(search.BenchPositions), threads, elapsed.Milliseconds())
+	plural := "s"
+	if threads == 1 {
+		plural = ""
+	}
+	fmt.Printf("\ndepth %d, %d positions, %d thread%s, %d ms\n", depth, len(search.BenchPositions), threads, plural, elapsed.Milliseconds())
 	fmt.Printf("%d nodes %d nps\n", nodes, nps)
 	return 0
 }
