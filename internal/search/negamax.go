@@ -222,8 +222,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		probBeta := beta + ProbCutMargin
 		if !(ttOK && hit.depth >= depth-ProbCutReduction && ttScore < probBeta) {
 			if score, m := s.probCut(ply, depth, probBeta, staticEval, ttMove, cutNode); m != chess.NoMove {
+				score = s.delayed(score, staticEval, delay)
 				s.tt.Store(key, m, scoreToTT(score, ply), staticEval, depth-ProbCutReduction+1, BoundLower)
-				return s.delayed(score, staticEval, delay)
+				return score
 			}
 			if s.stopping() {
 				return 0
