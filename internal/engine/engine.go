@@ -235,8 +235,8 @@ func (e *Engine) SetThreads(n int) error {
 	}
 	// Each thread has tables of its own, a few megabytes: more than the
 	// machine holds is refused like an oversized hash.
-	more := n - e.Options().Threads
-	if need := (more*search.HelperBytes() + 1<<20 - 1) >> 20; more > 0 {
+	if more := n - e.Options().Threads; more > 0 {
+		need := (more*search.HelperBytes() + 1<<20 - 1) >> 20
 		if avail, ok := availableMemory(); ok && need > avail {
 			return fmt.Errorf("%d threads need %d MB more than the %d MB of memory available; keeping %d",
 				n, need, avail, e.Options().Threads)

@@ -614,7 +614,9 @@ func (s *Searcher) fullEval(ss *plyState) int {
 	if s.Switches.LazyEval {
 		ss.lazyGap = s.ev.LazyGap()
 	}
-	ss.danger = [2]int{s.ev.KingDanger(chess.White), s.ev.KingDanger(chess.Black)}
-	ss.dangerKnown = true
+	if s.needsKingDanger() {
+		ss.danger = [2]int{s.ev.KingDanger(chess.White), s.ev.KingDanger(chess.Black)}
+		ss.dangerKnown = true
+	}
 	return v
 }

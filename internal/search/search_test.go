@@ -487,6 +487,8 @@ func TestThreatReduction(t *testing.T) {
 // has room.
 func TestKingPressure(t *testing.T) {
 	s := NewSearcher(1)
+	// The danger is recorded only where a technique reads it.
+	s.Switches.KingPressureExt = true
 	// REBEL's example: e5 drives away the knight that guards h7 against
 	// the queen and bishop; a3 does nothing for the attack.
 	const fen = "r1b2rk1/pp2qppp/2n1pn2/8/3PP3/2PQ1N2/PPB2PPP/R4RK1 w - - 0 1"

@@ -22,9 +22,9 @@ const MaxThreads = 256
 // the main thread is one of them. Call it while no search runs.
 func (s *Searcher) SetThreads(n int) {
 	n = min(max(n, 1), MaxThreads)
-	for len(s.helpers) > n-1 {
-		s.helpers[len(s.helpers)-1] = nil
-		s.helpers = s.helpers[:len(s.helpers)-1]
+	if len(s.helpers) > n-1 {
+		clear(s.helpers[n-1:]) // let the dropped helpers' tables go
+		s.helpers = s.helpers[:n-1]
 	}
 	for len(s.helpers) < n-1 {
 		h := &Searcher{tt: s.tt, ev: eval.NewEvaluator()}
