@@ -19,7 +19,13 @@ func (s *Searcher) qsearch(alpha, beta, ply, qply int) int {
 		s.selDepth = ply
 	}
 	inCheck := pos.InCheck()
-	if (inCheck && pos.IsRepetition(ply)) || pos.InsufficientMaterial() {
+	// The main search hands its horizon nodes here before its own draw
+	// test, so a quiet move into a repetition is found here or never; after
+	// a capture the test costs nothing (the fifty-move count is zero).
+	if pos.IsRepetition(ply) || pos.InsufficientMaterial() {
+		return DrawScore
+	}
+	if pos.Rule50() >= 100 && (!inCheck || pos.HasLegalMove()) {
 		return DrawScore
 	}
 	if ply >= MaxPly-2 {

@@ -677,3 +677,27 @@ func TestCaptureHistory(t *testing.T) {
 		t.Error("a capture searched before a quiet cut-off is not punished")
 	}
 }
+
+// A quiet move that repeats the position a third time is a draw even when
+// it is the last ply of the main search (quiescence must see it).
+func TestRepetitionAtTheHorizon(t *testing.T) {
+	pos, err := chess.ParseFEN("7k/8/5n2/8/Q7/8/8/7K w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Black, a queen down, has been shuffling: the knight's return to f6
+	// would be the third occurrence of the position.
+	for _, uci := range []string{"h1g1", "f6g8", "g1h1", "g8f6", "h1g1", "f6g8", "g1h1"} {
+		m, err := pos.ParseUCI(uci)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos.MakeMove(m)
+	}
+	for _, depth := range []int{1, 2, 3} {
+		res := NewSearcher(16).Search(pos.Clone(), Limits{Depth: depth}, Options{MultiPV: 1}, Reporter{})
+		if pos.UCI(res.Best) != "g8f6" || res.Score != DrawScore {
+			t.Errorf("depth %d: best %s score %d, want g8f6 with the draw score", depth, pos.UCI(res.Best), res.Score)
+		}
+	}
+}
