@@ -41,11 +41,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		s.selDepth = ply
 	}
 
-	// Draws: repetition, fifty moves, dead material.
-	if pos.IsRepetition(ply) || pos.InsufficientMaterial() {
-		return DrawScore
-	}
-	if pos.Rule50() >= 100 && (!inCheck || s.pos.HasLegalMove()) {
+	if isDraw(pos, ply, inCheck) {
 		return DrawScore
 	}
 	if ply >= MaxPly-2 {

@@ -22,10 +22,7 @@ func (s *Searcher) qsearch(alpha, beta, ply, qply int) int {
 	// The main search hands its horizon nodes here before its own draw
 	// test, so a quiet move into a repetition is found here or never; after
 	// a capture the test costs nothing (the fifty-move count is zero).
-	if pos.IsRepetition(ply) || pos.InsufficientMaterial() {
-		return DrawScore
-	}
-	if pos.Rule50() >= 100 && (!inCheck || pos.HasLegalMove()) {
+	if isDraw(pos, ply, inCheck) {
 		return DrawScore
 	}
 	if ply >= MaxPly-2 {
@@ -191,4 +188,14 @@ func materialValue(t chess.PieceType) int {
 		return eval.QueenValue
 	}
 	return 0
+}
+
+// isDraw reports a draw by repetition (against the search path and the
+// game), dead material or the fifty-move rule, unless the fiftieth move
+// mated.
+func isDraw(pos *chess.Position, ply int, inCheck bool) bool {
+	if pos.IsRepetition(ply) || pos.InsufficientMaterial() {
+		return true
+	}
+	return pos.Rule50() >= 100 && (!inCheck || pos.HasLegalMove())
 }
