@@ -6,12 +6,12 @@ import "matador/internal/chess"
 // punishes the quiet moves tried before it: history by [piece][to], the
 // continuation histories of the last two moves, the killers and the
 // counter move.
-func (s *Searcher) updateQuietStats(ss *plyState, best chess.Move, quiets []chess.Move, depth, ply, score int) {
-	pos := s.pos
+func (w *worker) updateQuietStats(ss *plyState, best chess.Move, quiets []chess.Move, depth, ply, score int) {
+	pos := w.pos
 	if isNoisy(pos, best) {
 		return
 	}
-	if score >= MateInMaxPly && s.Switches.MateKiller {
+	if score >= MateInMaxPly && w.Switches.MateKiller {
 		// REBEL: the mate killer
 		ss.mateKiller = best
 	}
@@ -19,25 +19,25 @@ func (s *Searcher) updateQuietStats(ss *plyState, best chess.Move, quiets []ches
 		ss.killers[1] = ss.killers[0]
 		ss.killers[0] = best
 	}
-	if ply >= 1 && s.stack[ply-1].move != chess.NoMove {
-		prev := &s.stack[ply-1]
-		s.counter[prev.moved][prev.move.To()] = best
+	if ply >= 1 && w.stack[ply-1].move != chess.NoMove {
+		prev := &w.stack[ply-1]
+		w.counter[prev.moved][prev.move.To()] = best
 	}
-	cont1, cont2 := s.contRows(ply)
-	bonus := int32(min(depth*depth, 400))
+	cont1, cont2 := w.contRows(ply)
+	bonus := historyBonus(depth)
 	for _, m := range quiets {
-		s.updateHistory(m, -bonus, cont1, cont2)
+		w.updateHistory(m, -bonus, cont1, cont2)
 	}
-	s.updateHistory(best, bonus, cont1, cont2)
+	w.updateHistory(best, bonus, cont1, cont2)
 }
 
 // updateHistory moves the history of m towards +HistoryMax (bonus > 0) or
 // -HistoryMax (bonus < 0). IPPOLIT: saturating history, H += (max - H) * w.
-func (s *Searcher) updateHistory(m chess.Move, bonus int32, cont1, cont2 *contRow) {
-	pc := s.pos.PieceOn(m.From())
+func (w *worker) updateHistory(m chess.Move, bonus int32, cont1, cont2 *contRow) {
+	pc := w.pos.PieceOn(m.From())
 	to := m.To()
-	s.history[pc][to] = gravity(s.history[pc][to], bonus)
-	if s.Switches.ContinuationHistory {
+	w.history[pc][to] = gravity(w.history[pc][to], bonus)
+	if w.Switches.ContinuationHistory {
 		cont1[pc][to] = int16(gravity(int32(cont1[pc][to]), bonus))
 		cont2[pc][to] = int16(gravity(int32(cont2[pc][to]), bonus))
 	}
@@ -46,8 +46,11 @@ func (s *Searcher) updateHistory(m chess.Move, bonus int32, cont1, cont2 *contRo
 // gravity adds a bonus that shrinks as h nears the bound of its sign, so
 // that h stays within ±HistoryMax.
 func gravity(h, bonus int32) int32 {
-	return h + 32*bonus - h*abs32(bonus)/(32*HistoryMax/1024)
+	return h + HistoryBonusScale*bonus - h*abs32(bonus)/(HistoryMax/HistoryBonusScale)
 }
+
+// historyBonus is the reward of a cut-off at depth: depth², capped.
+func historyBonus(depth int) int32 { return int32(min(depth*depth, HistoryBonusMax)) }
 
 func abs32(x int32) int32 {
 	if x < 0 {
@@ -58,22 +61,22 @@ func abs32(x int32) int32 {
 
 // contRows returns the continuation rows of the moves one and two plies
 // before ply (the sink row when there is no such move).
-func (s *Searcher) contRows(ply int) (cont1, cont2 *contRow) {
-	cont1, cont2 = &s.contHist[0][0], &s.contHist[0][0]
-	if ply >= 1 && s.stack[ply-1].cont != nil {
-		cont1 = s.stack[ply-1].cont
+func (w *worker) contRows(ply int) (cont1, cont2 *contRow) {
+	cont1, cont2 = &w.contHist[0][0], &w.contHist[0][0]
+	if ply >= 1 && w.stack[ply-1].cont != nil {
+		cont1 = w.stack[ply-1].cont
 	}
-	if ply >= 2 && s.stack[ply-2].cont != nil {
-		cont2 = s.stack[ply-2].cont
+	if ply >= 2 && w.stack[ply-2].cont != nil {
+		cont2 = w.stack[ply-2].cont
 	}
 	return cont1, cont2
 }
 
 // ageHistory halves history between searches so that old games fade.
-func (s *Searcher) ageHistory() {
-	for p := range s.history {
-		for sq := range s.history[p] {
-			s.history[p][sq] /= 2
+func (w *worker) ageHistory() {
+	for p := range w.history {
+		for sq := range w.history[p] {
+			w.history[p][sq] /= HistoryAgeDivisor
 		}
 	}
 }
@@ -82,17 +85,17 @@ func (s *Searcher) ageHistory() {
 // that led here gained positionally: IPPOLIT keeps the largest gain per
 // piece, from and to, and lets it shrink by a point whenever the move
 // gains less.
-func (s *Searcher) updateGain(ply, staticEval int) {
-	if !s.Switches.PositionalGain || ply < 1 {
+func (w *worker) updateGain(ply, staticEval int) {
+	if !w.Switches.PositionalGain || ply < 1 {
 		return
 	}
-	prev := &s.stack[ply-1]
+	prev := &w.stack[ply-1]
 	m := prev.move
-	if m == chess.NoMove || m.IsPromotion() || s.pos.CapturedPiece() != chess.NoPiece || prev.inCheck || prev.staticEval == -Infinity {
+	if m == chess.NoMove || m.IsPromotion() || w.pos.CapturedPiece() != chess.NoPiece || prev.inCheck || prev.staticEval == noEval {
 		return
 	}
-	g := &s.gain[prev.moved][m.From()][m.To()]
-	// The parent's evaluation is the mover's view, ours the opponent's.
+	g := &w.gain[prev.moved][m.From()][m.To()]
+	// The parent's evaluation is the mover's view, ours the opponent'w.
 	delta := min(max(-staticEval-prev.staticEval, -PositionalGainLimit), PositionalGainLimit)
 	if delta > int(*g) {
 		*g = int16(delta)
@@ -104,17 +107,17 @@ func (s *Searcher) updateGain(ply, staticEval int) {
 // updateCaptureHistory rewards the capture or promotion that caused a
 // cut-off and punishes the noisy moves searched before it; after a quiet
 // cut-off every noisy move searched failed, and all are punished.
-func (s *Searcher) updateCaptureHistory(best chess.Move, noisies []chess.Move, depth int) {
-	bonus := int32(min(depth*depth, 400))
+func (w *worker) updateCaptureHistory(best chess.Move, noisies []chess.Move, depth int) {
+	bonus := historyBonus(depth)
 	for _, m := range noisies {
 		if m == best {
 			continue
 		}
-		h := s.captureHistory(m)
+		h := w.captureHistory(m)
 		*h = int16(gravity(int32(*h), -bonus))
 	}
-	if isNoisy(s.pos, best) {
-		h := s.captureHistory(best)
+	if isNoisy(w.pos, best) {
+		h := w.captureHistory(best)
 		*h = int16(gravity(int32(*h), bonus))
 	}
 }
@@ -122,11 +125,11 @@ func (s *Searcher) updateCaptureHistory(best chess.Move, noisies []chess.Move, d
 // captureHistory is the entry of a noisy move: by the moving piece, the
 // target square and the piece taken (none for a promotion to an empty
 // square, a pawn for en passant).
-func (s *Searcher) captureHistory(m chess.Move) *int16 {
-	pos := s.pos
+func (w *worker) captureHistory(m chess.Move) *int16 {
+	pos := w.pos
 	victim := pos.PieceOn(m.To()).Type()
 	if m.IsEnPassant() {
 		victim = chess.Pawn
 	}
-	return &s.captureHist[pos.PieceOn(m.From())][m.To()][victim]
+	return &w.captureHist[pos.PieceOn(m.From())][m.To()][victim]
 }

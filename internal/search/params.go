@@ -1,7 +1,13 @@
 package search
 
-// Every selective technique has a switch and named margins here, so that a
-// reader can turn one off and measure what it is worth (DESIGN.md).
+import "time"
+
+// Every number the search decides by lives here, named, next to the
+// technique it belongs to: margins, depth limits, reduction tables, move
+// ordering scores and the clock's shares. The switches that turn each
+// technique on or off are in switches.go. Margins are exported, so that a
+// reader (or a tuner) finds them by name; sentinels that are no margins
+// (noEval, lazyUnknown) are not.
 
 // Scores.
 const (
@@ -11,6 +17,15 @@ const (
 	MateInMaxPly = MateScore - MaxPly
 	DrawScore    = 0
 )
+
+// noEval marks a node without a static evaluation (in check, or lazily
+// evaluated in quiescence), on the ply stack and in the hash table alike.
+// It lies below every real evaluation, so that a node after one counts as
+// improving, and it fits the table's 16 bits.
+const noEval = -Infinity
+
+// lazyUnknown marks a material balance not computed yet.
+const lazyUnknown = -2 * Infinity
 
 // MateIn converts a mate score into moves: positive when the side to move
 // mates, negative when it is mated; ok is false for other scores. Every
@@ -25,87 +40,32 @@ func MateIn(score int) (moves int, ok bool) {
 	return 0, false
 }
 
-// Switches is the set of techniques; the zero value turns them all off.
-type Switches struct {
-	Aspiration          bool
-	NullMove            bool
-	StaticPruning       bool // REBEL's static selective search near the horizon
-	Futility            bool
-	LateMovePruning     bool
-	SEEPruning          bool
-	LMR                 bool
-	IID                 bool
-	SingularExt         bool
-	CheckExtension      bool
-	RecaptureExt        bool
-	PawnPushExt         bool
-	QSChecks            bool
-	QSDeltaPruning      bool
-	MateDistance        bool
-	DelayPenalty        bool
-	AspirationREBEL     bool // REBEL's 0.50 / 2.00 / full windows instead of IPPOLIT's steps
-	HangingNoReduce     bool // REBEL: hanging pieces that move are not reduced
-	MateKiller          bool // REBEL: the killer that mated is tried before captures
-	OrderingHints       bool // REBEL: hanging pieces first, pawn-attacked squares last among quiet moves
-	NullVerify          bool
-	CounterMove         bool
-	ContinuationHistory bool
-	HistoryReduction    bool // LMR edition 3's double/triple reductions
-	FutilityREBEL       bool // REBEL's own margins (3.00/5.00 end game, 5.00) at horizon-1 and -2 only
-	LazyEval            bool // REBEL: material and piece squares stand for the evaluation far below alpha (quiescence)
-	PositionalGain      bool // IPPOLIT: quiet moves pruned near the horizon by their largest positional gain seen
-	HorizonTrickOne     bool // REBEL: no quiescence when taking the best hanging piece cannot reach alpha
-	PawnEndingExt       bool // REBEL: three plies more after a capture into a balanced pawn ending
-	MaterialReduction   bool // REBEL: reduction 1, a ply less for quiet moves a rook or more below alpha
-	CheckExtREBEL       bool // REBEL: no extension for the first check on a path, two plies at the fourth
-	StaticREBEL         bool // REBEL's selective search in place of reverse futility and our null move
-	ThreatReduction     bool // REBEL: reduction 2a, a ply less where the mover stays below alpha despite its threat
-	KingPressureExt     bool // REBEL: a ply more for a move that seriously increases the pressure on the king
-	PartialIteration    bool // a new best move of an interrupted iteration is played
-	ProbCut             bool // a capture that beats beta by a margin in a shallower search cuts the node
-	CaptureHistory      bool // captures ordered within their REBEL band by how often they caused cut-offs
-}
+// Relative ranks (0 is the mover's back rank) of the pawn tests.
+const (
+	relativeRank6 = 5
+	relativeRank7 = 6
+)
 
-// DefaultSwitches is what the engine plays with.
-var DefaultSwitches = Switches{
-	Aspiration:          true,
-	NullMove:            true,
-	StaticPruning:       true,
-	Futility:            true,
-	LateMovePruning:     true,
-	SEEPruning:          true,
-	LMR:                 true,
-	IID:                 true,
-	SingularExt:         true,
-	CheckExtension:      true,
-	RecaptureExt:        false,
-	PawnPushExt:         false,
-	QSChecks:            true,
-	QSDeltaPruning:      true,
-	MateDistance:        true,
-	DelayPenalty:        true,
-	AspirationREBEL:     false,
-	HangingNoReduce:     true,
-	MateKiller:          true,
-	OrderingHints:       true,
-	NullVerify:          true,
-	CounterMove:         true,
-	ContinuationHistory: true,
-	HistoryReduction:    true,
-	FutilityREBEL:       false,
-	LazyEval:            false,
-	PositionalGain:      false,
-	HorizonTrickOne:     false,
-	PawnEndingExt:       false,
-	MaterialReduction:   false,
-	CheckExtREBEL:       true,
-	StaticREBEL:         false,
-	ThreatReduction:     false,
-	KingPressureExt:     false,
-	PartialIteration:    false,
-	ProbCut:             false,
-	CaptureHistory:      false,
-}
+// Iterative deepening.
+const (
+	// MaxIterationDepth leaves the ply stack room for the extensions and
+	// quiescence beyond the last iteration.
+	MaxIterationDepth = MaxPly - 4
+	// OnlyMoveDepth: a timed search with a single legal move stops after
+	// this iteration.
+	OnlyMoveDepth = 4
+	// MateSettledPlies: a timed search stops once a mate is proven this
+	// many plies below the iteration's depth; deeper iterations will not
+	// change it.
+	MateSettledPlies = 4
+	// CurrMoveDelay: "currmove" reports start after this much search time,
+	// BoundReportDelay reports of aspiration fails after this much.
+	CurrMoveDelay    = time.Second
+	BoundReportDelay = 3 * time.Second
+	// LimitCheckNodes: the clock is read and the node count published
+	// every this many nodes (a power of two).
+	LimitCheckNodes = 1024
+)
 
 // Aspiration windows.
 const (
@@ -113,6 +73,8 @@ const (
 	// fail); this starts one step later, at 12.
 	AspirationStart    = 12
 	AspirationMinDepth = 5
+	// AspirationMaxDelta: past this the window opens fully.
+	AspirationMaxDelta = 1000
 	// REBEL: a window of 0.50 around the last score, on a fail 2.00, then
 	// the whole window.
 	AspirationREBELFirst  = 50
@@ -125,6 +87,10 @@ const (
 	AspirationREBELNarrowAbove = 25
 )
 
+// Hash table cut-offs: none this close to the fifty-move rule, where the
+// stored score may hide a draw the path here runs into.
+const TTCutMaxRule50 = 90
+
 // REBEL: extensions.
 const (
 	PawnEndingExtPlies  = 3
@@ -134,32 +100,33 @@ const (
 // REBEL: the recapture extension's window around the root's material
 // balance, by ply: 5.00 at the root, narrowed by 0.50 a ply from ply 2 to
 // 5 and by 0.25 from ply 6 to 9, 2.00 from there on.
-var recaptureWindow = [...]int{500, 500, 450, 400, 350, 300, 275, 250, 225, 200}
+var RecaptureWindow = [...]int{500, 500, 450, 400, 350, 300, 275, 250, 225, 200}
 
 // REBEL: reduction 1's margins by remaining depth after the move: a rook
-// (5.00) near the horizon, up to 15.00 far from it.
-var materialReductionMargin = [...]int{0, 0, 0, 500, 500, 700, 700, 900, 900, 1500}
+// (5.00) near the horizon, up to 15.00 far from it. It needs at least
+// MaterialReductionMinRemaining plies after the move.
+var MaterialReductionMargin = [...]int{0, 0, 0, 500, 500, 700, 700, 900, 900, 1500}
 
-// lazyUnknown marks a material balance not computed yet.
-const lazyUnknown = -2 * Infinity
+const MaterialReductionMinRemaining = 3
 
 // REBEL: S_DEPTH by stage (middle game, end game, late end game) and
 // iteration: the plies where null move rules; the rest of the iteration is
 // the static part. Past the end of a row it grows by one per iteration.
-var rebelSDepth = [3][]int{
-	{0, 1, 1, 1, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10, 11, 12, 13},
-	{0, 1, 1, 1, 2, 2, 3, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17},
-	{0, 1, 1, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18},
+var RebelSDepth = [lateEndGame + 1][]int{
+	middleGame:  {0, 1, 1, 1, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10, 11, 12, 13},
+	endGame:     {0, 1, 1, 1, 2, 2, 3, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17},
+	lateEndGame: {0, 1, 1, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18},
 }
 
 // REBEL: the static part's margin by remaining depth, on top of the threat.
-var rebelStaticMargin = [...]int{0, 0, 10, 15, 20, 25}
+var RebelStaticMargin = [...]int{0, 0, 10, 15, 20, 25}
 
 // REBEL: reduction 2a counts a quarter of the threat, and trusts a hash
-// score half a pawn better than the evaluation.
+// score half a pawn better than the evaluation; it needs this much depth.
 const (
 	ThreatReductionDivisor    = 4
 	ThreatReductionHashMargin = 50
+	ThreatReductionMinDepth   = 3
 )
 
 // REBEL: a move "seriously increases the pressure on the opponent's king"
@@ -168,8 +135,12 @@ const (
 // h7 against queen and bishop, raises it from 0.01 to 0.22; about 3% of
 // the moves where the test is made pass (bench positions, depth 8). It
 // spares the move from reduction 2a and from static pruning, and
-// KingPressureExt extends it.
-const KingPressureRise = 20
+// KingPressureExt extends it while the path's extended plies stay below
+// the iteration depth divided by KingPressureExtDivisor.
+const (
+	KingPressureRise       = 20
+	KingPressureExtDivisor = 2
+)
 
 // REBEL: null move R, 3 in the middle game and 2 in the end game.
 const (
@@ -183,6 +154,7 @@ const (
 	NullMoveBaseR      = 3
 	NullMoveDepthDiv   = 4   // R grows by one every NullMoveDepthDiv plies
 	NullMoveEvalDiv    = 200 // IPPOLIT: R grows with eval - beta
+	NullMoveEvalMaxR   = 3   // by at most this much
 	NullVerifyMinDepth = 10  // verification search from this depth when material is low
 )
 
@@ -217,7 +189,7 @@ var LateMoveCount = [2][9]int{
 	{0, 5, 7, 11, 17, 24, 32, 42, 53}, // improving
 }
 
-// SEE pruning thresholds per ply of depth.
+// SEE pruning thresholds per ply of depth (per depth² / 2 for quiet moves).
 const (
 	SEEQuietMargin   = -60
 	SEENoisyMargin   = -100
@@ -232,15 +204,21 @@ const (
 	LMRHistoryThree = -12000
 )
 
-// Internal iterative deepening.
+// Late-move reductions beyond REBEL's plies: LMRLogBase + ln(depth) ·
+// ln(moves) / LMRLogDivisor, the constants Ethereal publishes, less the ply
+// REBEL's LMR gives already. The earlier ln d ln n / 2.6 measured about 50
+// Elo weaker (SPRT at 3+0.03, see the commit).
 const (
-	IIDMinDepthPV  = 6
-	IIDMinDepthCut = 8
+	LMRLogBase    = 0.75
+	LMRLogDivisor = 2.25
 )
 
-// CaptureHistoryDivisor scales the capture history (±HistoryMax) to the
-// ordering scores of captures: ±1024, a pawn of SEE being 800.
-const CaptureHistoryDivisor = 16
+// Internal iterative deepening: from these depths, at depth/IIDDepthDivisor.
+const (
+	IIDMinDepthPV   = 6
+	IIDMinDepthCut  = 8
+	IIDDepthDivisor = 2
+)
 
 // ProbCut: from this depth, beta plus this margin, searched this many
 // plies shallower.
@@ -250,10 +228,15 @@ const (
 	ProbCutReduction = 4
 )
 
-// Singular extensions.
+// Singular extensions: from SingularMinDepth, for a hash move stored at
+// most SingularTTDepthMargin plies shallower than the node; the exclusion
+// search runs at (depth-1)/SingularDepthDivisor on a window
+// SingularMarginPerPly·depth below the hash score.
 const (
-	SingularMinDepth     = 8
-	SingularMarginPerPly = 2
+	SingularMinDepth      = 8
+	SingularMarginPerPly  = 2
+	SingularTTDepthMargin = 3
+	SingularDepthDivisor  = 2
 )
 
 // Quiescence.
@@ -271,5 +254,96 @@ const (
 	HorizonTrickPromotion = 600
 )
 
-// History.
-const HistoryMax = 16384
+// History: the bound of every history score, the largest bonus (depth²
+// up to HistoryBonusMax, times HistoryBonusScale on the history scale),
+// and the halving between searches.
+const (
+	HistoryMax        = 16384
+	HistoryBonusMax   = 400
+	HistoryBonusScale = 32
+	HistoryAgeDivisor = 2
+)
+
+// Move ordering (the REBEL scale of "LMR in REBEL", step 2). Noisy moves
+// fall in bands: winning captures by SEE gain (CaptureSEEWeight per
+// centipawn, the cheaper attacker first on equal gain), queen promotions,
+// equal captures by REBEL's class table (EqualCaptureClassWeight per
+// class, the victim within it), under-promotions, and losing captures,
+// lifted by LosingCaptureOffset so that a negative SEE still sorts.
+const (
+	ScoreWinning            = 1 << 24
+	ScoreQueenPromotion     = 1 << 23
+	ScoreEqual              = 1 << 22
+	ScoreUnderPromotion     = 1 << 21
+	ScoreLosing             = 0
+	CaptureSEEWeight        = 8
+	EqualCaptureClassWeight = 16
+	LosingCaptureOffset     = 1 << 20
+	// With CaptureHistory, equal captures keep REBEL's class order and
+	// the capture history (±1024 after the divisor) orders each class
+	// around its centre.
+	CaptureHistoryClassWeight = 4096
+	CaptureHistoryClassCentre = CaptureHistoryClassWeight / 2
+	// CaptureHistoryDivisor scales the capture history (±HistoryMax) to the
+	// ordering scores of captures: ±1024, a pawn of SEE being 800.
+	CaptureHistoryDivisor = 16
+)
+
+// Quiet moves: castling first, then by history, with REBEL's hints from
+// the evaluation and the counter move, on the history scale.
+const (
+	CastlingScore       = 1 << 20
+	HangingMoveBonus    = 4000
+	CounterMoveBonus    = 16000
+	UnsafeSquarePenalty = 4000
+)
+
+// Hash table replacement: a slot loses TTAgeWeight plies of depth per
+// search it is old; a shallower non-exact result does not replace one of
+// this search more than TTKeepDepthMargin plies deeper.
+const (
+	TTAgeWeight       = 8
+	TTKeepDepthMargin = 2
+)
+
+// The clock. Without "movestogo" the time is shared among
+// DefaultMovesToGo moves, one fewer every MovesToGoDecayPlies plies of the
+// game, never fewer than MinMovesToGo (nor more than MaxMovesToGo).
+const (
+	DefaultMovesToGo    = 40
+	MinMovesToGo        = 15
+	MaxMovesToGo        = 50
+	MovesToGoDecayPlies = 8
+	// A safety margin on top of Move Overhead for process scheduling, and
+	// OverheadReserveMoves quarters of the overhead kept for the moves
+	// to come.
+	ClockSafety            = 5 * time.Millisecond
+	OverheadReserveMoves   = 10
+	OverheadReserveDivisor = 4
+	// Shares: of the increment, added to an even share of the clock (the
+	// base); the soft limit as a share of the base and at most a share
+	// of the usable time; the hard limit a multiple of the base and at
+	// most a share of the usable time; both with one move to go.
+	IncrementPercent    = 75
+	SoftPercent         = 100
+	SoftMaxPercent      = 50
+	HardFactor          = 4
+	HardMaxPercent      = 75
+	LastMoveSoftPercent = 75
+	LastMoveHardPercent = 90
+	// A best move that held for StableIterationsMax iterations shrinks the
+	// soft limit to StableScaleStart - StableScaleStep · that many times;
+	// a score that fell by more than ScoreDropMin stretches it by the fall
+	// over ScoreDropScale, up to ScoreDropMaxExtra. BestChangeDecay halves
+	// the count of best-move changes each iteration. A new iteration
+	// starts only before NextIterationPercent of the limit, as it takes
+	// about as long as all before it.
+	StableIterationsMax  = 8
+	StableScaleStart     = 1.2
+	StableScaleStep      = 0.05
+	ScoreDropMin         = 20
+	ScoreDropScale       = 100.0
+	ScoreDropMaxExtra    = 1.0
+	BestChangeDecay      = 0.5
+	NextIterationPercent = 60
+)

@@ -24,15 +24,6 @@ const (
 	stageDone
 )
 
-// Ordering score bands for noisy moves.
-const (
-	scoreWinning  = 1 << 24
-	scoreQueenPro = 1 << 23
-	scoreEqual    = 1 << 22
-	scoreUnder    = 1 << 21 // under-promotions, in the late stage before losing captures
-	scoreLosing   = 0
-)
-
 // REBEL: equal captures ordered QxQ, RxR, NxB, BxB, BxN, PxP.
 var equalCaptureOrder = [7][7]int32{
 	chess.Queen:  {chess.Queen: 6},
@@ -68,8 +59,8 @@ type picker struct {
 	skipQuiets bool
 }
 
-// init prepares for a main-search node.
-func (pk *picker) init(ttMove, mateKiller chess.Move, killers [4]chess.Move) {
+// reset prepares for a main-search node.
+func (pk *picker) reset(ttMove, mateKiller chess.Move, killers [4]chess.Move) {
 	pk.stage = stageTT
 	pk.ttMove = ttMove
 	pk.mateKiller = mateKiller
@@ -85,10 +76,10 @@ func (pk *picker) init(ttMove, mateKiller chess.Move, killers [4]chess.Move) {
 	pk.cont1, pk.cont2 = nil, nil
 }
 
-// initQS prepares for a quiescence node: noisy moves only (all moves when
+// resetQS prepares for a quiescence node: noisy moves only (all moves when
 // in check), plus quiet checks when withChecks.
-func (pk *picker) initQS(ttMove chess.Move, inCheck, withChecks bool) {
-	pk.init(ttMove, chess.NoMove, [4]chess.Move{})
+func (pk *picker) resetQS(ttMove chess.Move, inCheck, withChecks bool) {
+	pk.reset(ttMove, chess.NoMove, [4]chess.Move{})
 	pk.qsearch = !inCheck
 	pk.qsChecks = withChecks && !inCheck
 }
@@ -105,9 +96,10 @@ func (pk *picker) isSpecial(m chess.Move) bool {
 	return false
 }
 
-// next returns the next move, or NoMove when the node is exhausted.
-func (s *Searcher) next(pk *picker) chess.Move {
-	pos := s.pos
+// next returns the next move of w's node, or NoMove when the node is
+// exhausted.
+func (pk *picker) next(w *worker) chess.Move {
+	pos := w.pos
 	for {
 		switch pk.stage {
 		case stageTT:
@@ -130,7 +122,7 @@ func (s *Searcher) next(pk *picker) chess.Move {
 			pos.GenerateNoisy(&pk.list)
 			pk.noisyN = pk.list.N
 			pk.cur, pk.end = 0, pk.list.N
-			s.scoreNoisy(pk)
+			pk.scoreNoisy(w)
 			pk.stage = stageGoodNoisy
 		case stageGoodNoisy:
 			for pk.cur < pk.end {
@@ -141,7 +133,7 @@ func (s *Searcher) next(pk *picker) chess.Move {
 				if m == pk.ttMove || m == pk.mateKiller {
 					continue
 				}
-				if sc < scoreEqual {
+				if sc < ScoreEqual {
 					// Losing captures and under-promotions wait for the late stage.
 					pk.list.Moves[pk.cur-1], pk.list.Moves[pk.nBad] = pk.list.Moves[pk.nBad], m
 					pk.scores[pk.cur-1], pk.scores[pk.nBad] = pk.scores[pk.nBad], sc
@@ -183,7 +175,7 @@ func (s *Searcher) next(pk *picker) chess.Move {
 				pk.stage = stageQSChecks
 				continue
 			}
-			s.scoreQuiet(pk)
+			pk.scoreQuiet(w)
 			pk.stage = stageQuiet
 		case stageQuiet:
 			for !pk.skipQuiets && pk.cur < pk.end {
@@ -245,13 +237,13 @@ func isNoisy(pos *chess.Position, m chess.Move) bool {
 // scoreNoisy places each capture and promotion in its REBEL band: winning
 // captures by SEE gain, the lower attacker first on equal gain; queen
 // promotions; equal captures by the REBEL table; the rest late.
-func (s *Searcher) scoreNoisy(pk *picker) {
-	pos := s.pos
+func (pk *picker) scoreNoisy(w *worker) {
+	pos := w.pos
 	for i := 0; i < pk.list.N; i++ {
 		m := pk.list.Moves[i]
 		attacker := pos.PieceOn(m.From()).Type()
 		if m.IsPromotion() && m.PromotionType() != chess.Queen {
-			pk.scores[i] = scoreUnder + int32(m.PromotionType())
+			pk.scores[i] = ScoreUnderPromotion + int32(m.PromotionType())
 			continue
 		}
 		victim := pos.PieceOn(m.To()).Type()
@@ -261,26 +253,26 @@ func (s *Searcher) scoreNoisy(pk *picker) {
 		see := pos.SEE(m)
 		switch {
 		case m.IsPromotion() && see >= 0:
-			pk.scores[i] = scoreQueenPro + int32(victim)
+			pk.scores[i] = ScoreQueenPromotion + int32(victim)
 			if see > 0 && victim != chess.NoPieceType {
-				pk.scores[i] = scoreWinning + int32(see)*8 + int32(7-attacker)
+				pk.scores[i] = winningCaptureScore(see, attacker)
 			}
 		case see > 0:
-			pk.scores[i] = scoreWinning + int32(see)*8 + int32(7-attacker)
+			pk.scores[i] = winningCaptureScore(see, attacker)
 		case see == 0:
-			pk.scores[i] = scoreEqual + 16*equalCaptureOrder[attacker][victim] + int32(victim)
-			if s.Switches.CaptureHistory {
+			pk.scores[i] = ScoreEqual + EqualCaptureClassWeight*equalCaptureOrder[attacker][victim] + int32(victim)
+			if w.Switches.CaptureHistory {
 				// REBEL's order first, the capture history within it.
-				pk.scores[i] = scoreEqual + 4096*equalCaptureOrder[attacker][victim] + 2048 +
-					int32(*s.captureHistory(m))/CaptureHistoryDivisor
+				pk.scores[i] = ScoreEqual + CaptureHistoryClassWeight*equalCaptureOrder[attacker][victim] +
+					CaptureHistoryClassCentre + int32(*w.captureHistory(m))/CaptureHistoryDivisor
 			}
 		default:
-			pk.scores[i] = scoreLosing + int32(see) + 1<<20
+			pk.scores[i] = ScoreLosing + int32(see) + LosingCaptureOffset
 		}
-		if s.Switches.CaptureHistory && see != 0 {
+		if w.Switches.CaptureHistory && see != 0 {
 			// Winning and losing captures: the history shifts a capture by
 			// up to about a pawn of exchange gain.
-			pk.scores[i] += int32(*s.captureHistory(m)) / CaptureHistoryDivisor
+			pk.scores[i] += int32(*w.captureHistory(m)) / CaptureHistoryDivisor
 		}
 	}
 }
@@ -291,8 +283,8 @@ func (s *Searcher) scoreNoisy(pk *picker) {
 // hanging list left by the evaluation of this node; here the children
 // searched before the quiet stage have overwritten it, so it is recomputed
 // (eval.Hanging, about 40 ns).
-func (s *Searcher) scoreQuiet(pk *picker) {
-	pos := s.pos
+func (pk *picker) scoreQuiet(w *worker) {
+	pos := w.pos
 	us := pos.SideToMove()
 	hanging := eval.Hanging(pos, us)
 	pk.hanging = hanging
@@ -300,18 +292,18 @@ func (s *Searcher) scoreQuiet(pk *picker) {
 	for i := pk.cur; i < pk.end; i++ {
 		m := pk.list.Moves[i]
 		if m.IsCastling() {
-			pk.scores[i] = 1 << 20
+			pk.scores[i] = CastlingScore
 			continue
 		}
 		pc := pos.PieceOn(m.From())
-		score := int32(s.history[pc][m.To()])
-		if pk.cont1 != nil && s.Switches.ContinuationHistory {
+		score := int32(w.history[pc][m.To()])
+		if pk.cont1 != nil && w.Switches.ContinuationHistory {
 			score += int32(pk.cont1[pc][m.To()]) + int32(pk.cont2[pc][m.To()])
 		}
 		if m == pk.counter {
 			score += CounterMoveBonus
 		}
-		if s.Switches.OrderingHints {
+		if w.Switches.OrderingHints {
 			// REBEL: a piece under attack that moves
 			if hanging.Has(m.From()) {
 				score += HangingMoveBonus
@@ -325,9 +317,9 @@ func (s *Searcher) scoreQuiet(pk *picker) {
 	}
 }
 
-// Move-ordering hints from the evaluation, on the history scale.
-const (
-	HangingMoveBonus    = 4000
-	CounterMoveBonus    = 16000
-	UnsafeSquarePenalty = 4000
-)
+// winningCaptureScore places a winning capture by its SEE gain, the
+// cheaper attacker first on equal gain (from 1 for the king to 6 for a
+// pawn: less than a centipawn of gain at CaptureSEEWeight).
+func winningCaptureScore(see int, attacker chess.PieceType) int32 {
+	return ScoreWinning + int32(see)*CaptureSEEWeight + int32(chess.King+1-attacker)
+}

@@ -126,9 +126,9 @@ func TestTinyNodeLimitStillSearchesDepthOne(t *testing.T) {
 // A ponderhit that arrives when the search is not pondering changes nothing.
 func TestStrayPonderHitIgnored(t *testing.T) {
 	s := NewSearcher(1)
-	before := s.clock.start.Load()
+	before := s.main.clock.start.Load()
 	s.PonderHit()
-	if s.clock.start.Load() != before || s.pondering.Load() {
+	if s.main.clock.start.Load() != before || s.main.pondering.Load() {
 		t.Error("ponderhit acted outside a ponder search")
 	}
 }
@@ -164,7 +164,7 @@ func TestEachSwitchFlipped(t *testing.T) {
 func TestFutilityREBELMargins(t *testing.T) {
 	middlegame, _ := chess.ParseFEN("r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4")
 	ending, _ := chess.ParseFEN("8/5pk1/8/8/8/8/2N2PK1/8 w - - 0 1")
-	s := NewSearcher(1)
+	s := NewSearcher(1).main
 	s.Switches.FutilityREBEL = true
 	cases := []struct {
 		pos                *chess.Position
@@ -192,7 +192,7 @@ func TestFutilityREBELMargins(t *testing.T) {
 // and lets it shrink by a point when the move gains less; captures and
 // positions without an evaluation teach it nothing.
 func TestPositionalGainTable(t *testing.T) {
-	s := NewSearcher(1)
+	s := NewSearcher(1).main
 	s.Switches.PositionalGain = true
 	pos := chess.StartPosition()
 	s.pos = pos
@@ -213,7 +213,7 @@ func TestPositionalGainTable(t *testing.T) {
 	if g() != PositionalGainLimit {
 		t.Fatalf("gain %d, want the limit %d", g(), PositionalGainLimit)
 	}
-	s.stack[0].staticEval = -Infinity // a parent in check: nothing to compare
+	s.stack[0].staticEval = noEval // a parent in check: nothing to compare
 	s.updateGain(1, 3000)
 	if g() != PositionalGainLimit {
 		t.Fatalf("gain changed to %d without a parent evaluation", g())
@@ -236,7 +236,7 @@ func TestPositionalGainTable(t *testing.T) {
 // REBEL's horizon trick one: the margin is 3.00 plus the best hanging
 // piece of the opponent, plus 9.00 after a check evasion.
 func TestHorizonTrickOne(t *testing.T) {
-	s := NewSearcher(1)
+	s := NewSearcher(1).main
 	// White to move; Black's rook on d5 is attacked by the e4 pawn and
 	// undefended.
 	pos, err := chess.ParseFEN("4k3/8/8/3r4/4P3/8/8/4K3 w - - 0 1")
@@ -259,7 +259,7 @@ func TestHorizonTrickOne(t *testing.T) {
 			t.Errorf("eval %d alpha %d: %v, want %v", c.eval, c.alpha, got, c.want)
 		}
 	}
-	s.stack[0].staticEval = -Infinity // the opponent answered a check
+	s.stack[0].staticEval = noEval // the opponent answered a check
 	if s.horizonTrickOne(1, 0, HorizonTrickMargin+rook+1) {
 		t.Error("no extra margin after a check evasion")
 	}
@@ -268,7 +268,7 @@ func TestHorizonTrickOne(t *testing.T) {
 // REBEL's recapture extension: only a winning recapture on the square of
 // the last capture, with the material balance near the root's.
 func TestRecaptureWindow(t *testing.T) {
-	s := NewSearcher(1)
+	s := NewSearcher(1).main
 	// Black's knight takes the e4 pawn; White's d3 pawn takes it back.
 	pos, _ := chess.ParseFEN("4k3/8/8/8/4P3/3P4/5n2/4K3 b - - 0 1")
 	s.pos = pos
@@ -322,7 +322,7 @@ func TestMaterialReduction(t *testing.T) {
 	// A node whose alpha stands 10.00 above an even position: its quiet
 	// moves are searched shorter, its tree shrinks.
 	nodes := func(on bool) uint64 {
-		s := NewSearcher(1)
+		s := NewSearcher(1).main
 		s.Switches.MaterialReduction = on
 		// The children stand far above their beta: without these two they
 		// would all return at once and the reduction would not show.
@@ -356,19 +356,20 @@ func TestCheckExtensionREBEL(t *testing.T) {
 // part is 5 plies in the middle game, 7 in the end game and 8 in the late
 // end game, and each extension on the path moves it a ply deeper.
 func TestREBELStaticDepth(t *testing.T) {
-	s := NewSearcher(1)
+	s := NewSearcher(1).main
 	for _, c := range []struct {
-		fen          string
-		stage, depth int
+		fen   string
+		stage gameStage
+		depth int
 	}{
-		{chess.StartFEN, 0, 5},
-		{"r3k3/pp3ppp/8/8/8/8/PP3PPP/R2NK3 w - - 0 1", 1, 7},
-		{"4k3/pp3ppp/8/8/8/8/PP3PPP/R3K3 w - - 0 1", 2, 8},
+		{chess.StartFEN, middleGame, 5},
+		{"r3k3/pp3ppp/8/8/8/8/PP3PPP/R2NK3 w - - 0 1", endGame, 7},
+		{"4k3/pp3ppp/8/8/8/8/PP3PPP/R3K3 w - - 0 1", lateEndGame, 8},
 	} {
 		pos, _ := chess.ParseFEN(c.fen)
-		s.rebelStage = rebelStageOf(pos)
-		if s.rebelStage != c.stage {
-			t.Errorf("%s: stage %d, want %d", c.fen, s.rebelStage, c.stage)
+		s.stage = stageOf(pos)
+		if s.stage != c.stage {
+			t.Errorf("%s: stage %d, want %d", c.fen, s.stage, c.stage)
 		}
 		s.rootDepth = 11
 		s.stack[3].pathExt = 0
@@ -380,7 +381,7 @@ func TestREBELStaticDepth(t *testing.T) {
 			t.Errorf("%s: S_DEPTH %d after two extensions, want %d", c.fen, got, c.depth+2)
 		}
 	}
-	s.rebelStage, s.rootDepth, s.stack[3].pathExt = 0, 30, 0
+	s.stage, s.rootDepth, s.stack[3].pathExt = middleGame, 30, 0
 	if got := s.rebelStaticDepth(3); got != 13+30-21 {
 		t.Errorf("S_DEPTH at iteration 30: %d", got)
 	}
@@ -389,7 +390,7 @@ func TestREBELStaticDepth(t *testing.T) {
 // REBEL spares from static pruning the answer to a check, a winning
 // capture and a pawn reaching the 6th or 7th rank.
 func TestREBELPruneExceptions(t *testing.T) {
-	s := NewSearcher(1)
+	s := NewSearcher(1).main
 	after := func(fen, move string) {
 		pos, _ := chess.ParseFEN(fen)
 		m, err := pos.ParseUCI(move)
@@ -417,7 +418,7 @@ func TestREBELPruneExceptions(t *testing.T) {
 	if s.rebelCanPrune(1) {
 		t.Error("a winning capture is not spared")
 	}
-	s.stack[0] = plyState{staticEval: -Infinity, inCheck: true}
+	s.stack[0] = plyState{staticEval: noEval, inCheck: true}
 	if s.rebelCanPrune(1) {
 		t.Error("the answer to a check is not spared")
 	}
@@ -427,7 +428,7 @@ func TestREBELPruneExceptions(t *testing.T) {
 // of its threat included, is reduced, unless it was the hash move, already
 // reduced, or the hash says the position is better for the mover.
 func TestThreatReduction(t *testing.T) {
-	s := NewSearcher(1)
+	s := NewSearcher(1).main
 	// Black to move after White's Ne3, which threatens nothing.
 	pos, _ := chess.ParseFEN("4k3/8/8/8/8/8/8/3NK3 w - - 0 1")
 	m, _ := pos.ParseUCI("d1e3")
@@ -486,7 +487,7 @@ func TestThreatReduction(t *testing.T) {
 // move from static pruning and reduction 2a, and extends it when the path
 // has room.
 func TestKingPressure(t *testing.T) {
-	s := NewSearcher(1)
+	s := NewSearcher(1).main
 	// The danger is recorded only where a technique reads it.
 	s.Switches.KingPressureExt = true
 	// REBEL's example: e5 drives away the knight that guards h7 against
@@ -560,27 +561,27 @@ func TestKingPressure(t *testing.T) {
 // the end in it and differs from the last iteration's; a node limit that
 // cuts iterations anywhere still gives legal moves.
 func TestPartialIteration(t *testing.T) {
-	s := NewSearcher(1)
+	w := NewSearcher(1).main
 	pos, _ := chess.ParseFEN("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
 	a, _ := pos.ParseUCI("f1b5")
 	b, _ := pos.ParseUCI("d2d4")
 	pos.MakeMove(b)
 	reply, _ := pos.ParseUCI("e5d4")
 	pos.UnmakeMove(b)
-	s.rootMoves = []rootMove{{move: b, score: 40, pv: []chess.Move{b, reply}}, {move: a, score: -Infinity}}
+	w.rootMoves = []rootMove{{move: b, score: 40, pv: []chess.Move{b, reply}}, {move: a, score: -Infinity}}
 	res := Result{Best: a, Score: 25, Depth: 7}
-	s.takePartialBest(&res)
+	w.takePartialBest(&res)
 	if res.Best != b || res.Score != 40 || res.Depth != 7 || res.Ponder != reply {
 		t.Errorf("a new best of the interrupted iteration: got %+v", res)
 	}
 	res = Result{Best: a, Score: 25, Depth: 7}
-	s.rootMoves[0].score = -Infinity
-	s.takePartialBest(&res)
+	w.rootMoves[0].score = -Infinity
+	w.takePartialBest(&res)
 	if res.Best != a || res.Score != 25 {
 		t.Errorf("nothing finished in the interrupted iteration, yet %+v", res)
 	}
 
-	s = NewSearcher(1)
+	s := NewSearcher(1)
 	s.Switches.PartialIteration = true
 	for nodes := uint64(3000); nodes < 200_000; nodes = nodes * 3 / 2 {
 		res := s.Search(pos, Limits{Nodes: nodes}, Options{}, Reporter{})
@@ -601,7 +602,7 @@ func TestPartialIteration(t *testing.T) {
 // ProbCut finds the capture that beats beta by its margin in the shallow
 // search, and passes over captures that cannot win enough.
 func TestProbCut(t *testing.T) {
-	s := NewSearcher(1)
+	s := NewSearcher(1).main
 	s.rootDepth = 10
 	probe := func(fen string, above int) (int, chess.Move) {
 		t.Helper()
@@ -630,7 +631,7 @@ func TestProbCut(t *testing.T) {
 // The capture history rewards the noisy move that cut off, punishes the
 // ones searched before it, and orders equal captures of one REBEL class.
 func TestCaptureHistory(t *testing.T) {
-	s := NewSearcher(1)
+	s := NewSearcher(1).main
 	s.Switches.CaptureHistory = true
 	// d4xc5 and d4xe5 both take a pawn that a pawn defends: equal trades.
 	pos, err := chess.ParseFEN("4k3/8/1p3p2/2p1p3/3P4/8/8/4K3 w - - 0 1")
@@ -643,9 +644,9 @@ func TestCaptureHistory(t *testing.T) {
 	quiet, _ := pos.ParseUCI("e1e2")
 	order := func() []chess.Move {
 		var pk picker
-		pk.initQS(chess.NoMove, false, false)
+		pk.resetQS(chess.NoMove, false, false)
 		var got []chess.Move
-		for m := s.next(&pk); m != chess.NoMove; m = s.next(&pk) {
+		for m := pk.next(s); m != chess.NoMove; m = pk.next(s) {
 			got = append(got, m)
 		}
 		return got

@@ -6,6 +6,88 @@ import (
 	"strings"
 )
 
+// Switches is the set of techniques; the zero value turns them all off.
+type Switches struct {
+	Aspiration          bool
+	NullMove            bool
+	StaticPruning       bool // REBEL's static selective search near the horizon
+	Futility            bool
+	LateMovePruning     bool
+	SEEPruning          bool
+	LMR                 bool
+	IID                 bool
+	SingularExt         bool
+	CheckExtension      bool
+	RecaptureExt        bool
+	PawnPushExt         bool
+	QSChecks            bool
+	QSDeltaPruning      bool
+	MateDistance        bool
+	DelayPenalty        bool
+	AspirationREBEL     bool // REBEL's 0.50 / 2.00 / full windows instead of IPPOLIT's steps
+	HangingNoReduce     bool // REBEL: hanging pieces that move are not reduced
+	MateKiller          bool // REBEL: the killer that mated is tried before captures
+	OrderingHints       bool // REBEL: hanging pieces first, pawn-attacked squares last among quiet moves
+	NullVerify          bool
+	CounterMove         bool
+	ContinuationHistory bool
+	HistoryReduction    bool // LMR edition 3's double/triple reductions
+	FutilityREBEL       bool // REBEL's own margins (3.00/5.00 end game, 5.00) at horizon-1 and -2 only
+	LazyEval            bool // REBEL: material and piece squares stand for the evaluation far below alpha (quiescence)
+	PositionalGain      bool // IPPOLIT: quiet moves pruned near the horizon by their largest positional gain seen
+	HorizonTrickOne     bool // REBEL: no quiescence when taking the best hanging piece cannot reach alpha
+	PawnEndingExt       bool // REBEL: three plies more after a capture into a balanced pawn ending
+	MaterialReduction   bool // REBEL: reduction 1, a ply less for quiet moves a rook or more below alpha
+	CheckExtREBEL       bool // REBEL: no extension for the first check on a path, two plies at the fourth
+	StaticREBEL         bool // REBEL's selective search in place of reverse futility and our null move
+	ThreatReduction     bool // REBEL: reduction 2a, a ply less where the mover stays below alpha despite its threat
+	KingPressureExt     bool // REBEL: a ply more for a move that seriously increases the pressure on the king
+	PartialIteration    bool // a new best move of an interrupted iteration is played
+	ProbCut             bool // a capture that beats beta by a margin in a shallower search cuts the node
+	CaptureHistory      bool // captures ordered within their REBEL band by how often they caused cut-offs
+}
+
+// DefaultSwitches is what the engine plays with.
+var DefaultSwitches = Switches{
+	Aspiration:          true,
+	NullMove:            true,
+	StaticPruning:       true,
+	Futility:            true,
+	LateMovePruning:     true,
+	SEEPruning:          true,
+	LMR:                 true,
+	IID:                 true,
+	SingularExt:         true,
+	CheckExtension:      true,
+	RecaptureExt:        false,
+	PawnPushExt:         false,
+	QSChecks:            true,
+	QSDeltaPruning:      true,
+	MateDistance:        true,
+	DelayPenalty:        true,
+	AspirationREBEL:     false,
+	HangingNoReduce:     true,
+	MateKiller:          true,
+	OrderingHints:       true,
+	NullVerify:          true,
+	CounterMove:         true,
+	ContinuationHistory: true,
+	HistoryReduction:    true,
+	FutilityREBEL:       false,
+	LazyEval:            false,
+	PositionalGain:      false,
+	HorizonTrickOne:     false,
+	PawnEndingExt:       false,
+	MaterialReduction:   false,
+	CheckExtREBEL:       true,
+	StaticREBEL:         false,
+	ThreatReduction:     false,
+	KingPressureExt:     false,
+	PartialIteration:    false,
+	ProbCut:             false,
+	CaptureHistory:      false,
+}
+
 // ApplySwitchSpec turns techniques on or off by name, for measuring what
 // each is worth: "-NullMove,-LMR,+RecaptureExt". Names are the fields of
 // Switches. It is used once at start-up, never on a hot path.

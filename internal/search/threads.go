@@ -1,7 +1,6 @@
 package search
 
 import (
-	"sync"
 	"unsafe"
 
 	"matador/internal/eval"
@@ -15,7 +14,7 @@ import (
 // stops them. Helpers skip some iterations (helperSkips) so that they run
 // ahead of the main thread instead of repeating its work.
 
-// MaxThreads is the most search threads a Searcher runs.
+// MaxThreads is the most search threads (workers) a Searcher runs.
 const MaxThreads = 256
 
 // SetThreads sets the number of search threads, n from 1 to MaxThreads;
@@ -27,16 +26,14 @@ func (s *Searcher) SetThreads(n int) {
 		s.helpers = s.helpers[:n-1]
 	}
 	for len(s.helpers) < n-1 {
-		h := &Searcher{tt: s.tt, ev: eval.NewEvaluator()}
-		h.helperID = len(s.helpers) + 1
-		s.helpers = append(s.helpers, h)
+		s.helpers = append(s.helpers, newWorker(s, len(s.helpers)+1))
 	}
 }
 
-// HelperBytes is the memory one more search thread takes: its searcher
+// HelperBytes is the memory one more search thread takes: its worker
 // (history tables, stack) and its evaluator (pawn hash).
 func HelperBytes() int {
-	return int(unsafe.Sizeof(Searcher{}) + unsafe.Sizeof(eval.Evaluator{}))
+	return int(unsafe.Sizeof(worker{}) + unsafe.Sizeof(eval.Evaluator{}))
 }
 
 // Threads returns the number of search threads.
@@ -45,18 +42,23 @@ func (s *Searcher) Threads() int { return 1 + len(s.helpers) }
 // startHelpers sets the helpers searching the root the main thread is
 // about to search, within its depth and move limits but without a clock.
 func (s *Searcher) startHelpers() {
-	limits := Limits{Infinite: true, Depth: s.limits.Depth, SearchMoves: s.limits.SearchMoves}
+	m := s.main
+	limits := Limits{Infinite: true, Depth: m.limits.Depth, SearchMoves: m.limits.SearchMoves}
 	s.helpersDone.Add(len(s.helpers))
 	for _, h := range s.helpers {
 		h.Switches = s.Switches
 		// Prepared before the goroutine starts, so that a stop sent at
 		// once reaches it; the root is copied here, as the main thread
 		// goes on to make moves on its own.
-		h.Prepare(false)
-		root := s.pos.Clone()
+		h.prepare(false)
+		root := m.pos.Clone()
 		go func() {
 			defer s.helpersDone.Done()
-			h.Search(root, limits, Options{MultiPV: 1}, Reporter{})
+			h.begin(root, limits, Options{MultiPV: 1}, Reporter{})
+			if len(h.rootMoves) > 0 {
+				h.iterate()
+			}
+			h.published.Store(h.nodes)
 		}()
 	}
 }
@@ -65,7 +67,7 @@ func (s *Searcher) startHelpers() {
 // node counts are final after it.
 func (s *Searcher) stopHelpers() {
 	for _, h := range s.helpers {
-		h.Stop()
+		h.stop()
 	}
 	s.helpersDone.Wait()
 }
@@ -89,16 +91,4 @@ func helperSkips(id, depth int) bool {
 	block := 1 + (id-1)/2
 	phase := (id - 1) % 2 * block
 	return (depth+phase)/block%2 == 1
-}
-
-// helperState is what a Searcher needs to run helpers or be one.
-type helperState struct {
-	// helpers are the other threads of a main Searcher.
-	helpers     []*Searcher
-	helpersDone sync.WaitGroup
-	// helperCount is helperNodes as the main thread last read it, for the
-	// node limit.
-	helperCount uint64
-	// helperID is 0 for the main thread, 1, 2, ... for helpers.
-	helperID int
 }

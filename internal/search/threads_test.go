@@ -59,7 +59,7 @@ func TestThreadsSearch(t *testing.T) {
 	if !pos.IsLegal(res.Best) || res.Depth != 9 {
 		t.Fatalf("best %v at depth %d", res.Best, res.Depth)
 	}
-	total := s.nodes
+	total := s.main.nodes
 	for i, h := range s.helpers {
 		if h.nodes == 0 {
 			t.Errorf("helper %d searched no node", i+1)
@@ -105,7 +105,7 @@ func TestThreadsStopAndNodes(t *testing.T) {
 	if res.Nodes < limit || res.Nodes > 2*limit {
 		t.Errorf("node limit %d: searched %d", limit, res.Nodes)
 	}
-	if h := s.helpers[0].nodes; h == 0 || res.Nodes != s.nodes+h {
-		t.Errorf("node limit %d: main thread %d, helper %d, result %d", limit, s.nodes, h, res.Nodes)
+	if h := s.helpers[0].nodes; h == 0 || res.Nodes != s.main.nodes+h {
+		t.Errorf("node limit %d: main thread %d, helper %d, result %d", limit, s.main.nodes, h, res.Nodes)
 	}
 }

@@ -19,17 +19,9 @@ type timeManager struct {
 	timed bool
 }
 
-// Time management constants.
-const (
-	defaultMovesToGo = 40
-	minMovesToGo     = 15
-	// A safety margin on top of Move Overhead for process scheduling.
-	clockSafety = 5 * time.Millisecond
-	// The soft limit in percent of an even share of the clock.
-	softPercent = 100
-)
-
-func (tm *timeManager) init(start time.Time, lim Limits, overhead time.Duration, us chess.Color, gamePly int) {
+// plan turns the limits of a search that starts now into the soft and
+// hard limits (the shares are in params.go).
+func (tm *timeManager) plan(start time.Time, lim Limits, overhead time.Duration, us chess.Color, gamePly int) {
 	tm.start.Store(start.UnixNano())
 	tm.timed = false
 	switch {
@@ -46,19 +38,19 @@ func (tm *timeManager) init(start time.Time, lim Limits, overhead time.Duration,
 		mtg := lim.MovesToGo
 		if mtg <= 0 {
 			// Sudden death: plan for fewer remaining moves as the game goes on.
-			mtg = max(defaultMovesToGo-gamePly/8, minMovesToGo)
+			mtg = max(DefaultMovesToGo-gamePly/MovesToGoDecayPlies, MinMovesToGo)
 		}
-		mtg = min(mtg, 50)
+		mtg = min(mtg, MaxMovesToGo)
 		// Time we may spend without ever flagging: keep overhead per move
 		// for the moves to come.
-		usable := left - overhead - clockSafety - time.Duration(min(mtg, 10))*overhead/4
+		usable := left - overhead - ClockSafety - time.Duration(min(mtg, OverheadReserveMoves))*overhead/OverheadReserveDivisor
 		usable = max(usable, time.Millisecond)
-		base := usable/time.Duration(mtg) + inc*3/4
-		tm.soft = min(base*softPercent/100, usable/2)
-		tm.hard = min(base*4, usable*3/4)
+		base := usable/time.Duration(mtg) + inc*IncrementPercent/100
+		tm.soft = min(base*SoftPercent/100, usable*SoftMaxPercent/100)
+		tm.hard = min(base*HardFactor, usable*HardMaxPercent/100)
 		if lim.MovesToGo == 1 {
-			tm.soft = usable * 3 / 4
-			tm.hard = usable * 9 / 10
+			tm.soft = usable * LastMoveSoftPercent / 100
+			tm.hard = usable * LastMoveHardPercent / 100
 		}
 		tm.soft = max(tm.soft, time.Millisecond)
 		tm.hard = max(tm.hard, tm.soft)
@@ -92,15 +84,15 @@ func (tm *timeManager) shouldStopAfterIteration(now time.Time, bestChanges float
 	scale := 1.0 + bestChanges
 	// A best move that has held for many iterations is clearly best: the
 	// time saved goes to later, harder moves.
-	scale *= 1.2 - 0.05*float64(min(stable, 8))
-	if scoreDrop > 20 {
-		scale += min(float64(scoreDrop)/100, 1.0)
+	scale *= StableScaleStart - StableScaleStep*float64(min(stable, StableIterationsMax))
+	if scoreDrop > ScoreDropMin {
+		scale += min(float64(scoreDrop)/ScoreDropScale, ScoreDropMaxExtra)
 	}
 	limit := time.Duration(float64(tm.soft) * scale)
 	limit = min(limit, tm.hard)
 	// The next iteration takes about as long as all before it, or more:
 	// do not start one that cannot finish.
-	return tm.elapsed(now) >= limit*6/10
+	return tm.elapsed(now) >= limit*NextIterationPercent/100
 }
 
 // timed reports whether the clock limits this search at all.

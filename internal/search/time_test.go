@@ -18,7 +18,7 @@ func TestTimeLimitsStayInsideTheClock(t *testing.T) {
 				for _, ply := range []int{0, 80, 300} {
 					var tm timeManager
 					lim := Limits{WTime: left, BTime: left, WInc: inc, BInc: inc, MovesToGo: mtg}
-					tm.init(time.Now(), lim, overhead, chess.White, ply)
+					tm.plan(time.Now(), lim, overhead, chess.White, ply)
 					if !tm.timed || tm.soft <= 0 || tm.soft > tm.hard {
 						t.Fatalf("left %v inc %v mtg %d: soft %v hard %v", left, inc, mtg, tm.soft, tm.hard)
 					}
@@ -33,7 +33,7 @@ func TestTimeLimitsStayInsideTheClock(t *testing.T) {
 
 func TestMoveTimeIsFixed(t *testing.T) {
 	var tm timeManager
-	tm.init(time.Now(), Limits{MoveTime: time.Second}, 30*time.Millisecond, chess.White, 0)
+	tm.plan(time.Now(), Limits{MoveTime: time.Second}, 30*time.Millisecond, chess.White, 0)
 	if tm.soft != tm.hard || tm.hard != 970*time.Millisecond {
 		t.Errorf("movetime 1s: soft %v hard %v", tm.soft, tm.hard)
 	}

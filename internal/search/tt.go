@@ -144,13 +144,13 @@ func (tt *TranspositionTable) Store(key uint64, move chess.Move, score, eval, de
 			}
 			// Keep a deeper exact-enough result of this search.
 			oldDepth := int(uint8(old>>48)) - depthOffset
-			if bound != BoundExact && depth+2 < oldDepth && uint8(old>>58) == tt.age {
+			if bound != BoundExact && depth+TTKeepDepthMargin < oldDepth && uint8(old>>58) == tt.age {
 				return
 			}
 			break
 		}
 		age := (int(tt.age) - int(old>>58) + (1 << ageBits)) & ageMask
-		value := int(uint8(old>>48)) - 8*age
+		value := int(uint8(old>>48)) - TTAgeWeight*age
 		if old == 0 {
 			value = -1 << 20
 		}
@@ -171,12 +171,12 @@ func (tt *TranspositionTable) Store(key uint64, move chess.Move, score, eval, de
 	victim.store(key, d)
 }
 
+// hashFullSample is how many buckets HashFull reads.
+const hashFullSample = 250
+
 // HashFull returns the permille of sampled entries written in this search.
 func (tt *TranspositionTable) HashFull() int {
-	n := 250
-	if n > len(tt.buckets) {
-		n = len(tt.buckets)
-	}
+	n := min(hashFullSample, len(tt.buckets))
 	used := 0
 	for i := 0; i < n; i++ {
 		for j := range tt.buckets[i] {

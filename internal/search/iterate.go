@@ -1,0 +1,155 @@
+package search
+
+import (
+	"time"
+
+	"matador/internal/chess"
+)
+
+// iterate runs iterative deepening from the root begin set up: one
+// iteration per depth, each PV line through its aspiration window, until
+// the limits, the clock or a stop end it. It returns the best move of the
+// last completed iteration (or of an interrupted one, PartialIteration).
+func (w *worker) iterate() Result {
+	limits := w.limits
+	result := Result{Best: w.rootMoves[0].move}
+	maxDepth := MaxIterationDepth
+	if limits.Depth > 0 && limits.Depth < maxDepth {
+		maxDepth = limits.Depth
+	}
+	multiPV := min(w.opts.MultiPV, len(w.rootMoves))
+	var lastBest chess.Move
+	var lastScore int
+	bestChanges := 0.0
+	stableIterations := 0
+	for depth := 1; depth <= maxDepth; depth++ {
+		if w.id > 0 && helperSkips(w.id, depth) {
+			continue
+		}
+		w.rootDepth = depth
+		for i := range w.rootMoves {
+			w.rootMoves[i].prevScore = w.rootMoves[i].score
+			if w.Switches.PartialIteration {
+				// Only moves searched in this iteration carry a score,
+				// so that an interrupted one can be read.
+				w.rootMoves[i].score = -Infinity
+			}
+		}
+		for w.pvIdx = 0; w.pvIdx < multiPV; w.pvIdx++ {
+			w.selDepth = 0
+			w.aspiration(depth)
+			sortRootMoves(w.rootMoves[w.pvIdx:])
+			if w.stopping() {
+				break
+			}
+			w.reportPVs(depth, w.pvIdx+1)
+		}
+		if w.stopping() {
+			if w.Switches.PartialIteration && w.pvIdx == 0 {
+				w.takePartialBest(&result)
+			}
+			break
+		}
+		best := w.rootMoves[0]
+		result.Best, result.Score, result.Depth = best.move, best.score, depth
+		if len(best.pv) > 1 {
+			result.Ponder = best.pv[1]
+		} else {
+			result.Ponder = chess.NoMove
+		}
+		if best.move != lastBest && depth > 1 {
+			bestChanges++
+			stableIterations = 0
+		} else {
+			stableIterations++
+		}
+		bestChanges *= BestChangeDecay
+		// Mate search: stop when a short enough mate is proven.
+		if limits.Mate > 0 && best.score >= MateScore-2*limits.Mate {
+			break
+		}
+		if w.clock.isTimed() && !w.pondering.Load() {
+			// A mate proven a few plies below the current depth will
+			// not change: a timed search stops instead of iterating to
+			// MaxPly.
+			if abs(best.score) >= MateInMaxPly && depth >= MateScore-abs(best.score)+MateSettledPlies {
+				break
+			}
+			scoreDrop := 0
+			if depth > 1 {
+				scoreDrop = lastScore - best.score
+			}
+			if len(w.rootMoves) == 1 && depth >= OnlyMoveDepth ||
+				w.clock.shouldStopAfterIteration(time.Now(), bestChanges, stableIterations, scoreDrop) {
+				break
+			}
+		}
+		lastBest, lastScore = best.move, best.score
+	}
+	return result
+}
+
+// takePartialBest reads an interrupted iteration: its root moves are
+// sorted, and only those searched to the end in it have a score. When the
+// first of them is not the result's move, it beat that move at this depth
+// and becomes the result; otherwise the result of the last completed
+// iteration stands.
+func (w *worker) takePartialBest(result *Result) {
+	best := w.rootMoves[0]
+	if best.score == -Infinity || best.move == result.Best {
+		return
+	}
+	result.Best, result.Score, result.Ponder = best.move, best.score, chess.NoMove
+	if len(best.pv) > 1 {
+		result.Ponder = best.pv[1]
+	}
+}
+
+// aspiration searches one PV line of one iteration: a window around the
+// last iteration's score, widened after each fail (IPPOLIT's steps, or
+// REBEL's 0.50 / 2.00 / full with AspirationREBEL).
+func (w *worker) aspiration(depth int) {
+	prev := w.rootMoves[w.pvIdx].prevScore
+	alpha, beta := -Infinity, Infinity
+	delta := AspirationStart
+	if w.Switches.AspirationREBEL {
+		delta = AspirationREBELFirst
+	}
+	fails := 0
+	if w.Switches.Aspiration && depth >= AspirationMinDepth && prev > -MateInMaxPly && prev < MateInMaxPly {
+		alpha, beta = prev-delta, prev+delta
+	}
+	for {
+		score := w.rootSearch(alpha, beta, depth)
+		sortRootMoves(w.rootMoves[w.pvIdx:])
+		if w.stopping() {
+			return
+		}
+		fails++
+		if w.Switches.AspirationREBEL {
+			// REBEL: 2.00 after the first fail, then the whole window.
+			delta = AspirationREBELSecond
+			if fails >= 2 {
+				delta = 2 * Infinity
+			}
+		}
+		switch {
+		case score <= alpha:
+			w.reportBound(depth, score, BoundUpper)
+			beta = (alpha + beta) / 2
+			alpha = max(score-delta, -Infinity)
+		case score >= beta:
+			w.reportBound(depth, score, BoundLower)
+			beta = min(score+delta, Infinity)
+		default:
+			return
+		}
+		if !w.Switches.AspirationREBEL {
+			// IPPOLIT: widen by half again after each fail
+			delta += delta / 2
+			if delta > AspirationMaxDelta {
+				alpha, beta = -Infinity, Infinity
+			}
+		}
+	}
+}

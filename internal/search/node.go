@@ -1,0 +1,536 @@
+package search
+
+import "matador/internal/chess"
+
+// negamax is the main alpha-beta search (fail-soft, PVS) of the node at
+// ply with depth plies to go. Its steps are numbered as they run; each
+// names its technique, where the technique comes from, the switch that
+// turns it off and what it measured where a match has measured it. The
+// tests themselves are small functions in pruning.go, reductions.go and
+// extensions.go.
+func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
+	pos := w.pos
+	pvNode := beta-alpha > 1
+	ss := &w.stack[ply]
+	ss.pvLen = 0
+	inCheck := pos.InCheck()
+	ss.inCheck = inCheck
+	ss.checks, ss.pathExt = 0, 0
+	if ply > 0 {
+		parent := &w.stack[ply-1]
+		ss.checks = parent.checks
+		ss.pathExt = parent.pathExt + parent.moveExt
+	}
+
+	// Step 1. Check extension: the side in check gets one more ply
+	// (REBEL; switches CheckExtension, CheckExtREBEL: REBEL's variant
+	// +43 ± 29 Elo, 300 games at 3+0.03).
+	if inCheck && w.Switches.CheckExtension {
+		ss.checks++
+		e := checkExtension(ss.checks, w.Switches.CheckExtREBEL)
+		depth += e
+		ss.pathExt += e
+	}
+
+	// Step 2. Horizon: quiescence takes over.
+	if depth <= 0 {
+		return w.qsearch(alpha, beta, ply, 0)
+	}
+
+	// Step 3. Limits: node count, clock, stop.
+	w.checkLimits()
+	if w.stopping() {
+		return 0
+	}
+	if ply > w.selDepth {
+		w.selDepth = ply
+	}
+
+	// Step 4. Draws, and the end of the ply stack.
+	if isDraw(pos, ply, inCheck) {
+		return DrawScore
+	}
+	if ply >= MaxPly-2 {
+		if inCheck {
+			return DrawScore
+		}
+		return w.ev.Evaluate(pos)
+	}
+
+	// Step 5. Mate-distance pruning: no line here can beat a shorter mate
+	// found (switch MateDistance).
+	if w.Switches.MateDistance {
+		alpha = max(alpha, -MateScore+ply)
+		beta = min(beta, MateScore-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+	}
+
+	// Step 6. Hash table: a deep enough bound that decides the window
+	// ends a non-PV node (IPPOLIT's buckets, tt.go).
+	excluded := ss.excluded
+	key := pos.Key()
+	var hit ttHit
+	var ttOK bool
+	if excluded == chess.NoMove {
+		hit, ttOK = w.tt.Probe(key)
+	}
+	ttMove := chess.NoMove
+	ttScore := 0
+	if ttOK {
+		ttMove = hit.move
+		ttScore = scoreFromTT(hit.score, ply)
+		if !pvNode && hit.depth >= depth && pos.Rule50() < TTCutMaxRule50 && boundCuts(hit.bound, ttScore, alpha, beta) {
+			return ttScore
+		}
+	}
+
+	// Step 7. Static evaluation (the hash's when it has one), and
+	// evalScore: the evaluation improved by the hash score where its
+	// bound allows.
+	staticEval, evalScore := noEval, noEval
+	ss.lazyGap, ss.dangerKnown = noLazyGap, false
+	if !inCheck {
+		if ttOK && hit.eval != noEval && !w.needsKingDanger() {
+			staticEval = hit.eval
+		} else {
+			staticEval = w.fullEval(ss)
+		}
+		evalScore = staticEval
+		if ttOK && boundImproves(hit.bound, ttScore, evalScore) {
+			evalScore = ttScore
+		}
+	}
+	ss.staticEval = staticEval
+	if !inCheck {
+		w.updateGain(ply, staticEval)
+	}
+	improving := !inCheck && ply >= 2 && staticEval > w.stack[ply-2].staticEval
+
+	// Step 8. King-safety extension: a move that seriously increases the
+	// pressure on our king is searched a ply deeper; checks are extended
+	// already, and the test needs this node's evaluation, so it does not
+	// reach moves into quiescence (REBEL; switch KingPressureExt, off
+	// until measured).
+	if w.Switches.KingPressureExt && !inCheck && excluded == chess.NoMove && w.kingPressureExtends(ply) {
+		depth++
+		ss.pathExt++
+	}
+
+	// Step 9. Reduction 2a: the move that led here left its side below
+	// alpha even if a quarter of its biggest threat comes true, so one ply
+	// less, unless the hash says this position is better than it looks
+	// (REBEL; switch ThreatReduction, off: +14 ± 26 Elo in 300 games).
+	if w.Switches.ThreatReduction && !pvNode && !inCheck && excluded == chess.NoMove &&
+		depth >= ThreatReductionMinDepth && w.threatReduces(ply, staticEval, beta, ttOK, ttScore) {
+		depth--
+	}
+
+	// Step 10. Delay penalty: scores better than the current evaluation
+	// lose a point per ply, so the engine takes the fastest route to a
+	// gain. The window limits above the evaluation are raised by one point
+	// to match, and the node's bound is judged on the penalised scale
+	// (micro-Max; switch DelayPenalty).
+	delay := w.Switches.DelayPenalty && !inCheck && staticEval > -MateInMaxPly && staticEval < MateInMaxPly
+	originalAlpha, originalBeta := alpha, beta
+	if delay {
+		alpha, beta = delayWindow(alpha, beta, staticEval)
+	}
+
+	// Steps 11 to 13 prune whole non-PV nodes out of check.
+	prunable := !pvNode && !inCheck && excluded == chess.NoMove
+
+	// Step 11. Static pruning near the horizon. Reverse futility: an
+	// evaluation well above beta stands (after REBEL; switch
+	// StaticPruning). Or REBEL's static selective search as written: in
+	// the last plies of an iteration (past S_DEPTH) whole subtrees are
+	// pruned by the evaluation, the threat and a small margin (switch
+	// StaticREBEL, which also changes step 12; off until measured).
+	rebelStatic := false // this node lies in REBEL's static part
+	threat := 0
+	if prunable && w.Switches.StaticREBEL {
+		threat = w.rebelThreat()
+		rebelStatic = ply > w.rebelStaticDepth(ply)
+		if rebelStatic && depth > 1 && rebelStaticPrunes(depth, staticEval, threat, beta) && w.rebelCanPrune(ply) {
+			return w.delayed(staticEval, staticEval, delay)
+		}
+	} else if prunable && w.Switches.StaticPruning && reverseFutility(depth, evalScore, beta) {
+		return w.delayed(evalScore, staticEval, delay)
+	}
+
+	// Step 12. Null move: pass, and if a search with R plies less still
+	// beats beta, so would a move. R by depth and by eval-beta (IPPOLIT),
+	// one less with little material; off in pawn endings; verified by a
+	// normal search near the end game. Under StaticREBEL, REBEL's own: only
+	// before S_DEPTH, where the evaluation minus the threat beats beta, R 3
+	// or 2 by stage (REBEL, IPPOLIT; switches NullMove, NullVerify).
+	if prunable && !rebelStatic && w.Switches.NullMove && w.nullMoveAllowed(depth, beta) &&
+		w.nullMoveWorthTrying(staticEval, evalScore, threat, beta) {
+		r := w.nullMoveReduction(depth, evalScore, beta)
+		w.enterMove(ss, chess.NoMove, chess.NoPiece, false, false, ply > 0 && w.stack[ply-1].materialReduced)
+		pos.MakeNullMove()
+		w.nodes++
+		score := -w.negamax(-beta, -beta+1, depth-1-r, ply+1, !cutNode)
+		pos.UnmakeNullMove()
+		if w.stopping() {
+			return 0
+		}
+		if score >= beta {
+			if score >= MateInMaxPly {
+				score = beta
+			}
+			if !w.Switches.NullVerify || depth < NullVerifyMinDepth || w.hasMajorMaterial() {
+				return w.delayed(score, staticEval, delay)
+			}
+			// Verification: a real search without null move at reduced depth.
+			ss.excluded = chess.NoMove
+			w.nullVerifying++
+			v := w.negamax(originalBeta-1, originalBeta, depth-1-r, ply, false)
+			w.nullVerifying--
+			if v >= originalBeta {
+				return w.delayed(score, staticEval, delay)
+			}
+		}
+	}
+
+	// Step 13. ProbCut: a capture that beats beta by a margin in a search
+	// some plies shallower would beat beta in the full one too, so the
+	// node is cut; quiescence screens each capture first (Stockfish,
+	// Ethereal, not in the seeds; switch ProbCut, off: 0 ± 25 Elo in 493
+	// games, not adopted).
+	if prunable && w.Switches.ProbCut && probCutApplies(depth, beta) {
+		probBeta := beta + ProbCutMargin
+		if !(ttOK && hit.depth >= depth-ProbCutReduction && ttScore < probBeta) {
+			if score, m := w.probCut(ply, depth, probBeta, staticEval, ttMove, cutNode); m != chess.NoMove {
+				score = w.delayed(score, staticEval, delay)
+				w.tt.Store(key, m, scoreToTT(score, ply), staticEval, depth-ProbCutReduction+1, BoundLower)
+				return score
+			}
+			if w.stopping() {
+				return 0
+			}
+		}
+	}
+
+	// Step 14. Internal iterative deepening: no hash move, so find one with
+	// a shallower search (REBEL: half depth; micro-Max deepens itself;
+	// IPPOLIT; switch IID).
+	if w.Switches.IID && ttMove == chess.NoMove && excluded == chess.NoMove && iidApplies(depth, pvNode, cutNode) {
+		w.negamax(originalAlpha, originalBeta, depth/IIDDepthDivisor, ply, cutNode)
+		if h, ok := w.tt.Probe(key); ok {
+			ttMove = h.move
+		}
+		ss.pvLen = 0
+	}
+
+	// Step 15. Singular extension: the hash move is extended when an
+	// exclusion search without it fails well below the hash score; when
+	// even that search beats beta, several moves do and the node is cut
+	// (multi-cut). It runs before the picker is set up, since it reuses
+	// this ply's state (Rybka/IPPOLIT; switch SingularExt).
+	singular := false
+	if w.Switches.SingularExt && ply > 0 && excluded == chess.NoMove && ttMove != chess.NoMove && ttOK &&
+		singularCandidate(depth, hit.bound, hit.depth, ttScore) && pos.IsLegal(ttMove) {
+		singularBeta := ttScore - SingularMarginPerPly*depth
+		ss.excluded = ttMove
+		v := w.negamax(singularBeta-1, singularBeta, (depth-1)/SingularDepthDivisor, ply, cutNode)
+		ss.excluded = chess.NoMove
+		ss.pvLen = 0
+		if w.stopping() {
+			return 0
+		}
+		if v < singularBeta {
+			singular = true
+		} else if singularBeta >= beta {
+			return singularBeta
+		}
+	}
+
+	// Step 16. The moves, best first (picker.go): hash move, mate killer,
+	// winning and equal captures, killers, quiet moves by history, losing
+	// captures.
+	var killers [4]chess.Move
+	killers[0], killers[1] = ss.killers[0], ss.killers[1]
+	if ply >= 2 {
+		killers[2], killers[3] = w.stack[ply-2].killers[0], w.stack[ply-2].killers[1]
+	}
+	pk := &ss.picker
+	pk.reset(ttMove, ss.mateKiller, killers)
+	pk.cont1, pk.cont2 = w.contRows(ply)
+	if w.Switches.CounterMove && ply >= 1 && w.stack[ply-1].move != chess.NoMove {
+		prev := &w.stack[ply-1]
+		pk.counter = w.counter[prev.moved][prev.move.To()]
+	}
+
+	bestScore := -Infinity
+	bestMove := chess.NoMove
+	moveCount := 0
+	quietsTried := 0
+	// The noisy moves searched here (the last one is the cut-off move when
+	// there is one), for the capture history.
+	var noisies [32]chess.Move
+	noisyTried := 0
+	var quiets [64]chess.Move
+	us := pos.SideToMove()
+	lazyBalance := lazyUnknown // material and piece squares, when needed
+
+	for {
+		m := pk.next(w)
+		if m == chess.NoMove {
+			break
+		}
+		if m == excluded {
+			continue
+		}
+		moveCount++
+		noisy := isNoisy(pos, m)
+		givesCheck := pos.GivesCheck(m)
+		pc := pos.PieceOn(m.From())
+
+		// Step 17. Pruning of hopeless moves, once a move has been found
+		// that is not a mate against us: late move pruning (switch
+		// LateMovePruning), futility at horizon-1 and -2 (REBEL; switches
+		// Futility, FutilityREBEL), positional gain (IPPOLIT; switch
+		// PositionalGain, off until measured), SEE (switch SEEPruning).
+		if ply > 0 && bestScore > -MateInMaxPly && !inCheck && pos.HasNonPawnMaterial(us) {
+			if !noisy && !givesCheck {
+				if w.Switches.LateMovePruning && lateMovePrunes(depth, moveCount, improving) {
+					pk.skipQuiets = true
+					continue
+				}
+				if w.Switches.Futility && w.futile(depth, staticEval, alpha) {
+					pk.skipQuiets = true
+					continue
+				}
+				if w.Switches.PositionalGain && w.gainPrunes(pc, m, depth, staticEval, alpha) {
+					continue
+				}
+				if w.Switches.SEEPruning && depth <= SEEPruneMaxDepth && !pos.SEEGreaterEqual(m, seeQuietThreshold(depth)) {
+					continue
+				}
+			} else if w.Switches.SEEPruning && depth <= SEEPruneMaxDepth && !givesCheck && !pos.SEEGreaterEqual(m, seeNoisyThreshold(depth)) {
+				continue
+			}
+		}
+
+		// Step 18. Extensions of the move: singular (step 15), recapture
+		// in REBEL's material window, pawn to the 7th (REBEL; switches
+		// RecaptureExt, PawnPushExt, off until measured).
+		ext := 0
+		if m == ttMove && singular {
+			ext = 1
+		}
+		if w.Switches.RecaptureExt && ext == 0 && noisy && w.recaptureInWindow(m, ply) {
+			ext = 1
+		}
+		if w.Switches.PawnPushExt && ext == 0 && pc.Type() == chess.Pawn && m.To().RelativeRank(us) == relativeRank7 {
+			ext = 1
+		}
+		newDepth := depth - 1 + ext
+		winning := (w.Switches.StaticREBEL || w.Switches.ThreatReduction) && noisy && pos.SEEGreaterEqual(m, 1)
+
+		// Step 19. Reduction 1: a quiet move of a side that stands a rook
+		// or more (by material and piece squares) below alpha is searched a
+		// ply shallower, once on a path (REBEL; switch MaterialReduction,
+		// off until measured).
+		materialReduced := ply > 0 && w.stack[ply-1].materialReduced
+		if w.Switches.MaterialReduction && ext == 0 && !materialReduced && depth-1 >= MaterialReductionMinRemaining &&
+			!noisy && !givesCheck && !inCheck {
+			if lazyBalance == lazyUnknown {
+				lazyBalance = w.ev.Lazy(pos)
+			}
+			if materialReductionApplies(depth-1, alpha, lazyBalance) {
+				newDepth--
+				materialReduced = true
+			}
+		}
+
+		w.enterMove(ss, m, pc, m == ttMove, winning, materialReduced)
+		pos.MakeMove(m)
+		w.nodes++
+		// Step 20. Pawn-ending extension: a capture into a pawn ending that
+		// is not yet decided is searched three plies deeper (REBEL; switch
+		// PawnEndingExt, off until measured).
+		if w.Switches.PawnEndingExt && ext == 0 && w.captureIntoPawnEnding() {
+			newDepth += PawnEndingExtPlies
+		}
+		ss.moveExt = newDepth - (depth - 1)
+
+		// Step 21. Principal variation search with late-move reductions:
+		// late quiet moves one ply less, a second and third with poor
+		// history, more for very late moves at depth (LMR in REBEL,
+		// edition 3, and a log-log term; switches LMR, HistoryReduction,
+		// HangingNoReduce: the log-log term +52 ± 22 Elo in 574 games).
+		var score int
+		reducedHere := materialReduced && (ply == 0 || !w.stack[ply-1].materialReduced)
+		ss.moveReduced = reducedHere
+		if moveCount == 1 {
+			score = -w.negamax(-beta, -alpha, newDepth, ply+1, !pvNode && !cutNode)
+		} else {
+			r := 0
+			if w.Switches.LMR && depth >= LMRMinDepth && moveCount > LMRMinMoveCount && !noisy &&
+				!givesCheck && !inCheck && !pk.isSpecial(m) && !pawnAdvance(pc, m, us) {
+				r = w.lateMoveReduction(pc, m, depth, moveCount, newDepth, pvNode, cutNode, improving, pk.hanging)
+			}
+			ss.moveReduced = reducedHere || r > 0
+			score = -w.negamax(-alpha-1, -alpha, newDepth-r, ply+1, true)
+			if score > alpha && r > 0 {
+				ss.moveReduced = reducedHere
+				score = -w.negamax(-alpha-1, -alpha, newDepth, ply+1, !cutNode)
+			}
+			if pvNode && score > alpha && score < beta {
+				score = -w.negamax(-beta, -alpha, newDepth, ply+1, false)
+			}
+		}
+		pos.UnmakeMove(m)
+		if w.stopping() {
+			return 0
+		}
+
+		// Step 22. The best move so far, and the moves tried before it.
+		if score > bestScore {
+			bestScore = score
+			if score > alpha {
+				bestMove = m
+				alpha = score
+				if pvNode {
+					w.updatePV(ply, m)
+				}
+				if score >= beta {
+					break
+				}
+			}
+		}
+		if !noisy && quietsTried < len(quiets) {
+			quiets[quietsTried] = m
+			quietsTried++
+		}
+		if noisy && noisyTried < len(noisies) {
+			noisies[noisyTried] = m
+			noisyTried++
+		}
+	}
+
+	// Step 23. No move: mate or stalemate (or only the excluded move).
+	if moveCount == 0 {
+		if excluded != chess.NoMove {
+			return alpha
+		}
+		if inCheck {
+			return -MateScore + ply
+		}
+		return DrawScore
+	}
+
+	// Step 24. What the cut-off teaches: history, continuation history,
+	// killers, counter move (history.go), and the capture history (switch
+	// CaptureHistory, off: +3 ± 26 Elo in 414 games, not adopted).
+	if bestScore >= beta && bestMove != chess.NoMove {
+		w.updateQuietStats(ss, bestMove, quiets[:quietsTried], depth, ply, bestScore)
+		if w.Switches.CaptureHistory {
+			w.updateCaptureHistory(bestMove, noisies[:noisyTried], depth)
+		}
+	}
+
+	bestScore = w.delayed(bestScore, staticEval, delay)
+
+	// Step 25. The result into the hash table.
+	if excluded == chess.NoMove {
+		bound := BoundUpper
+		if bestScore >= originalBeta {
+			bound = BoundLower
+		} else if pvNode && bestMove != chess.NoMove && bestScore > originalAlpha {
+			bound = BoundExact
+		}
+		w.tt.Store(key, bestMove, scoreToTT(bestScore, ply), staticEval, depth, bound)
+	}
+	return bestScore
+}
+
+// boundCuts reports whether a stored score with its bound decides the
+// window: exact, a lower bound at or above beta, an upper bound at or
+// below alpha.
+func boundCuts(bound Bound, score, alpha, beta int) bool {
+	return bound == BoundExact || bound == BoundLower && score >= beta || bound == BoundUpper && score <= alpha
+}
+
+// boundImproves reports whether a stored score is a better estimate than
+// the static evaluation: exact, or a bound on the evaluation's far side.
+func boundImproves(bound Bound, score, eval int) bool {
+	return bound == BoundExact || bound == BoundLower && score > eval || bound == BoundUpper && score < eval
+}
+
+// iidApplies: deep enough for internal iterative deepening, at a PV node
+// or a cut node.
+func iidApplies(depth int, pvNode, cutNode bool) bool {
+	return pvNode && depth >= IIDMinDepthPV || cutNode && depth >= IIDMinDepthCut
+}
+
+// fullEval evaluates the position and records at ss what the search reads
+// from it besides the score: for lazy eval, how far the full evaluation
+// stood from the lazy one; for REBEL's king-pressure tests, the danger to
+// each king.
+func (w *worker) fullEval(ss *plyState) int {
+	v := w.ev.Evaluate(w.pos)
+	if w.Switches.LazyEval {
+		ss.lazyGap = w.ev.LazyGap()
+	}
+	if w.needsKingDanger() {
+		ss.danger = [2]int{w.ev.KingDanger(chess.White), w.ev.KingDanger(chess.Black)}
+		ss.dangerKnown = true
+	}
+	return v
+}
+
+// updatePV makes m followed by the child's PV the PV of this ply.
+func (w *worker) updatePV(ply int, m chess.Move) {
+	ss, child := &w.stack[ply], &w.stack[ply+1]
+	ss.pv[0] = m
+	copy(ss.pv[1:], child.pv[:child.pvLen])
+	ss.pvLen = child.pvLen + 1
+}
+
+// delayWindow raises the window limits above the evaluation by the point
+// micro-Max's delay penalty takes off the scores there.
+func delayWindow(alpha, beta, staticEval int) (int, int) {
+	if alpha >= staticEval && alpha < MateInMaxPly {
+		alpha++
+	}
+	if beta > staticEval && beta < MateInMaxPly {
+		beta++
+	}
+	return alpha, beta
+}
+
+// delayed applies micro-Max's delay penalty to a score returned by a node.
+func (w *worker) delayed(score, staticEval int, delay bool) int {
+	if delay && score > staticEval && score < MateInMaxPly && score > -MateInMaxPly {
+		return score - 1
+	}
+	return score
+}
+
+// isDraw reports a draw by repetition (against the search path and the
+// game), dead material or the fifty-move rule, unless the fiftieth move
+// mated.
+func isDraw(pos *chess.Position, ply int, inCheck bool) bool {
+	if pos.IsRepetition(ply) || pos.InsufficientMaterial() {
+		return true
+	}
+	return pos.Rule50() >= 100 && (!inCheck || pos.HasLegalMove())
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

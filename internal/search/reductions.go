@@ -1,0 +1,102 @@
+package search
+
+import (
+	"math"
+
+	"matador/internal/chess"
+)
+
+// The reductions of negamax: late-move reductions (LMR in REBEL, edition
+// 3, with a log-log term), REBEL's reduction 1 (material) and reduction 2a
+// (threat).
+
+// lateMoveReduction is how many plies less a late quiet move is searched:
+// one (LMR in REBEL), a second and a third when its history is poor
+// (edition 3; HistoryReduction), one back for a hanging piece that moves
+// away (REBEL; HangingNoReduce), more for very late moves at depth; one
+// less at PV nodes and when improving, one more at cut nodes; never below
+// zero nor into quiescence.
+func (w *worker) lateMoveReduction(pc chess.Piece, m chess.Move, depth, moveCount, newDepth int,
+	pvNode, cutNode, improving bool, hanging chess.Bitboard) int {
+	r := 1
+	h := w.history[pc][m.To()]
+	if w.Switches.HistoryReduction {
+		if h < LMRHistoryTwo {
+			r++
+		}
+		if h < LMRHistoryThree {
+			r++
+		}
+	}
+	// REBEL: a hanging piece that moves away is not reduced further.
+	if w.Switches.HangingNoReduce && hanging.Has(m.From()) {
+		r--
+	}
+	r += lmrExtra(depth, moveCount)
+	if pvNode && r > 0 {
+		r--
+	}
+	if cutNode {
+		r++
+	}
+	if improving && r > 0 {
+		r--
+	}
+	return min(max(r, 0), newDepth-1)
+}
+
+// pawnAdvance: a pawn move to the 6th rank or beyond, which LMR does not
+// reduce and REBEL's static pruning does not prune after.
+func pawnAdvance(pc chess.Piece, m chess.Move, c chess.Color) bool {
+	return pc.Type() == chess.Pawn && m.To().RelativeRank(c) >= relativeRank6
+}
+
+// lmrExtra adds reductions for very late moves at high depth, beyond what
+// REBEL's fixed plies give.
+func lmrExtra(depth, moveCount int) int {
+	return lmrTable[min(depth, 63)][min(moveCount, 63)]
+}
+
+var lmrTable [64][64]int
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			r := int(LMRLogBase + math.Log(float64(d))*math.Log(float64(n))/LMRLogDivisor)
+			lmrTable[d][n] = max(r-1, 0)
+		}
+	}
+}
+
+// materialReductionApplies is REBEL's reduction 1 test: with enough plies
+// to go, alpha stands above the mover's material and piece-square balance
+// by more than the margin for that remaining depth.
+func materialReductionApplies(remaining, alpha, balance int) bool {
+	return remaining >= MaterialReductionMinRemaining &&
+		alpha > balance+MaterialReductionMargin[min(remaining, len(MaterialReductionMargin)-1)]
+}
+
+// threatReduces is REBEL's reduction 2a, from the side to move's view (the
+// opponent of the mover): the mover stands below alpha (our evaluation
+// above beta) even after a quarter of its biggest threat is counted; the
+// move was not the hash move, not reduced already, not a winning capture,
+// not the answer to a check, and did not seriously increase the pressure on
+// our king; and the hash, when it knows this position, does not say it is
+// better for the mover than alpha or than the evaluation by more than 0.50.
+func (w *worker) threatReduces(ply, staticEval, beta int, ttOK bool, ttScore int) bool {
+	if ply < 1 || staticEval <= beta || staticEval >= MateInMaxPly {
+		return false
+	}
+	parent := &w.stack[ply-1]
+	if parent.move == chess.NoMove || parent.inCheck || parent.moveIsTT ||
+		parent.moveReduced || parent.moveWinning || w.kingPressureRose(ply) {
+		return false
+	}
+	if staticEval-w.rebelThreat()/ThreatReductionDivisor <= beta {
+		return false
+	}
+	if ttOK && (ttScore < beta || staticEval-ttScore > ThreatReductionHashMargin) {
+		return false
+	}
+	return true
+}

@@ -1,0 +1,189 @@
+package search
+
+import (
+	"time"
+
+	"matador/internal/chess"
+)
+
+// rootMove is one legal move at the root with what the iterations found.
+type rootMove struct {
+	move      chess.Move
+	score     int
+	prevScore int
+	selDepth  int
+	pv        []chess.Move
+}
+
+func (w *worker) initRootMoves() {
+	var ml chess.MoveList
+	w.pos.GenerateLegal(&ml)
+	w.rootMoves = w.rootMoves[:0]
+	for _, m := range ml.Slice() {
+		if len(w.limits.SearchMoves) > 0 && !containsMove(w.limits.SearchMoves, m) {
+			continue
+		}
+		w.rootMoves = append(w.rootMoves, rootMove{move: m, score: -Infinity, prevScore: -Infinity})
+	}
+}
+
+func containsMove(list []chess.Move, m chess.Move) bool {
+	for _, x := range list {
+		if x.Base() == m.Base() {
+			return true
+		}
+	}
+	return false
+}
+
+// sortRootMoves orders by score, stable so that ties keep the older order.
+func sortRootMoves(rm []rootMove) {
+	for i := 1; i < len(rm); i++ {
+		for j := i; j > 0 && rm[j].score > rm[j-1].score; j-- {
+			rm[j], rm[j-1] = rm[j-1], rm[j]
+		}
+	}
+}
+
+// rootSearch searches the root moves from pvIdx on with PVS.
+func (w *worker) rootSearch(alpha, beta, depth int) int {
+	pos := w.pos
+	ss := &w.stack[0]
+	ss.pvLen = 0
+	inCheck := pos.InCheck()
+	// The root's state as the children read it from the stack.
+	ss.lazyGap, ss.dangerKnown = noLazyGap, false
+	ss.staticEval = w.fullEval(ss)
+	ss.inCheck = inCheck
+	ss.checks, ss.pathExt = b2i(inCheck), 0
+	best := -Infinity
+	for i := w.pvIdx; i < len(w.rootMoves); i++ {
+		rm := &w.rootMoves[i]
+		m := rm.move
+		if w.reporter.CurrMove != nil && time.Since(w.searchStart) > CurrMoveDelay {
+			w.reporter.CurrMove(depth, m, i+1)
+		}
+		newDepth := depth - 1
+		givesCheck := pos.GivesCheck(m)
+		quiet := !isNoisy(pos, m)
+		w.enterMove(ss, m, pos.PieceOn(m.From()), i == w.pvIdx, !quiet && pos.SEEGreaterEqual(m, 1), false)
+		pos.MakeMove(m)
+		w.nodes++
+		var score int
+		if i == w.pvIdx {
+			score = -w.negamax(-beta, -alpha, newDepth, 1, false)
+		} else {
+			r := 0
+			// LMR in REBEL: root moves are reduced once only.
+			if w.Switches.LMR && depth >= LMRMinDepth && i-w.pvIdx >= LMRMinMoveCount && quiet && !givesCheck && !inCheck {
+				r = 1
+			}
+			ss.moveReduced = r > 0
+			score = -w.negamax(-alpha-1, -alpha, newDepth-r, 1, true)
+			if score > alpha && r > 0 {
+				ss.moveReduced = false
+				score = -w.negamax(-alpha-1, -alpha, newDepth, 1, true)
+			}
+			if score > alpha && score < beta {
+				score = w.rootResearch(alpha, beta, newDepth)
+			}
+		}
+		pos.UnmakeMove(m)
+		if w.stopping() {
+			return best
+		}
+		if i == w.pvIdx || score > alpha {
+			rm.score = score
+			rm.selDepth = w.selDepth
+			rm.pv = append(rm.pv[:0], m)
+			rm.pv = append(rm.pv, w.stack[1].pv[:w.stack[1].pvLen]...)
+		} else {
+			// Failed low: below the best, order it behind.
+			rm.score = -Infinity
+		}
+		if score > best {
+			best = score
+		}
+		if score > alpha {
+			alpha = score
+			if score >= beta {
+				return score
+			}
+		}
+	}
+	return best
+}
+
+// rootResearch searches a root move that beat alpha on the null window
+// again with a real window, the move already made.
+func (w *worker) rootResearch(alpha, beta, newDepth int) int {
+	if w.Switches.AspirationREBEL {
+		// REBEL: narrowed beta. REBEL searches later root moves with beta
+		// pulled in towards alpha; under PVS they get a null window anyway,
+		// so the narrowing applies to the re-search, which is then cheap
+		// unless the new move is clearly better, when it runs once more.
+		prev := w.rootMoves[w.pvIdx].prevScore
+		narrow := alpha + AspirationREBELNarrow
+		if prev-alpha >= AspirationREBELDecline {
+			narrow = prev + AspirationREBELNarrowAbove
+		}
+		if narrow > alpha && narrow < beta {
+			score := -w.negamax(-narrow, -alpha, newDepth, 1, false)
+			if score < narrow || w.stopping() {
+				return score
+			}
+		}
+	}
+	return -w.negamax(-beta, -alpha, newDepth, 1, false)
+}
+
+func (w *worker) ponderFromTT(best chess.Move) chess.Move {
+	if best == chess.NoMove {
+		return chess.NoMove
+	}
+	w.pos.MakeMove(best)
+	defer w.pos.UnmakeMove(best)
+	if hit, ok := w.tt.Probe(w.pos.Key()); ok && hit.move != chess.NoMove && w.pos.IsLegal(hit.move) {
+		return hit.move
+	}
+	return chess.NoMove
+}
+
+// reportPVs sends one info line per PV line searched in this iteration.
+func (w *worker) reportPVs(depth, lines int) {
+	if w.reporter.Info == nil {
+		return
+	}
+	now := time.Now()
+	for i := 0; i < lines; i++ {
+		rm := w.rootMoves[i]
+		score := rm.score
+		d := depth
+		if score == -Infinity {
+			score = rm.prevScore
+			d = depth - 1
+		}
+		if d < 1 {
+			continue
+		}
+		w.reporter.Info(Info{
+			Depth: d, SelDepth: rm.selDepth, MultiPV: i + 1, Score: score, Bound: BoundExact,
+			Nodes: w.pool.Nodes(), Time: now.Sub(w.searchStart), HashFull: w.tt.HashFull(),
+			PV: append([]chess.Move(nil), rm.pv...),
+		})
+	}
+}
+
+// reportBound tells the GUI about an aspiration fail after the first seconds.
+func (w *worker) reportBound(depth, score int, bound Bound) {
+	now := time.Now()
+	if w.reporter.Info == nil || now.Sub(w.searchStart) < BoundReportDelay {
+		return
+	}
+	rm := w.rootMoves[w.pvIdx]
+	w.reporter.Info(Info{
+		Depth: depth, SelDepth: w.selDepth, MultiPV: w.pvIdx + 1, Score: score, Bound: bound,
+		Nodes: w.pool.Nodes(), Time: now.Sub(w.searchStart), HashFull: w.tt.HashFull(),
+		PV: append([]chess.Move(nil), rm.pv...),
+	})
+}

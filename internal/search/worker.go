@@ -1,0 +1,223 @@
+package search
+
+import (
+	"sync/atomic"
+	"time"
+
+	"matador/internal/chess"
+	"matador/internal/eval"
+)
+
+// worker is one search thread: its position, evaluator, ply stack and
+// everything it learns (history, killers, counter moves), and the state
+// of the search it runs. Only the hash table is shared with the other
+// workers of its pool.
+type worker struct {
+	// Switches are the pool's, copied at the start of each search so that
+	// the hot path reads them from the worker itself.
+	Switches Switches
+
+	pool *Searcher
+	id   int // 0 for the main worker, 1, 2, ... for helpers
+	tt   *TranspositionTable
+	ev   *eval.Evaluator
+	pos  *chess.Position
+
+	stack   [MaxPly + 4]plyState
+	history [16][64]int32
+	// counter[piece][to] is the quiet move that last refuted that move.
+	counter [16][64]chess.Move
+	// contHist[piece][to] is the continuation row of a move; row zero of
+	// piece 0 serves as a harmless sink for null moves and the root.
+	contHist [16][64]contRow
+	// captureHist[piece][to][victim]: how often a capture (or promotion)
+	// caused a cut-off, on the history scale.
+	captureHist [16][64][8]int16
+	// gain[piece][from][to]: the largest recent positional gain of a quiet
+	// move, in centipawns (IPPOLIT's positional-gain table).
+	gain [16][64][64]int16
+
+	rootMoves []rootMove
+	rootDepth int
+	// stage is REBEL's stage of the game at the root.
+	stage gameStage
+	// rootBalance is REBEL's I_SCORE of the root: material and piece
+	// squares, for the recapture extension's window.
+	rootBalance int
+	pvIdx       int
+	selDepth    int
+
+	nodes uint64
+	// published is nodes as other threads may read it, updated every
+	// LimitCheckNodes nodes and when the search returns.
+	published atomic.Uint64
+	// helperCount is the helpers' nodes as the main worker last read
+	// them, for the node limit.
+	helperCount uint64
+	limits      Limits
+	opts        Options
+	reporter    Reporter
+	clock       timeManager
+	stopped     atomic.Bool
+	pondering   atomic.Bool
+	prepared    atomic.Bool
+	checkTick   int
+	// nullVerifying counts the null-move verification searches running
+	// below this point: no null move inside them.
+	nullVerifying int
+	// searchStart is when "go" arrived; reports count from it even after a
+	// ponderhit restarts the clock of the time limits.
+	searchStart time.Time
+}
+
+// plyState is the per-ply scratch space of the search.
+type plyState struct {
+	pv         [MaxPly + 1]chess.Move
+	pvLen      int
+	killers    [2]chess.Move
+	mateKiller chess.Move
+	// staticEval is this node's evaluation, noEval when it has none.
+	staticEval int
+	// inCheck: the side to move here is in check.
+	inCheck bool
+	// checks counts the positions in check on the path to here.
+	checks int
+	// pathExt: plies of extension on the path to here (check extensions
+	// included).
+	pathExt int
+	// lazyGap is |Evaluate - Lazy| where this node ran a full evaluation,
+	// noLazyGap where it did not (REBEL's lazy eval widens its children's
+	// margin by it).
+	lazyGap int
+	// danger[c]: the evaluation's king-safety penalty of c's king here,
+	// when dangerKnown (a full evaluation ran at this node).
+	danger      [2]int
+	dangerKnown bool
+	excluded    chess.Move
+
+	// The move being searched from here, as its child reads it; enterMove
+	// sets all of it.
+	move  chess.Move
+	moved chess.Piece // the piece that made move (NoPiece for a null move)
+	// cont is the continuation-history row of (moved, move.To()): how
+	// good each reply has been after this move.
+	cont *contRow
+	// moveExt: the move's extension; moveWinning: it wins material by SEE
+	// (StaticREBEL, ThreatReduction); moveIsTT: it is the hash move;
+	// moveReduced: it is searched reduced (REBEL's reduction 2a reduces
+	// only once); materialReduced: REBEL's reduction 1 was applied on the
+	// path here, this move included.
+	moveExt                                             int
+	moveWinning, moveIsTT, moveReduced, materialReduced bool
+
+	picker picker
+}
+
+// noLazyGap marks a node without a full evaluation, for lazy eval.
+const noLazyGap = -1
+
+// contRow is indexed by the replying piece and its target square.
+type contRow [16][64]int16
+
+// enterMove records on ss the move about to be made from it (a null move
+// is NoMove by NoPiece), so that the child reads the whole of it: not
+// extended and not reduced until the caller says so.
+func (w *worker) enterMove(ss *plyState, m chess.Move, pc chess.Piece, isTT, winning, materialReduced bool) {
+	ss.move, ss.moved, ss.cont = m, pc, &w.contHist[pc][m.To()]
+	ss.moveExt, ss.moveReduced = 0, false
+	ss.moveIsTT, ss.moveWinning, ss.materialReduced = isTT, winning, materialReduced
+}
+
+// forget clears what this worker has learned: history, killers, counter
+// moves, positional gains.
+func (w *worker) forget() {
+	w.history = [16][64]int32{}
+	w.counter = [16][64]chess.Move{}
+	clear(w.contHist[:])
+	clear(w.captureHist[:])
+	clear(w.gain[:])
+	for i := range w.stack {
+		w.stack[i].killers = [2]chess.Move{}
+		w.stack[i].mateKiller = chess.NoMove
+	}
+}
+
+// prepare sets the flags of a search about to start (see Searcher.Prepare).
+func (w *worker) prepare(ponder bool) {
+	w.stopped.Store(false)
+	w.pondering.Store(ponder)
+	w.prepared.Store(true)
+}
+
+// stop ends the worker's search as soon as possible.
+func (w *worker) stop() { w.stopped.Store(true) }
+
+// begin readies the worker to search a copy of pos within the limits: the
+// flags (unless prepared), the clock, the stack, the root moves and what
+// the techniques read from the root.
+func (w *worker) begin(pos *chess.Position, limits Limits, opts Options, reporter Reporter) {
+	start := time.Now()
+	w.searchStart = start
+	w.pos = pos.Clone()
+	w.limits = limits
+	w.opts = opts
+	if w.opts.MultiPV < 1 {
+		w.opts.MultiPV = 1
+	}
+	w.reporter = reporter
+	if !w.prepared.Swap(false) {
+		w.stopped.Store(false)
+		w.pondering.Store(limits.Ponder)
+	}
+	w.nodes, w.helperCount = 0, 0
+	w.published.Store(0)
+	w.checkTick = 0
+	w.clock.plan(start, limits, opts.MoveOverhead, w.pos.SideToMove(), w.pos.GamePly())
+	for i := range w.stack {
+		w.stack[i].excluded = chess.NoMove
+		w.stack[i].staticEval = noEval
+	}
+	// Killers from the previous search are two plies off; start clean.
+	for i := range w.stack {
+		w.stack[i].killers = [2]chess.Move{}
+		w.stack[i].mateKiller = chess.NoMove
+	}
+	w.ageHistory()
+
+	w.initRootMoves()
+	w.rootBalance = w.ev.Lazy(w.pos)
+	w.stage = stageOf(w.pos)
+}
+
+// checkLimits is called at every node: the node limit at once, the hard
+// time limit and the published node count every LimitCheckNodes calls.
+func (w *worker) checkLimits() {
+	if w.limits.Nodes > 0 && w.nodes+w.helperCount >= w.limits.Nodes {
+		w.stopped.Store(true)
+		return
+	}
+	w.checkTick++
+	if w.checkTick&(LimitCheckNodes-1) != 0 {
+		return
+	}
+	w.published.Store(w.nodes)
+	if w.id == 0 && len(w.pool.helpers) > 0 {
+		w.helperCount = w.pool.helperNodes()
+	}
+	if w.rootDepth > 1 && w.clock.isTimed() && !w.pondering.Load() && w.clock.pastHard(time.Now()) {
+		w.stopped.Store(true)
+	}
+}
+
+// stopping reports whether the search must unwind now. The first iteration
+// always completes (a few hundred nodes), so that even a stop sent at once
+// returns a searched move rather than the first one generated.
+func (w *worker) stopping() bool { return w.rootDepth > 1 && w.stopped.Load() }
+
+// waitIfRequired holds the result of an infinite or ponder search until the
+// GUI says stop or ponderhit: UCI forbids an early bestmove there.
+func (w *worker) waitIfRequired() {
+	for !w.stopped.Load() && (w.limits.Infinite || w.pondering.Load()) {
+		time.Sleep(time.Millisecond)
+	}
+}
