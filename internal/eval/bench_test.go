@@ -58,9 +58,9 @@ func BenchmarkEvaluate(b *testing.B) {
 // BenchmarkEvaluateNoPawnHash is the cost of a pawn-hash miss on every call.
 func BenchmarkEvaluateNoPawnHash(b *testing.B) {
 	ps := benchPositions(b)
-	e := NewEvaluator()
-	UsePawnHash = false
-	defer func() { UsePawnHash = true }()
+	p := DefaultParams()
+	p.UsePawnHash = false
+	e := NewEvaluatorWith(p)
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		e.Evaluate(ps[i%len(ps)])

@@ -55,9 +55,11 @@ func (info *evalInfo) addAttacks(c chess.Color, t chess.PieceType, a chess.Bitbo
 	info.attacked[c][t] |= a
 }
 
-// Evaluator holds per-thread caches (the pawn hash). Not safe for concurrent
-// use; one per search thread.
+// Evaluator evaluates with one configuration (Params) and holds per-thread
+// caches (the pawn hash). Not safe for concurrent use; one per search
+// thread.
 type Evaluator struct {
+	p      *Params
 	info   evalInfo
 	pawns  [pawnHashSize]pawnEntry
 	spare  pawnEntry // used when UsePawnHash is off
@@ -65,8 +67,17 @@ type Evaluator struct {
 	hits   uint64
 }
 
-// NewEvaluator returns an evaluator with an empty pawn hash.
-func NewEvaluator() *Evaluator { return &Evaluator{} }
+// NewEvaluator returns an evaluator with the engine's configuration
+// (shared, never changed) and an empty pawn hash.
+func NewEvaluator() *Evaluator { return &Evaluator{p: &defaultParams} }
+
+// NewEvaluatorWith returns an evaluator that reads its switches and weights
+// from p, which the caller may change between evaluations (calling
+// p.Rebuild after the piece-square weights, and minding the pawn hash).
+func NewEvaluatorWith(p *Params) *Evaluator { return &Evaluator{p: p} }
+
+// Params is the configuration the evaluator reads.
+func (e *Evaluator) Params() *Params { return e.p }
 
 // Evaluate returns the static score in centipawns from the side to move's
 // point of view.
@@ -81,27 +92,28 @@ func (e *Evaluator) Evaluate(pos *chess.Position) int {
 // evaluate returns the score from White's point of view and leaves the
 // per-term breakdown in e.info.
 func (e *Evaluator) evaluate(pos *chess.Position) int {
+	p := e.p
 	info := &e.info
 	*info = evalInfo{}
 	info.pawns = e.probePawns(pos)
 
 	initAttacks(pos, info)
-	evalMaterial(pos, info)
-	evalPieces(pos, info, chess.White)
-	evalPieces(pos, info, chess.Black)
-	evalKings(pos, info)
-	evalPassed(pos, info, chess.White)
-	evalPassed(pos, info, chess.Black)
+	p.evalMaterial(pos, info)
+	p.evalPieces(pos, info, chess.White)
+	p.evalPieces(pos, info, chess.Black)
+	p.evalKings(pos, info)
+	p.evalPassed(pos, info, chess.White)
+	p.evalPassed(pos, info, chess.Black)
 	info.hanging[chess.White] = hanging(pos, &info.attacked, chess.White)
 	info.hanging[chess.Black] = hanging(pos, &info.attacked, chess.Black)
-	if UseThreats {
-		evalThreats(pos, info, chess.White)
-		evalThreats(pos, info, chess.Black)
+	if p.UseThreats {
+		p.evalThreats(pos, info, chess.White)
+		p.evalThreats(pos, info, chess.Black)
 	}
-	if UseMopUp {
-		evalMopUp(pos, info)
+	if p.UseMopUp {
+		p.evalMopUp(pos, info)
 	}
-	info.terms[termTempo][pos.SideToMove()] = Tempo
+	info.terms[termTempo][pos.SideToMove()] = p.Tempo
 
 	var total Score
 	for t := range numTerms {
@@ -110,8 +122,8 @@ func (e *Evaluator) evaluate(pos *chess.Position) int {
 	mg, eg := total.Mg(), total.Eg()
 	phase := gamePhase(pos)
 	scale := ScaleNormal
-	if UseScaling {
-		scale = scaleFactor(pos, info, taper(mg, eg, phase))
+	if p.UseScaling {
+		scale = p.scaleFactor(pos, info, taper(mg, eg, phase))
 	}
 	// IPPOLIT: the blended score is squashed by the drawishness factor;
 	// scaling both halves first keeps the trace exact.
@@ -152,38 +164,38 @@ func initAttacks(pos *chess.Position, info *evalInfo) {
 }
 
 // evalMaterial: material, imbalance and the bishop pair.
-func evalMaterial(pos *chess.Position, info *evalInfo) {
+func (p *Params) evalMaterial(pos *chess.Position, info *evalInfo) {
 	for c := chess.White; c <= chess.Black; c++ {
-		info.terms[termMaterial][c] = pieceMaterial(pos, c)
-		info.terms[termBishopPair][c] = bishopPair(pos, c)
+		info.terms[termMaterial][c] = p.pieceMaterial(pos, c)
+		info.terms[termBishopPair][c] = p.bishopPair(pos, c)
 	}
 }
 
 // pieceMaterial is c's material with the imbalance adjustment.
-func pieceMaterial(pos *chess.Position, c chess.Color) Score {
+func (p *Params) pieceMaterial(pos *chess.Position, c chess.Color) Score {
 	var s Score
 	for t := chess.Pawn; t <= chess.Queen; t++ {
-		s += PieceValue[t] * Score(pos.Pieces(c, t).Count())
+		s += p.PieceValue[t] * Score(pos.Pieces(c, t).Count())
 	}
-	if UseImbalance {
+	if p.UseImbalance {
 		// Rybka/IPPOLIT: material imbalance, knights and rooks by pawn count.
-		extra := Score(pos.Pieces(c, chess.Pawn).Count() - ImbalancePawnPivot)
-		s += KnightPawnAdjust * extra * Score(pos.Pieces(c, chess.Knight).Count())
-		s += RookPawnAdjust * extra * Score(pos.Pieces(c, chess.Rook).Count())
+		extra := Score(pos.Pieces(c, chess.Pawn).Count() - p.ImbalancePawnPivot)
+		s += p.KnightPawnAdjust * extra * Score(pos.Pieces(c, chess.Knight).Count())
+		s += p.RookPawnAdjust * extra * Score(pos.Pieces(c, chess.Rook).Count())
 	}
 	return s
 }
 
 // bishopPair is c's bishop-pair bonus. Two bishops on one colour (after an
 // underpromotion) are no pair.
-func bishopPair(pos *chess.Position, c chess.Color) Score {
-	if b := pos.Pieces(c, chess.Bishop); UseBishopPair && b&darkSquares != 0 && b&^darkSquares != 0 {
-		return BishopPair
+func (p *Params) bishopPair(pos *chess.Position, c chess.Color) Score {
+	if b := pos.Pieces(c, chess.Bishop); p.UseBishopPair && b&darkSquares != 0 && b&^darkSquares != 0 {
+		return p.BishopPair
 	}
 	return 0
 }
 
 // materialScore is what evalMaterial gives c: material and bishop pair.
-func materialScore(pos *chess.Position, c chess.Color) Score {
-	return pieceMaterial(pos, c) + bishopPair(pos, c)
+func (p *Params) materialScore(pos *chess.Position, c chess.Color) Score {
+	return p.pieceMaterial(pos, c) + p.bishopPair(pos, c)
 }

@@ -243,12 +243,12 @@ func TestOrderings(t *testing.T) {
 	}
 	e := NewEvaluator()
 	e.evaluate(mustParse(t, ocbFEN))
-	if e.info.scale != ScaleOCBBishopsOnly {
-		t.Errorf("opposite bishops scale %d, want %d", e.info.scale, ScaleOCBBishopsOnly)
+	if e.info.scale != defaultParams.ScaleOCBBishopsOnly {
+		t.Errorf("opposite bishops scale %d, want %d", e.info.scale, defaultParams.ScaleOCBBishopsOnly)
 	}
 	e.evaluate(mustParse(t, "r3k3/5pp1/4b3/8/8/2B5/5PPP/R3K3 w - - 0 1"))
-	if e.info.scale != ScaleOCBWithPieces {
-		t.Errorf("opposite bishops with rooks scale %d, want %d", e.info.scale, ScaleOCBWithPieces)
+	if e.info.scale != defaultParams.ScaleOCBWithPieces {
+		t.Errorf("opposite bishops with rooks scale %d, want %d", e.info.scale, defaultParams.ScaleOCBWithPieces)
 	}
 
 	// A king walking into the open against queen and rooks is in danger.
@@ -280,11 +280,11 @@ func TestPawnHashConsistency(t *testing.T) {
 	if warm.hits == 0 {
 		t.Errorf("no pawn hash hits in %d probes", warm.probes)
 	}
-	UsePawnHash = false
-	defer func() { UsePawnHash = true }()
+	noHash := DefaultParams()
+	noHash.UsePawnHash = false
 	for _, fen := range fens {
 		p := mustParse(t, fen)
-		if a, b := NewEvaluator().Evaluate(p), warm.Evaluate(p); a != b {
+		if a, b := NewEvaluatorWith(noHash).Evaluate(p), warm.Evaluate(p); a != b {
 			t.Errorf("%s: without hash %d, with %d", fen, b, a)
 		}
 	}
@@ -444,5 +444,37 @@ func TestKingDanger(t *testing.T) {
 	}
 	if m := danger(mirrorFEN(queenBishop), chess.White); m != qb {
 		t.Errorf("mirrored: %d, want %d", m, qb)
+	}
+}
+
+// Each evaluator reads its own configuration: a copy with a term off or a
+// weight changed evaluates differently, while the engine's evaluators,
+// created before and after, still give the defaults' scores.
+func TestParamsPerEvaluator(t *testing.T) {
+	pos := mustParse(t, "r1b2rk1/pp2qppp/2n1pn2/8/3PP3/2PQ1N2/PPB2PPP/R4RK1 w - - 0 1")
+	before := NewEvaluator()
+	want := before.Evaluate(pos)
+
+	noMobility := DefaultParams()
+	noMobility.UseMobility = false
+	if NewEvaluatorWith(noMobility).Evaluate(pos) == want {
+		t.Error("turning mobility off in a copy changed nothing")
+	}
+	bigPawns := DefaultParams()
+	for r := range bigPawns.PSTRank[chess.Pawn] {
+		bigPawns.PSTRank[chess.Pawn][r] += S(50, 50)
+	}
+	bigPawns.Rebuild()
+	if NewEvaluatorWith(bigPawns).Evaluate(pos) == want {
+		t.Error("changed piece-square weights, rebuilt, changed nothing")
+	}
+	if got := before.Evaluate(pos); got != want {
+		t.Errorf("the default evaluator moved from %d to %d", want, got)
+	}
+	if got := NewEvaluator().Evaluate(pos); got != want {
+		t.Errorf("a new default evaluator gives %d, want %d", got, want)
+	}
+	if NewEvaluator().Params().UseMobility != true {
+		t.Error("the defaults were changed through a copy")
 	}
 }

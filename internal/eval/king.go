@@ -4,17 +4,17 @@ import "matador/internal/chess"
 
 // evalKings adds the kings' attacks to the tables (the pieces are done by
 // now, so the tables become complete) and scores both kings' safety.
-func evalKings(pos *chess.Position, info *evalInfo) {
+func (p *Params) evalKings(pos *chess.Position, info *evalInfo) {
 	for c := chess.White; c <= chess.Black; c++ {
 		info.addAttacks(c, chess.King, chess.KingAttacks(pos.KingSquare(c)))
 	}
 	for c := chess.White; c <= chess.Black; c++ {
 		var s Score
-		if UseKingShelter {
-			s += kingShelter(pos, c)
+		if p.UseKingShelter {
+			s += p.kingShelter(pos, c)
 		}
-		if UseKingSafety {
-			v := kingDanger(pos, info, c)
+		if p.UseKingSafety {
+			v := p.kingDanger(pos, info, c)
 			info.kingDanger[c] = v
 			s -= S(v, v/KingSafetyEgDivisor)
 		}
@@ -27,7 +27,7 @@ func evalKings(pos *chess.Position, info *evalInfo) {
 // rim looks at the three files nearest it).
 //
 // IPPOLIT/Rybka: 3-file shelter and storm arrays.
-func kingShelter(pos *chess.Position, c chess.Color) Score {
+func (p *Params) kingShelter(pos *chess.Position, c chess.Color) Score {
 	ksq := pos.KingSquare(c)
 	kr := ksq.Rank()
 	// Pawns level with the king or ahead of it.
@@ -50,11 +50,11 @@ func kingShelter(pos *chess.Position, c chess.Color) Score {
 		if b := theirs & file; b != 0 {
 			theirRank = nearest(b, c).RelativeRank(c)
 		}
-		s += KingShelter[ourRank]
+		s += p.KingShelter[ourRank]
 		if ourRank != 0 && theirRank == ourRank+1 {
-			s += KingStormBlocked[theirRank]
+			s += p.KingStormBlocked[theirRank]
 		} else {
-			s += KingStorm[theirRank]
+			s += p.KingStorm[theirRank]
 		}
 	}
 	return s
@@ -71,7 +71,7 @@ func nearest(b chess.Bitboard, c chess.Color) chess.Square {
 // kingDanger is REBEL's progressive king safety for c's king: a counter
 // gathers the enemy's pressure on the king's zone and KingSafetyTable turns
 // it into a middle-game penalty.
-func kingDanger(pos *chess.Position, info *evalInfo, c chess.Color) int {
+func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color) int {
 	them := c.Other()
 	// REBEL: no king safety without an enemy queen, nor against a lone
 	// queen with no rook or minor to help her.
@@ -91,7 +91,7 @@ func kingDanger(pos *chess.Position, info *evalInfo, c chess.Color) int {
 	// has too few pieces left for the king's walk to matter.
 	counter := 0
 	if helpers >= 2 {
-		counter = KingCounterSquare[rel]
+		counter = p.KingCounterSquare[rel]
 	}
 
 	theirAttacks := info.attacked[them][0]
@@ -130,7 +130,7 @@ func kingDanger(pos *chess.Position, info *evalInfo, c chess.Color) int {
 	if info.attacked[them][chess.King]&zone != 0 {
 		pattern |= 16
 	}
-	counter += KingAttackPattern[pattern]
+	counter += p.KingAttackPattern[pattern]
 
 	// Safe checks: squares from which an enemy piece could check, that the
 	// enemy attacks with that piece type and we do not defend at all.
@@ -139,19 +139,19 @@ func kingDanger(pos *chess.Position, info *evalInfo, c chess.Color) int {
 	rookLines := chess.RookAttacks(ksq, occ)
 	bishopLines := chess.BishopAttacks(ksq, occ)
 	if chess.KnightAttacks(ksq)&info.attacked[them][chess.Knight]&safe != 0 {
-		counter += KingSafeCheck[chess.Knight]
+		counter += p.KingSafeCheck[chess.Knight]
 	}
 	if bishopLines&info.attacked[them][chess.Bishop]&safe != 0 {
-		counter += KingSafeCheck[chess.Bishop]
+		counter += p.KingSafeCheck[chess.Bishop]
 	}
 	if rookLines&info.attacked[them][chess.Rook]&safe != 0 {
-		counter += KingSafeCheck[chess.Rook]
+		counter += p.KingSafeCheck[chess.Rook]
 	}
 	if (rookLines|bishopLines)&info.attacked[them][chess.Queen]&safe != 0 {
-		counter += KingSafeCheck[chess.Queen]
+		counter += p.KingSafeCheck[chess.Queen]
 	}
 
-	return KingSafetyTable[min(counter, len(KingSafetyTable)-1)]
+	return p.KingSafetyTable[min(counter, len(p.KingSafetyTable)-1)]
 }
 
 // KingDanger is the middle-game penalty the last Evaluate gave c's king

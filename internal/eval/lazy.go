@@ -9,19 +9,20 @@ import "matador/internal/chess"
 // base value, threats) and the drawishness scaling. Costs a fraction of
 // Evaluate, which it does not disturb.
 func (e *Evaluator) Lazy(pos *chess.Position) int {
+	p := e.p
 	pawns := e.probePawns(pos)
 	var total Score
 	for c := chess.White; c <= chess.Black; c++ {
-		s := pawns.placement[c] + pst[c][chess.King][pos.KingSquare(c)]
-		if UsePawnStructure {
+		s := pawns.placement[c] + p.pst[c][chess.King][pos.KingSquare(c)]
+		if p.UsePawnStructure {
 			s += pawns.structure[c]
 		}
 		for t := chess.Knight; t <= chess.Queen; t++ {
 			for b := pos.Pieces(c, t); b != 0; {
-				s += pst[c][t][b.PopFirst()]
+				s += p.pst[c][t][b.PopFirst()]
 			}
 		}
-		s += materialScore(pos, c)
+		s += p.materialScore(pos, c)
 		if c == chess.White {
 			total += s
 		} else {
@@ -39,11 +40,12 @@ func (e *Evaluator) Lazy(pos *chess.Position) int {
 // position, in centipawns: what the terms Lazy leaves out were worth
 // there. REBEL widens the lazy margin of the children by it.
 func (e *Evaluator) LazyGap() int {
+	p := e.p
 	info := &e.info
 	var lazy Score
 	for c := chess.White; c <= chess.Black; c++ {
 		s := info.terms[termMaterial][c] + info.terms[termBishopPair][c] + info.pieceSquares[c]
-		if UsePawnStructure {
+		if p.UsePawnStructure {
 			s += info.pawns.structure[c]
 		}
 		if c == chess.White {

@@ -1,30 +1,104 @@
 package eval
 
-// Every weight of the evaluation lives here, as packed S(mg, eg) pairs in
-// centipawns, in one labelled block per term family. The values started as
-// hand-set points of the usual published magnitudes; the linear weights
-// (eval.Params) were then fitted by internal/tune to about 160,000 positions
-// of 2,500 self-play games, and "matador tune run" rewrites the numbers
-// here. The king-safety tables and the drawishness scales are still set by
-// hand. The switches turn one technique off so that its worth can be
-// measured in games.
+// Every switch and weight of the evaluation lives here: the Params type,
+// and defaultParams, the values the engine plays with, explained term by
+// term. Weights are packed S(mg, eg) pairs in centipawns, in one labelled
+// block per term family. The values started as hand-set points of the
+// usual published magnitudes; the linear weights (Params.Tunable) were
+// then fitted by internal/tune to about 160,000 positions of 2,500
+// self-play games, and "matador tune run" rewrites the numbers here. The
+// king-safety tables and the drawishness scales are still set by hand.
+// The switches turn one technique off so that its worth can be measured
+// in games.
+//
+// A new term is a field in Params, its value in defaultParams, its code in
+// the evaluation, and (when it is a linear weight) a line in
+// Params.Tunable.
 
-// Switches: one per technique.
-var (
-	UsePawnHash      = true // IPPOLIT: pawn hash table (off: recompute every call)
-	UseImbalance     = true // Rybka/IPPOLIT: knight and rook values follow the pawn count
-	UseMobility      = true
-	UsePawnStructure = true
-	UsePassedPawns   = true
-	UseOutposts      = true
-	UseRookFiles     = true
-	UseBishopPair    = true
-	UseKingShelter   = true
-	UseKingSafety    = true // REBEL: progressive king-safety counter
-	UseThreats       = true // REBEL: hanging pieces
-	UseScaling       = true // IPPOLIT: winning-chances token
-	UseMopUp         = true
-)
+// Params is the evaluation's configuration: a switch per technique and
+// every weight. An Evaluator reads it through a pointer: the engine's
+// evaluators share the defaults, the tuner changes a copy of its own
+// (DefaultParams). The fields are explained at their values in
+// defaultParams.
+type Params struct {
+	// Switches.
+	UsePawnHash      bool // IPPOLIT: pawn hash table (off: recompute every call)
+	UseImbalance     bool // Rybka/IPPOLIT: knight and rook values follow the pawn count
+	UseMobility      bool
+	UsePawnStructure bool
+	UsePassedPawns   bool
+	UseOutposts      bool
+	UseRookFiles     bool
+	UseBishopPair    bool
+	UseKingShelter   bool
+	UseKingSafety    bool // REBEL: progressive king-safety counter
+	UseThreats       bool // REBEL: hanging pieces
+	UseScaling       bool // IPPOLIT: winning-chances token
+	UseMopUp         bool
+
+	// Material, imbalance, bishop pair, side to move.
+	PieceValue                       [7]Score // by chess.PieceType
+	KnightPawnAdjust, RookPawnAdjust Score
+	ImbalancePawnPivot               int
+	BishopPair                       Score
+	Tempo                            Score
+
+	// Piece-square tables by formula, and the pawn centre.
+	PSTFile                       [7][4]Score
+	PSTRank                       [7][8]Score
+	PawnCentre, PawnCentreUnmoved Score
+
+	// Mobility by the number of safe squares attacked.
+	KnightMobility [9]Score
+	BishopMobility [14]Score
+	RookMobility   [15]Score
+	QueenMobility  [28]Score
+
+	// Pawn structure.
+	PawnDoubled, PawnIsolatedUnopposed  Score
+	PawnBackward, PawnBackwardUnopposed Score
+	PawnIsolated                        [64]Score
+	PawnConnected                       [8]Score
+
+	// Passed pawns.
+	PassedRank, PassedFreePath                     [8]Score
+	PassedSafePath, PassedSafeStop                 [8]Score
+	PassedKingDistanceCap                          int
+	PassedKingWeight                               [8]int
+	PassedEnemyKingDistance, PassedOwnKingDistance Score
+	PassedUnstoppable                              Score
+
+	// Minor pieces and rooks.
+	KnightOutpost, BishopOutpost, MinorBehindPawn Score
+	RookOpenFile, RookHalfOpenFile, RookOnSeventh Score
+
+	// King shelter, pawn storm and REBEL's king-safety counter.
+	KingShelter, KingStorm, KingStormBlocked [8]Score
+	KingCounterSquare                        [64]int
+	KingAttackPattern                        [32]int
+	KingSafeCheck                            [7]int
+	KingSafetyTable                          [40]int
+
+	// Threats and mop-up.
+	HangingPiece                           [7]Score
+	ThreatMultiple                         Score
+	MopUpEdge, MopUpCorner, MopUpCloseness Score
+
+	// Drawish material, in 64ths (ScaleNormal).
+	ScalePawnlessLoneMinor, ScalePawnlessVsMinor, ScalePawnless  int
+	ScaleOCBBishopsOnly, ScaleOCBWithPieces, ScaleOnePawnNoExtra int
+
+	// pst[c][t][s]: the piece-square value of a piece of colour c and type
+	// t on s, from c's point of view; built by Rebuild.
+	pst [2][7][64]Score
+}
+
+// DefaultParams returns a copy of the engine's configuration, its tables
+// built, for a caller to change and evaluate with (NewEvaluatorWith).
+func DefaultParams() *Params {
+	p := defaultParams
+	return &p
+}
 
 // Material: values the search uses for futility and delta pruning. They are
 // the middle-game halves of PieceValue.
@@ -36,33 +110,6 @@ const (
 	QueenValue  = 1000
 )
 
-// Material, indexed by chess.PieceType. Rooks and pawns gain in the end
-// game, where open lines and promotion matter more than piece play.
-var PieceValue = [7]Score{
-	0,
-	S(PawnValue, 126),
-	S(KnightValue, 367),
-	S(BishopValue, 387),
-	S(RookValue, 641),
-	S(QueenValue, 1200),
-	0,
-}
-
-// Material imbalance (Rybka/IPPOLIT: knight and rook adjustments by pawn
-// count): per knight and per rook, times (own pawns - ImbalancePawnPivot). Knights like
-// closed positions full of pawns; rooks want the files the pawns leave.
-var (
-	KnightPawnAdjust   = S(6, -2)
-	RookPawnAdjust     = S(-11, -6)
-	ImbalancePawnPivot = 5
-)
-
-// Bishop pair.
-var BishopPair = S(32, 56)
-
-// Tempo: the side to move is worth a little.
-var Tempo = S(23, 10)
-
 // Phase weights (Fruit/Rybka style 1/1/2/4); PhaseTotal is the opening.
 const (
 	PhaseKnight = 1
@@ -72,223 +119,249 @@ const (
 	PhaseTotal  = 24
 )
 
-// Piece-square tables by formula (IPPOLIT: PST generated at start-up):
-// value(piece, square) = PSTFile[piece][file folded to a..d] +
-// PSTRank[piece][rank counted from the owner's side]. Files fold because a
-// position and its mirror across the d/e line are worth the same.
-var PSTFile = [7][4]Score{
-	{},
-	{S(-5, 5), S(-1, 6), S(0, -1), S(3, -5)}, // pawn
-	{S(-18, -20), S(-8, -6), S(0, 1), S(3, 8)},  // knight
-	{S(-6, -6), S(4, -3), S(1, 5), S(3, 2)},     // bishop
-	{S(-3, 3), S(-4, 0), S(0, -1), S(8, -1)},    // rook
-	{S(-5, -11), S(-1, -4), S(5, 6), S(0, 6)},   // queen
-	{S(20, -29), S(37, -9), S(5, 3), S(-14, 9)}, // king: castled files, central in the end game
-}
-
-var PSTRank = [7][8]Score{
-	{},
-	{0, S(1, 6), S(0, -1), S(3, 8), S(3, 13), S(16, 27), S(24, 38), 0},                              // pawn
-	{S(-20, -21), S(-9, -9), S(-1, 0), S(13, 7), S(16, 13), S(14, 6), S(7, -1), S(-25, -15)},        // knight
-	{S(-6, -5), S(-1, -5), S(6, -1), S(4, 0), S(2, 3), S(8, 4), S(-3, -3), S(-8, -4)},               // bishop
-	{S(1, -8), S(-11, -9), S(-8, -3), S(-5, 0), S(3, 5), S(7, 13), S(10, 7), S(8, 7)},               // rook
-	{S(-9, -15), S(3, -9), S(-1, 0), S(-3, 6), S(5, 10), S(5, 8), S(-2, 3), S(-5, -5)},              // queen
-	{S(1, -37), S(-16, -11), S(-31, 0), S(-49, 10), S(-57, 18), S(-64, 16), S(-70, 5), S(-74, -20)}, // king
-}
-
-// Pawn centre terms added to the formula: a pawn on d4/e4/d5/e5 claims the
-// centre; one still on d2/e2 blocks its own bishop.
-var (
-	PawnCentre        = S(11, 6)
-	PawnCentreUnmoved = S(-10, -1)
-)
-
-// Mobility: indexed by the number of squares a piece attacks that hold no
-// own pawn or king and no square attacked by an enemy pawn (IPPOLIT: safe
-// mobility). Zero sits near the typical count so material stays meaningful.
-var KnightMobility = [9]Score{
-	S(-40, -55), S(-21, -31), S(-8, -13), S(2, -1), S(12, 11), S(12, 17), S(20, 21), S(22, 22), S(25, 22),
-}
-
-var BishopMobility = [14]Score{
-	S(-34, -50), S(-18, -30), S(-6, -13), S(2, -3), S(6, 6), S(14, 14), S(16, 20),
-	S(19, 23), S(24, 26), S(27, 28), S(30, 32), S(33, 34), S(34, 35), S(36, 35),
-}
-
-var RookMobility = [15]Score{
-	S(-30, -60), S(-20, -36), S(-6, -18), S(0, -5), S(1, 5), S(-2, 15), S(3, 19), S(4, 25),
-	S(12, 34), S(14, 39), S(16, 43), S(20, 48), S(21, 48), S(24, 48), S(24, 51),
-}
-
-var QueenMobility = [28]Score{
-	S(-20, -40), S(-14, -30), S(-9, -20), S(-5, -12), S(-1, -5), S(1, 0), S(2, 5),
-	S(5, 10), S(8, 14), S(7, 19), S(12, 23), S(11, 27), S(12, 30), S(12, 32),
-	S(16, 35), S(15, 37), S(16, 39), S(18, 41), S(19, 42), S(20, 43), S(22, 45),
-	S(22, 45), S(22, 46), S(23, 47), S(23, 47), S(24, 48), S(24, 48), S(25, 49),
-}
-
-// Pawn structure (evaluated once per pawn structure through the pawn hash).
-var (
-	PawnDoubled           = S(-7, -26) // per pawn with an own pawn ahead on its file
-	PawnIsolatedUnopposed = S(-4, -7)  // an isolated pawn on a half-open file is a target
-	PawnBackward          = S(-3, -6)
-	PawnBackwardUnopposed = S(-11, -3)
-)
-
-// REBEL: isolated pawn penalty by square table. A central isolated pawn is
-// worse than one on the rim in the middle game; in the end game it is a
-// weakness wherever it stands. Indexed by the square from the owner's side,
-// a1 first; each line is one rank, rank 1 on top.
-var PawnIsolated = [64]Score{
-	0, 0, 0, 0, 0, 0, 0, 0,
-	S(-4, -5), S(-2, -8), S(-7, -12), S(-11, -10), S(-10, -11), S(-5, -9), S(-5, -10), S(-2, -7),
-	S(-2, -8), S(-3, -7), S(-10, -12), S(-13, -10), S(-15, -13), S(-9, -9), S(-7, -12), S(-6, -8),
-	S(-1, -6), S(-10, -10), S(-13, -9), S(-16, -12), S(-15, -11), S(-12, -12), S(-8, -8), S(-7, -11),
-	S(-7, -9), S(-8, -8), S(-13, -10), S(-16, -14), S(-14, -7), S(-13, -14), S(-8, -7), S(-7, -11),
-	S(-4, -7), S(-7, -10), S(-10, -9), S(-13, -10), S(-12, -8), S(-10, -10), S(-8, -11), S(-4, -8),
-	S(-3, -6), S(-6, -7), S(-8, -8), S(-9, -9), S(-9, -9), S(-8, -8), S(-6, -7), S(-4, -8),
-	0, 0, 0, 0, 0, 0, 0, 0,
-}
-
-// Connected pawns (side by side or defended by a pawn), by rank from the
-// owner's side: the chain grows in worth as it advances.
-var PawnConnected = [8]Score{
-	0, S(3, 2), S(9, 9), S(9, 7), S(16, 16), S(27, 25), S(48, 40), 0,
-}
-
-// Passed pawns by rank (IPPOLIT/Rybka: passed pawn value by rank), stored
-// in the pawn hash; the terms below depend on pieces and kings and are added
-// on every call.
-var PassedRank = [8]Score{
-	0, S(4, 8), S(0, 12), S(2, 24), S(23, 47), S(48, 85), S(80, 128), 0,
-}
-
-// Rybka/IPPOLIT: passed pawn with a clear path (no piece ahead on its file).
-var PassedFreePath = [8]Score{
-	0, S(1, -1), 0, S(-3, 7), S(4, 12), S(7, 25), S(13, 46), 0,
-}
-
-// Rybka/IPPOLIT: attacks on the squares ahead. SafePath when the enemy
-// neither holds nor attacks any square up to promotion, SafeStop when only
-// the next square is safe.
-var (
-	PassedSafePath = [8]Score{0, S(-1, 0), S(0, 3), S(2, 11), S(6, 19), S(12, 36), S(20, 58), 0}
-	PassedSafeStop = [8]Score{0, S(2, 0), S(1, 2), S(-1, 1), S(6, 10), S(6, 16), S(8, 22), 0}
-)
-
-// King distance to the square in front of a passed pawn, counted up to
-// PassedKingDistanceCap and weighted by PassedKingWeight[rank]: the enemy
-// king far away and our own close both help in the end game.
-var (
-	PassedKingDistanceCap   = 5
-	PassedKingWeight        = [8]int{0, 0, 0, 1, 2, 3, 4, 0}
-	PassedEnemyKingDistance = S(0, 11)
-	PassedOwnKingDistance   = S(0, -8)
-)
-
-// REBEL: quadrant rule. Against a side with only king and pawns, a passer
-// the enemy king cannot catch is nearly a queen.
-var PassedUnstoppable = S(0, 400)
-
-// Minor-piece placement: an outpost is a square on ranks 4-6 defended by an
-// own pawn that no enemy pawn can ever attack; a minor right behind a pawn
-// is shielded from frontal attack and blocks nothing of its own.
-var (
-	KnightOutpost   = S(18, 8)
-	BishopOutpost   = S(14, 4)
-	MinorBehindPawn = S(9, 11)
-)
-
-// Rooks on open and half-open files and on the 7th rank (Rybka/IPPOLIT:
-// Rook7thKingPawn, only when the enemy king is on the 8th or enemy pawns
-// remain on the 7th).
-var (
-	RookOpenFile     = S(30, 7)
-	RookHalfOpenFile = S(13, 7)
-	RookOnSeventh    = S(10, 28)
-)
-
-// King shelter and pawn storm on the king's file and its two neighbours
-// (IPPOLIT/Rybka: 3-file shelter arrays). KingShelter is indexed by the
-// rank (from the king's side) of the nearest own pawn ahead, 0 for none;
-// KingStorm by the rank of the nearest enemy pawn, KingStormBlocked when one
-// of our pawns stands right in front of it.
-var (
-	KingShelter      = [8]Score{S(-15, 5), S(21, -2), S(16, 0), S(7, 1), S(2, -1), S(0, -2), 0, 0}
-	KingStorm        = [8]Score{S(-1, 0), S(-10, 1), S(-30, 2), S(-16, 1), S(-5, 2), S(-1, 1), S(-3, 1), 0}
-	KingStormBlocked = [8]Score{0, 0, S(-11, -1), S(-6, -1), S(2, -2), S(4, -1), 0, 0}
-)
-
-// REBEL: progressive king safety. A counter collects the pressure on the
-// squares around a king and KingSafetyTable turns it into a penalty, so that
-// several attackers together count for more than their sum.
-//
-// KingCounterSquare pre-fills the counter from the king's square (from the
-// owner's side, a1 first, rank 1 on top): a king that has left its corner
-// starts in danger.
-var KingCounterSquare = [64]int{
-	1, 0, 0, 1, 1, 0, 0, 1,
-	2, 1, 1, 2, 2, 1, 1, 2,
-	3, 3, 3, 4, 4, 3, 3, 3,
-	5, 5, 5, 5, 5, 5, 5, 5,
-	6, 6, 6, 6, 6, 6, 6, 6,
-	6, 6, 6, 6, 6, 6, 6, 6,
-	6, 6, 6, 6, 6, 6, 6, 6,
-	6, 6, 6, 6, 6, 6, 6, 6,
-}
-
-// REBEL: attack-pattern table. Index bits say which kinds of enemy piece hit
-// the king's zone: 1 pawn, 2 minor, 4 rook, 8 queen, 16 king. A lone piece
-// earns nothing; the queen with helpers earns most.
-var KingAttackPattern = [32]int{
-	//   -  P  M  MP R  RP RM RMP
-	0, 0, 0, 1, 0, 1, 1, 2, // no queen
-	0, 1, 2, 3, 2, 3, 3, 4, // queen
-	0, 0, 0, 1, 0, 1, 1, 2, // king, no queen
-	1, 2, 2, 3, 2, 3, 3, 4, // king and queen
-}
-
-// Counter steps for each safe check the enemy has (a check from a square we
-// do not defend), by piece type. Not in REBEL's text; it lets the counter see
-// attacks that come from outside the king's zone.
-var KingSafeCheck = [7]int{0, 0, 2, 1, 2, 2, 0}
-
-// KingSafetyTable maps the counter to a middle-game penalty; the end game
-// gets 1/KingSafetyEgDivisor of it.
-var KingSafetyTable = [40]int{
-	0, 1, 2, 4, 7, 11, 16, 22, 29, 37,
-	46, 56, 67, 79, 92, 106, 121, 137, 154, 172,
-	191, 211, 232, 254, 277, 300, 324, 348, 372, 396,
-	420, 440, 460, 480, 500, 500, 500, 500, 500, 500,
-}
-
+// The king-safety penalty counts 1/KingSafetyEgDivisor in the end game.
 const KingSafetyEgDivisor = 8
 
-// REBEL: hanging pieces, by the type of the piece at risk: attacked by a
-// cheaper enemy piece, or attacked and not defended. ThreatMultiple when two
-// or more pieces (not pawns) hang at once: only one can be saved.
-var (
-	HangingPiece   = [7]Score{0, S(10, 29), S(37, 26), S(38, 28), S(51, 27), S(57, 39), 0}
-	ThreatMultiple = S(21, 16)
-)
-
-// Mop-up: with the enemy king alone, drive it to the edge (to a corner of
-// the bishop's colour with bishop and knight) and bring our king close.
-var (
-	MopUpEdge      = S(0, 10)
-	MopUpCorner    = S(0, 12)
-	MopUpCloseness = S(0, 6)
-)
-
-// Drawish material (IPPOLIT: winning-chances token), in 64ths of the score
-// of the side ahead.
+// The drawishness scale of an ordinary position: the factors are in 64ths.
 const ScaleNormal = 64
 
-var (
-	ScalePawnlessLoneMinor = 0  // no pawns, at most a minor up and only a minor's worth: cannot win
-	ScalePawnlessVsMinor   = 4  // no pawns, at most a minor up, defender keeps a minor (KR v KB)
-	ScalePawnless          = 12 // no pawns, at most a minor up
-	ScaleOCBBishopsOnly    = 20 // opposite-coloured bishops and pawns only
-	ScaleOCBWithPieces     = 46 // opposite-coloured bishops and at most a rook or minor more each
-	ScaleOnePawnNoExtra    = 44 // one pawn and no extra piece, e.g. KRP v KR
-)
+// defaultParams is the configuration the engine plays with.
+var defaultParams = Params{
+	// Switches: one per technique, all on.
+	UsePawnHash:      true, // IPPOLIT: pawn hash table (off: recompute every call)
+	UseImbalance:     true, // Rybka/IPPOLIT: knight and rook values follow the pawn count
+	UseMobility:      true,
+	UsePawnStructure: true,
+	UsePassedPawns:   true,
+	UseOutposts:      true,
+	UseRookFiles:     true,
+	UseBishopPair:    true,
+	UseKingShelter:   true,
+	UseKingSafety:    true, // REBEL: progressive king-safety counter
+	UseThreats:       true, // REBEL: hanging pieces
+	UseScaling:       true, // IPPOLIT: winning-chances token
+	UseMopUp:         true,
+
+	// Material, indexed by chess.PieceType. Rooks and pawns gain in the end
+	// game, where open lines and promotion matter more than piece play.
+	PieceValue: [7]Score{
+		0,
+		S(PawnValue, 126),
+		S(KnightValue, 367),
+		S(BishopValue, 387),
+		S(RookValue, 641),
+		S(QueenValue, 1200),
+		0,
+	},
+
+	// Material imbalance (Rybka/IPPOLIT: knight and rook adjustments by pawn
+	// count): per knight and per rook, times (own pawns -
+	// ImbalancePawnPivot). Knights like closed positions full of pawns;
+	// rooks want the files the pawns leave.
+	KnightPawnAdjust:   S(6, -2),
+	RookPawnAdjust:     S(-11, -6),
+	ImbalancePawnPivot: 5,
+
+	// Bishop pair.
+	BishopPair: S(32, 56),
+
+	// Tempo: the side to move is worth a little.
+	Tempo: S(23, 10),
+
+	// Piece-square tables by formula (IPPOLIT: PST generated at start-up):
+	// value(piece, square) = PSTFile[piece][file folded to a..d] +
+	// PSTRank[piece][rank counted from the owner's side]. Files fold because a
+	// position and its mirror across the d/e line are worth the same.
+	PSTFile: [7][4]Score{
+		{},
+		{S(-5, 5), S(-1, 6), S(0, -1), S(3, -5)}, // pawn
+		{S(-18, -20), S(-8, -6), S(0, 1), S(3, 8)},  // knight
+		{S(-6, -6), S(4, -3), S(1, 5), S(3, 2)},     // bishop
+		{S(-3, 3), S(-4, 0), S(0, -1), S(8, -1)},    // rook
+		{S(-5, -11), S(-1, -4), S(5, 6), S(0, 6)},   // queen
+		{S(20, -29), S(37, -9), S(5, 3), S(-14, 9)}, // king: castled files, central in the end game
+	},
+
+	PSTRank: [7][8]Score{
+		{},
+		{0, S(1, 6), S(0, -1), S(3, 8), S(3, 13), S(16, 27), S(24, 38), 0},                              // pawn
+		{S(-20, -21), S(-9, -9), S(-1, 0), S(13, 7), S(16, 13), S(14, 6), S(7, -1), S(-25, -15)},        // knight
+		{S(-6, -5), S(-1, -5), S(6, -1), S(4, 0), S(2, 3), S(8, 4), S(-3, -3), S(-8, -4)},               // bishop
+		{S(1, -8), S(-11, -9), S(-8, -3), S(-5, 0), S(3, 5), S(7, 13), S(10, 7), S(8, 7)},               // rook
+		{S(-9, -15), S(3, -9), S(-1, 0), S(-3, 6), S(5, 10), S(5, 8), S(-2, 3), S(-5, -5)},              // queen
+		{S(1, -37), S(-16, -11), S(-31, 0), S(-49, 10), S(-57, 18), S(-64, 16), S(-70, 5), S(-74, -20)}, // king
+	},
+
+	// Pawn centre terms added to the formula: a pawn on d4/e4/d5/e5 claims the
+	// centre; one still on d2/e2 blocks its own bishop.
+	PawnCentre:        S(11, 6),
+	PawnCentreUnmoved: S(-10, -1),
+
+	// Mobility: indexed by the number of squares a piece attacks that hold no
+	// own pawn or king and no square attacked by an enemy pawn (IPPOLIT: safe
+	// mobility). Zero sits near the typical count so material stays meaningful.
+	KnightMobility: [9]Score{
+		S(-40, -55), S(-21, -31), S(-8, -13), S(2, -1), S(12, 11), S(12, 17), S(20, 21), S(22, 22), S(25, 22),
+	},
+
+	BishopMobility: [14]Score{
+		S(-34, -50), S(-18, -30), S(-6, -13), S(2, -3), S(6, 6), S(14, 14), S(16, 20),
+		S(19, 23), S(24, 26), S(27, 28), S(30, 32), S(33, 34), S(34, 35), S(36, 35),
+	},
+
+	RookMobility: [15]Score{
+		S(-30, -60), S(-20, -36), S(-6, -18), S(0, -5), S(1, 5), S(-2, 15), S(3, 19), S(4, 25),
+		S(12, 34), S(14, 39), S(16, 43), S(20, 48), S(21, 48), S(24, 48), S(24, 51),
+	},
+
+	QueenMobility: [28]Score{
+		S(-20, -40), S(-14, -30), S(-9, -20), S(-5, -12), S(-1, -5), S(1, 0), S(2, 5),
+		S(5, 10), S(8, 14), S(7, 19), S(12, 23), S(11, 27), S(12, 30), S(12, 32),
+		S(16, 35), S(15, 37), S(16, 39), S(18, 41), S(19, 42), S(20, 43), S(22, 45),
+		S(22, 45), S(22, 46), S(23, 47), S(23, 47), S(24, 48), S(24, 48), S(25, 49),
+	},
+
+	// Pawn structure (evaluated once per pawn structure through the pawn hash).
+	PawnDoubled:           S(-7, -26), // per pawn with an own pawn ahead on its file
+	PawnIsolatedUnopposed: S(-4, -7),  // an isolated pawn on a half-open file is a target
+	PawnBackward:          S(-3, -6),
+	PawnBackwardUnopposed: S(-11, -3),
+
+	// REBEL: isolated pawn penalty by square table. A central isolated pawn is
+	// worse than one on the rim in the middle game; in the end game it is a
+	// weakness wherever it stands. Indexed by the square from the owner's side,
+	// a1 first; each line is one rank, rank 1 on top.
+	PawnIsolated: [64]Score{
+		0, 0, 0, 0, 0, 0, 0, 0,
+		S(-4, -5), S(-2, -8), S(-7, -12), S(-11, -10), S(-10, -11), S(-5, -9), S(-5, -10), S(-2, -7),
+		S(-2, -8), S(-3, -7), S(-10, -12), S(-13, -10), S(-15, -13), S(-9, -9), S(-7, -12), S(-6, -8),
+		S(-1, -6), S(-10, -10), S(-13, -9), S(-16, -12), S(-15, -11), S(-12, -12), S(-8, -8), S(-7, -11),
+		S(-7, -9), S(-8, -8), S(-13, -10), S(-16, -14), S(-14, -7), S(-13, -14), S(-8, -7), S(-7, -11),
+		S(-4, -7), S(-7, -10), S(-10, -9), S(-13, -10), S(-12, -8), S(-10, -10), S(-8, -11), S(-4, -8),
+		S(-3, -6), S(-6, -7), S(-8, -8), S(-9, -9), S(-9, -9), S(-8, -8), S(-6, -7), S(-4, -8),
+		0, 0, 0, 0, 0, 0, 0, 0,
+	},
+
+	// Connected pawns (side by side or defended by a pawn), by rank from the
+	// owner's side: the chain grows in worth as it advances.
+	PawnConnected: [8]Score{
+		0, S(3, 2), S(9, 9), S(9, 7), S(16, 16), S(27, 25), S(48, 40), 0,
+	},
+
+	// Passed pawns by rank (IPPOLIT/Rybka: passed pawn value by rank), stored
+	// in the pawn hash; the terms below depend on pieces and kings and are added
+	// on every call.
+	PassedRank: [8]Score{
+		0, S(4, 8), S(0, 12), S(2, 24), S(23, 47), S(48, 85), S(80, 128), 0,
+	},
+
+	// Rybka/IPPOLIT: passed pawn with a clear path (no piece ahead on its file).
+	PassedFreePath: [8]Score{
+		0, S(1, -1), 0, S(-3, 7), S(4, 12), S(7, 25), S(13, 46), 0,
+	},
+
+	// Rybka/IPPOLIT: attacks on the squares ahead. SafePath when the enemy
+	// neither holds nor attacks any square up to promotion, SafeStop when only
+	// the next square is safe.
+	PassedSafePath: [8]Score{0, S(-1, 0), S(0, 3), S(2, 11), S(6, 19), S(12, 36), S(20, 58), 0},
+	PassedSafeStop: [8]Score{0, S(2, 0), S(1, 2), S(-1, 1), S(6, 10), S(6, 16), S(8, 22), 0},
+
+	// King distance to the square in front of a passed pawn, counted up to
+	// PassedKingDistanceCap and weighted by PassedKingWeight[rank]: the enemy
+	// king far away and our own close both help in the end game.
+	PassedKingDistanceCap:   5,
+	PassedKingWeight:        [8]int{0, 0, 0, 1, 2, 3, 4, 0},
+	PassedEnemyKingDistance: S(0, 11),
+	PassedOwnKingDistance:   S(0, -8),
+
+	// REBEL: quadrant rule. Against a side with only king and pawns, a passer
+	// the enemy king cannot catch is nearly a queen.
+	PassedUnstoppable: S(0, 400),
+
+	// Minor-piece placement: an outpost is a square on ranks 4-6 defended by an
+	// own pawn that no enemy pawn can ever attack; a minor right behind a pawn
+	// is shielded from frontal attack and blocks nothing of its own.
+	KnightOutpost:   S(18, 8),
+	BishopOutpost:   S(14, 4),
+	MinorBehindPawn: S(9, 11),
+
+	// Rooks on open and half-open files and on the 7th rank (Rybka/IPPOLIT:
+	// Rook7thKingPawn, only when the enemy king is on the 8th or enemy pawns
+	// remain on the 7th).
+	RookOpenFile:     S(30, 7),
+	RookHalfOpenFile: S(13, 7),
+	RookOnSeventh:    S(10, 28),
+
+	// King shelter and pawn storm on the king's file and its two neighbours
+	// (IPPOLIT/Rybka: 3-file shelter arrays). KingShelter is indexed by the
+	// rank (from the king's side) of the nearest own pawn ahead, 0 for none;
+	// KingStorm by the rank of the nearest enemy pawn, KingStormBlocked when one
+	// of our pawns stands right in front of it.
+	KingShelter:      [8]Score{S(-15, 5), S(21, -2), S(16, 0), S(7, 1), S(2, -1), S(0, -2), 0, 0},
+	KingStorm:        [8]Score{S(-1, 0), S(-10, 1), S(-30, 2), S(-16, 1), S(-5, 2), S(-1, 1), S(-3, 1), 0},
+	KingStormBlocked: [8]Score{0, 0, S(-11, -1), S(-6, -1), S(2, -2), S(4, -1), 0, 0},
+
+	// REBEL: progressive king safety. A counter collects the pressure on the
+	// squares around a king and KingSafetyTable turns it into a penalty, so that
+	// several attackers together count for more than their sum.
+	//
+	// KingCounterSquare pre-fills the counter from the king's square (from the
+	// owner's side, a1 first, rank 1 on top): a king that has left its corner
+	// starts in danger.
+	KingCounterSquare: [64]int{
+		1, 0, 0, 1, 1, 0, 0, 1,
+		2, 1, 1, 2, 2, 1, 1, 2,
+		3, 3, 3, 4, 4, 3, 3, 3,
+		5, 5, 5, 5, 5, 5, 5, 5,
+		6, 6, 6, 6, 6, 6, 6, 6,
+		6, 6, 6, 6, 6, 6, 6, 6,
+		6, 6, 6, 6, 6, 6, 6, 6,
+		6, 6, 6, 6, 6, 6, 6, 6,
+	},
+
+	// REBEL: attack-pattern table. Index bits say which kinds of enemy piece hit
+	// the king's zone: 1 pawn, 2 minor, 4 rook, 8 queen, 16 king. A lone piece
+	// earns nothing; the queen with helpers earns most.
+	KingAttackPattern: [32]int{
+		//   -  P  M  MP R  RP RM RMP
+		0, 0, 0, 1, 0, 1, 1, 2, // no queen
+		0, 1, 2, 3, 2, 3, 3, 4, // queen
+		0, 0, 0, 1, 0, 1, 1, 2, // king, no queen
+		1, 2, 2, 3, 2, 3, 3, 4, // king and queen
+	},
+
+	// Counter steps for each safe check the enemy has (a check from a square we
+	// do not defend), by piece type. Not in REBEL's text; it lets the counter see
+	// attacks that come from outside the king's zone.
+	KingSafeCheck: [7]int{0, 0, 2, 1, 2, 2, 0},
+
+	// KingSafetyTable maps the counter to a middle-game penalty; the end game
+	// gets 1/KingSafetyEgDivisor of it.
+	KingSafetyTable: [40]int{
+		0, 1, 2, 4, 7, 11, 16, 22, 29, 37,
+		46, 56, 67, 79, 92, 106, 121, 137, 154, 172,
+		191, 211, 232, 254, 277, 300, 324, 348, 372, 396,
+		420, 440, 460, 480, 500, 500, 500, 500, 500, 500,
+	},
+
+	// REBEL: hanging pieces, by the type of the piece at risk: attacked by a
+	// cheaper enemy piece, or attacked and not defended. ThreatMultiple when two
+	// or more pieces (not pawns) hang at once: only one can be saved.
+	HangingPiece:   [7]Score{0, S(10, 29), S(37, 26), S(38, 28), S(51, 27), S(57, 39), 0},
+	ThreatMultiple: S(21, 16),
+
+	// Mop-up: with the enemy king alone, drive it to the edge (to a corner of
+	// the bishop's colour with bishop and knight) and bring our king close.
+	MopUpEdge:      S(0, 10),
+	MopUpCorner:    S(0, 12),
+	MopUpCloseness: S(0, 6),
+
+	// Drawish material (IPPOLIT: winning-chances token), in 64ths
+	// (ScaleNormal) of the score of the side ahead.
+	ScalePawnlessLoneMinor: 0,  // no pawns, at most a minor up and only a minor's worth: cannot win
+	ScalePawnlessVsMinor:   4,  // no pawns, at most a minor up, defender keeps a minor (KR v KB)
+	ScalePawnless:          12, // no pawns, at most a minor up
+	ScaleOCBBishopsOnly:    20, // opposite-coloured bishops and pawns only
+	ScaleOCBWithPieces:     46, // opposite-coloured bishops and at most a rook or minor more each
+	ScaleOnePawnNoExtra:    44, // one pawn and no extra piece, e.g. KRP v KR
+}

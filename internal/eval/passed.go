@@ -5,8 +5,8 @@ import "matador/internal/chess"
 // evalPassed scores c's passed pawns: the rank value from the pawn hash,
 // then the terms that depend on pieces and kings, which the hash cannot
 // keep. It needs the complete attack tables.
-func evalPassed(pos *chess.Position, info *evalInfo, c chess.Color) {
-	if !UsePassedPawns {
+func (p *Params) evalPassed(pos *chess.Position, info *evalInfo, c chess.Color) {
+	if !p.UsePassedPawns {
 		return
 	}
 	s := info.pawns.passedBase[c]
@@ -30,19 +30,19 @@ func evalPassed(pos *chess.Position, info *evalInfo, c chess.Color) {
 
 		// Rybka/IPPOLIT: whether the pawn can move, whether its path is
 		// clear, and who controls the squares ahead.
-		if w := PassedKingWeight[r]; w != 0 {
-			d := Score(w * min(dist(theirKing, stop), PassedKingDistanceCap))
-			s += PassedEnemyKingDistance * d
-			d = Score(w * min(dist(ourKing, stop), PassedKingDistanceCap))
-			s += PassedOwnKingDistance * d
+		if w := p.PassedKingWeight[r]; w != 0 {
+			d := Score(w * min(dist(theirKing, stop), p.PassedKingDistanceCap))
+			s += p.PassedEnemyKingDistance * d
+			d = Score(w * min(dist(ourKing, stop), p.PassedKingDistanceCap))
+			s += p.PassedOwnKingDistance * d
 		}
 		if path&occ == 0 {
-			s += PassedFreePath[r]
+			s += p.PassedFreePath[r]
 		}
 		if path&blocked == 0 {
-			s += PassedSafePath[r]
+			s += p.PassedSafePath[r]
 		} else if !blocked.Has(stop) {
-			s += PassedSafeStop[r]
+			s += p.PassedSafeStop[r]
 		}
 
 		if pawnEnding && path&pos.ByColor(c) == 0 {
@@ -59,7 +59,7 @@ func evalPassed(pos *chess.Position, info *evalInfo, c chess.Color) {
 				kingMoves--
 			}
 			if kingMoves > moves {
-				s += PassedUnstoppable
+				s += p.PassedUnstoppable
 			}
 		}
 	}

@@ -30,7 +30,7 @@ type pawnEntry struct {
 func (e *Evaluator) probePawns(pos *chess.Position) *pawnEntry {
 	key := pos.PawnKey()
 	ent := &e.spare
-	if UsePawnHash {
+	if e.p.UsePawnHash {
 		e.probes++
 		ent = &e.pawns[key&(pawnHashSize-1)]
 		if ent.key == key {
@@ -40,13 +40,13 @@ func (e *Evaluator) probePawns(pos *chess.Position) *pawnEntry {
 	}
 	*ent = pawnEntry{key: key}
 	for c := chess.White; c <= chess.Black; c++ {
-		evalPawns(pos, ent, c)
+		e.p.evalPawns(pos, ent, c)
 	}
 	return ent
 }
 
 // evalPawns fills c's half of ent.
-func evalPawns(pos *chess.Position, ent *pawnEntry, c chess.Color) {
+func (p *Params) evalPawns(pos *chess.Position, ent *pawnEntry, c chess.Color) {
 	us := pos.Pieces(c, chess.Pawn)
 	them := pos.Pieces(c.Other(), chess.Pawn)
 
@@ -57,7 +57,7 @@ func evalPawns(pos *chess.Position, ent *pawnEntry, c chess.Color) {
 	for b := us; b != 0; {
 		s := b.PopFirst()
 		r := s.RelativeRank(c)
-		placement += pst[c][chess.Pawn][s]
+		placement += p.pst[c][chess.Pawn][s]
 
 		front := forwardFile[c][s]
 		opposed := front&them != 0
@@ -66,18 +66,18 @@ func evalPawns(pos *chess.Position, ent *pawnEntry, c chess.Color) {
 		phalanx := neighbours & chess.RankBB(s.Rank())
 		supported := neighbours & chess.PawnAttacks(c.Other(), s)
 
-		if rear && UsePawnStructure {
-			structure += PawnDoubled
+		if rear && p.UsePawnStructure {
+			structure += p.PawnDoubled
 		}
 		if !rear && passedSpan[c][s]&them == 0 {
 			ent.passed[c] |= chess.SquareBB(s)
-			passedBase += PassedRank[r]
+			passedBase += p.PassedRank[r]
 		}
-		if !UsePawnStructure {
+		if !p.UsePawnStructure {
 			continue
 		}
 		if phalanx|supported != 0 {
-			structure += PawnConnected[r]
+			structure += p.PawnConnected[r]
 		}
 		if neighbours == 0 {
 			// REBEL: isolated pawn penalty from a square table.
@@ -85,9 +85,9 @@ func evalPawns(pos *chess.Position, ent *pawnEntry, c chess.Color) {
 			if c == chess.Black {
 				rel = s.Flip()
 			}
-			structure += PawnIsolated[rel]
+			structure += p.PawnIsolated[rel]
 			if !opposed {
-				structure += PawnIsolatedUnopposed
+				structure += p.PawnIsolatedUnopposed
 			}
 			continue
 		}
@@ -99,14 +99,14 @@ func evalPawns(pos *chess.Position, ent *pawnEntry, c chess.Color) {
 				stop = s - 8
 			}
 			if chess.PawnAttacks(c, stop)&them != 0 || them.Has(stop) {
-				structure += PawnBackward
+				structure += p.PawnBackward
 				if !opposed {
-					structure += PawnBackwardUnopposed
+					structure += p.PawnBackwardUnopposed
 				}
 			}
 		}
 	}
-	if !UsePassedPawns {
+	if !p.UsePassedPawns {
 		passedBase = 0
 	}
 	ent.structure[c] = structure

@@ -15,7 +15,7 @@ func rookOcc(pos *chess.Position, c chess.Color) chess.Bitboard {
 
 // evalPieces scores c's knights, bishops, rooks and queens: placement,
 // mobility, outposts and rook files, and records their attacks.
-func evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) {
+func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) {
 	them := c.Other()
 	area := info.mobilityArea[c]
 	occ := pos.Occupied()
@@ -31,7 +31,7 @@ func evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) {
 	// Minors directly behind a pawn of either colour.
 	shielded := (ourPawns | theirPawns).Forward(them)
 
-	placement := info.pawns.placement[c] + pst[c][chess.King][pos.KingSquare(c)]
+	placement := info.pawns.placement[c] + p.pst[c][chess.King][pos.KingSquare(c)]
 	var mobility, rooks Score
 	pieceSquares := placement // the plain piece-square part, for LazyGap
 
@@ -39,15 +39,15 @@ func evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) {
 		s := b.PopFirst()
 		a := chess.KnightAttacks(s)
 		info.addAttacks(c, chess.Knight, a)
-		placement += pst[c][chess.Knight][s]
-		pieceSquares += pst[c][chess.Knight][s]
-		mobility += KnightMobility[(a & area).Count()]
-		if UseOutposts {
+		placement += p.pst[c][chess.Knight][s]
+		pieceSquares += p.pst[c][chess.Knight][s]
+		mobility += p.KnightMobility[(a & area).Count()]
+		if p.UseOutposts {
 			if outposts.Has(s) {
-				placement += KnightOutpost
+				placement += p.KnightOutpost
 			}
 			if shielded.Has(s) {
-				placement += MinorBehindPawn
+				placement += p.MinorBehindPawn
 			}
 		}
 	}
@@ -57,15 +57,15 @@ func evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) {
 		s := b.PopFirst()
 		a := chess.BishopAttacks(s, bOcc)
 		info.addAttacks(c, chess.Bishop, a)
-		placement += pst[c][chess.Bishop][s]
-		pieceSquares += pst[c][chess.Bishop][s]
-		mobility += BishopMobility[(a & area).Count()]
-		if UseOutposts {
+		placement += p.pst[c][chess.Bishop][s]
+		pieceSquares += p.pst[c][chess.Bishop][s]
+		mobility += p.BishopMobility[(a & area).Count()]
+		if p.UseOutposts {
 			if outposts.Has(s) {
-				placement += BishopOutpost
+				placement += p.BishopOutpost
 			}
 			if shielded.Has(s) {
-				placement += MinorBehindPawn
+				placement += p.MinorBehindPawn
 			}
 		}
 	}
@@ -82,20 +82,20 @@ func evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) {
 		s := b.PopFirst()
 		a := chess.RookAttacks(s, rOcc)
 		info.addAttacks(c, chess.Rook, a)
-		placement += pst[c][chess.Rook][s]
-		pieceSquares += pst[c][chess.Rook][s]
-		mobility += RookMobility[(a & area).Count()]
-		if UseRookFiles {
+		placement += p.pst[c][chess.Rook][s]
+		pieceSquares += p.pst[c][chess.Rook][s]
+		mobility += p.RookMobility[(a & area).Count()]
+		if p.UseRookFiles {
 			file := chess.FileBB(s.File())
 			if file&ourPawns == 0 {
 				if file&theirPawns == 0 {
-					rooks += RookOpenFile
+					rooks += p.RookOpenFile
 				} else {
-					rooks += RookHalfOpenFile
+					rooks += p.RookHalfOpenFile
 				}
 			}
 			if seventhTarget && seventh.Has(s) {
-				rooks += RookOnSeventh
+				rooks += p.RookOnSeventh
 			}
 		}
 	}
@@ -104,18 +104,18 @@ func evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) {
 		s := b.PopFirst()
 		a := chess.QueenAttacks(s, occ)
 		info.addAttacks(c, chess.Queen, a)
-		placement += pst[c][chess.Queen][s]
-		pieceSquares += pst[c][chess.Queen][s]
-		mobility += QueenMobility[(a & area).Count()]
+		placement += p.pst[c][chess.Queen][s]
+		pieceSquares += p.pst[c][chess.Queen][s]
+		mobility += p.QueenMobility[(a & area).Count()]
 	}
 
 	info.terms[termPlacement][c] = placement
 	info.pieceSquares[c] = pieceSquares
-	if UseMobility {
+	if p.UseMobility {
 		info.terms[termMobility][c] = mobility
 	}
 	info.terms[termRooks][c] = rooks
-	if UsePawnStructure {
+	if p.UsePawnStructure {
 		info.terms[termPawns][c] = info.pawns.structure[c]
 	}
 }

@@ -16,7 +16,7 @@ func nonPawnMaterial(pos *chess.Position, c chess.Color) int {
 //
 // IPPOLIT: winning-chances token, reduced in drawish material such as
 // opposite-coloured bishops and pawnless endings.
-func scaleFactor(pos *chess.Position, info *evalInfo, v int) int {
+func (p *Params) scaleFactor(pos *chess.Position, info *evalInfo, v int) int {
 	if v == 0 {
 		return ScaleNormal
 	}
@@ -32,12 +32,12 @@ func scaleFactor(pos *chess.Position, info *evalInfo, v int) int {
 		// Without pawns, a side at most a minor piece up cannot win.
 		if npmStrong-npmWeak <= BishopValue {
 			if npmStrong < RookValue {
-				return ScalePawnlessLoneMinor
+				return p.ScalePawnlessLoneMinor
 			}
 			if npmWeak <= BishopValue {
-				return ScalePawnlessVsMinor
+				return p.ScalePawnlessVsMinor
 			}
-			return ScalePawnless
+			return p.ScalePawnless
 		}
 		// Two knights cannot force mate on a bare king.
 		if pos.ByColor(weak) == pos.Pieces(weak, chess.King) &&
@@ -52,19 +52,19 @@ func scaleFactor(pos *chess.Position, info *evalInfo, v int) int {
 	wb, bb := pos.Pieces(chess.White, chess.Bishop), pos.Pieces(chess.Black, chess.Bishop)
 	if wb != 0 && bb != 0 && !wb.More() && !bb.More() && (wb&darkSquares == 0) != (bb&darkSquares == 0) {
 		if npmStrong == BishopValue && npmWeak == BishopValue {
-			return ScaleOCBBishopsOnly
+			return p.ScaleOCBBishopsOnly
 		}
 		// With a rook or a minor more each the ending is still drawish;
 		// with more on the board the middle game decides.
 		if npmStrong <= BishopValue+RookValue && npmWeak <= BishopValue+RookValue {
-			return ScaleOCBWithPieces
+			return p.ScaleOCBWithPieces
 		}
 	}
 
 	// A single pawn with no extra piece to support it is often drawn
 	// (KRP v KR, KBP v KB, KQP v KQ).
 	if !strongPawns.More() && strongPawns != 0 && npmStrong > 0 && npmStrong <= npmWeak {
-		return ScaleOnePawnNoExtra
+		return p.ScaleOnePawnNoExtra
 	}
 	return ScaleNormal
 }
@@ -72,7 +72,7 @@ func scaleFactor(pos *chess.Position, info *evalInfo, v int) int {
 // evalMopUp helps to mate a bare king: push it to the edge (to a corner of
 // the bishop's colour with bishop and knight) and bring our king close. The
 // search finds these mates late without it.
-func evalMopUp(pos *chess.Position, info *evalInfo) {
+func (p *Params) evalMopUp(pos *chess.Position, info *evalInfo) {
 	for c := chess.White; c <= chess.Black; c++ {
 		them := c.Other()
 		if pos.ByColor(them) != pos.Pieces(them, chess.King) {
@@ -85,16 +85,16 @@ func evalMopUp(pos *chess.Position, info *evalInfo) {
 			continue
 		}
 		ours, theirs := pos.KingSquare(c), pos.KingSquare(them)
-		s := MopUpCloseness * Score(7-dist(ours, theirs))
+		s := p.MopUpCloseness * Score(7-dist(ours, theirs))
 		if bishopKnight && pos.Pieces(c, chess.Pawn) == 0 {
 			// a1 and h8 share the dark squares, h1 and a8 the light ones.
 			a, b := chess.Square(0), chess.Square(63)
 			if bishops&darkSquares == 0 {
 				a, b = 7, 56
 			}
-			s += MopUpCorner * Score(7-min(dist(theirs, a), dist(theirs, b)))
+			s += p.MopUpCorner * Score(7-min(dist(theirs, a), dist(theirs, b)))
 		} else {
-			s += MopUpEdge * Score(centreDistance[theirs])
+			s += p.MopUpEdge * Score(centreDistance[theirs])
 		}
 		info.terms[termPlacement][c] += s
 	}

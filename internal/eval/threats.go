@@ -53,15 +53,15 @@ func Hanging(pos *chess.Position, c chess.Color) chess.Bitboard {
 }
 
 // evalThreats credits c for the enemy pieces that hang.
-func evalThreats(pos *chess.Position, info *evalInfo, c chess.Color) {
+func (p *Params) evalThreats(pos *chess.Position, info *evalInfo, c chess.Color) {
 	them := c.Other()
 	h := info.hanging[them]
 	var s Score
 	for b := h; b != 0; {
-		s += HangingPiece[pos.PieceOn(b.PopFirst()).Type()]
+		s += p.HangingPiece[pos.PieceOn(b.PopFirst()).Type()]
 	}
 	if (h &^ pos.Pieces(them, chess.Pawn)).More() {
-		s += ThreatMultiple
+		s += p.ThreatMultiple
 	}
 	info.terms[termThreats][c] = s
 }

@@ -3,21 +3,21 @@ package eval
 import "matador/internal/chess"
 
 // What the tuner (internal/tune) needs from the evaluation: the list of
-// weights it may change, a way to rebuild the tables derived from them, and
-// the score before the drawishness scale and the phase blend. None of it is
-// on Evaluate's path.
+// weights it may change (Params.Rebuild rebuilds the tables derived from
+// them), and the score before the drawishness scale and the phase blend.
+// None of it is on Evaluate's path.
 
-// Param is one weight of params.go that the tuner may change: a single
-// Score or an array of them, flattened in source order.
+// Param is one weight of Params that the tuner may change: a single Score
+// or an array of them, flattened in source order.
 type Param struct {
-	Name   string   // the variable's name in params.go
+	Name   string   // the field's name in Params (and in params.go)
 	Values []*Score // the elements themselves, so the tuner can set them
 }
 
-// Params lists the weights the evaluation uses linearly: each one enters
-// the unscaled score as an integer count times the weight, the same count
-// for both halves, so the score is a linear function of them and a tuner
-// can fit them by least squares.
+// Tunable lists the weights of p that the evaluation uses linearly: each
+// one enters the unscaled score as an integer count times the weight, the
+// same count for both halves, so the score is a linear function of them
+// and a tuner can fit them by least squares.
 //
 // Left out because they are not linear weights: the king-safety counter
 // tables (KingCounterSquare, KingAttackPattern, KingSafeCheck,
@@ -27,45 +27,45 @@ type Param struct {
 // drawishness scale factors. Also left out: the mop-up terms, which steer
 // the search towards a mate in positions already won rather than predict
 // results.
-func Params() []Param {
+func (p *Params) Tunable() []Param {
 	return []Param{
-		{"PieceValue", elems(PieceValue[:])},
-		{"KnightPawnAdjust", []*Score{&KnightPawnAdjust}},
-		{"RookPawnAdjust", []*Score{&RookPawnAdjust}},
-		{"BishopPair", []*Score{&BishopPair}},
-		{"Tempo", []*Score{&Tempo}},
-		{"PSTFile", elems2(PSTFile[:])},
-		{"PSTRank", elems2(PSTRank[:])},
-		{"PawnCentre", []*Score{&PawnCentre}},
-		{"PawnCentreUnmoved", []*Score{&PawnCentreUnmoved}},
-		{"KnightMobility", elems(KnightMobility[:])},
-		{"BishopMobility", elems(BishopMobility[:])},
-		{"RookMobility", elems(RookMobility[:])},
-		{"QueenMobility", elems(QueenMobility[:])},
-		{"PawnDoubled", []*Score{&PawnDoubled}},
-		{"PawnIsolatedUnopposed", []*Score{&PawnIsolatedUnopposed}},
-		{"PawnBackward", []*Score{&PawnBackward}},
-		{"PawnBackwardUnopposed", []*Score{&PawnBackwardUnopposed}},
-		{"PawnIsolated", elems(PawnIsolated[:])},
-		{"PawnConnected", elems(PawnConnected[:])},
-		{"PassedRank", elems(PassedRank[:])},
-		{"PassedFreePath", elems(PassedFreePath[:])},
-		{"PassedSafePath", elems(PassedSafePath[:])},
-		{"PassedSafeStop", elems(PassedSafeStop[:])},
-		{"PassedEnemyKingDistance", []*Score{&PassedEnemyKingDistance}},
-		{"PassedOwnKingDistance", []*Score{&PassedOwnKingDistance}},
-		{"PassedUnstoppable", []*Score{&PassedUnstoppable}},
-		{"KnightOutpost", []*Score{&KnightOutpost}},
-		{"BishopOutpost", []*Score{&BishopOutpost}},
-		{"MinorBehindPawn", []*Score{&MinorBehindPawn}},
-		{"RookOpenFile", []*Score{&RookOpenFile}},
-		{"RookHalfOpenFile", []*Score{&RookHalfOpenFile}},
-		{"RookOnSeventh", []*Score{&RookOnSeventh}},
-		{"KingShelter", elems(KingShelter[:])},
-		{"KingStorm", elems(KingStorm[:])},
-		{"KingStormBlocked", elems(KingStormBlocked[:])},
-		{"HangingPiece", elems(HangingPiece[:])},
-		{"ThreatMultiple", []*Score{&ThreatMultiple}},
+		{"PieceValue", elems(p.PieceValue[:])},
+		{"KnightPawnAdjust", []*Score{&p.KnightPawnAdjust}},
+		{"RookPawnAdjust", []*Score{&p.RookPawnAdjust}},
+		{"BishopPair", []*Score{&p.BishopPair}},
+		{"Tempo", []*Score{&p.Tempo}},
+		{"PSTFile", elems2(p.PSTFile[:])},
+		{"PSTRank", elems2(p.PSTRank[:])},
+		{"PawnCentre", []*Score{&p.PawnCentre}},
+		{"PawnCentreUnmoved", []*Score{&p.PawnCentreUnmoved}},
+		{"KnightMobility", elems(p.KnightMobility[:])},
+		{"BishopMobility", elems(p.BishopMobility[:])},
+		{"RookMobility", elems(p.RookMobility[:])},
+		{"QueenMobility", elems(p.QueenMobility[:])},
+		{"PawnDoubled", []*Score{&p.PawnDoubled}},
+		{"PawnIsolatedUnopposed", []*Score{&p.PawnIsolatedUnopposed}},
+		{"PawnBackward", []*Score{&p.PawnBackward}},
+		{"PawnBackwardUnopposed", []*Score{&p.PawnBackwardUnopposed}},
+		{"PawnIsolated", elems(p.PawnIsolated[:])},
+		{"PawnConnected", elems(p.PawnConnected[:])},
+		{"PassedRank", elems(p.PassedRank[:])},
+		{"PassedFreePath", elems(p.PassedFreePath[:])},
+		{"PassedSafePath", elems(p.PassedSafePath[:])},
+		{"PassedSafeStop", elems(p.PassedSafeStop[:])},
+		{"PassedEnemyKingDistance", []*Score{&p.PassedEnemyKingDistance}},
+		{"PassedOwnKingDistance", []*Score{&p.PassedOwnKingDistance}},
+		{"PassedUnstoppable", []*Score{&p.PassedUnstoppable}},
+		{"KnightOutpost", []*Score{&p.KnightOutpost}},
+		{"BishopOutpost", []*Score{&p.BishopOutpost}},
+		{"MinorBehindPawn", []*Score{&p.MinorBehindPawn}},
+		{"RookOpenFile", []*Score{&p.RookOpenFile}},
+		{"RookHalfOpenFile", []*Score{&p.RookHalfOpenFile}},
+		{"RookOnSeventh", []*Score{&p.RookOnSeventh}},
+		{"KingShelter", elems(p.KingShelter[:])},
+		{"KingStorm", elems(p.KingStorm[:])},
+		{"KingStormBlocked", elems(p.KingStormBlocked[:])},
+		{"HangingPiece", elems(p.HangingPiece[:])},
+		{"ThreatMultiple", []*Score{&p.ThreatMultiple}},
 	}
 }
 
@@ -86,12 +86,6 @@ func elems2[A ~[4]Score | ~[8]Score](rows []A) []*Score {
 	}
 	return p
 }
-
-// RebuildTables recomputes the tables derived from params.go (the
-// piece-square tables); call it after changing PSTFile, PSTRank or the pawn
-// centre terms. Pawn-hash entries computed before the change are stale:
-// use a new Evaluator or turn UsePawnHash off.
-func RebuildTables() { buildPST() }
 
 // Breakdown is an evaluation taken apart: the unscaled middle-game and
 // end-game sums of every term (White's view), the game phase and the

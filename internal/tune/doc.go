@@ -1,8 +1,10 @@
 // Package tune is Matador's Texel tuner: it fits the evaluation's linear
-// weights (eval.Params) to the results of games, by minimising the mean
-// squared error between each position's result and sigmoid(K * eval).
+// weights (eval.Params.Tunable) to the results of games, by minimising the
+// mean squared error between each position's result and sigmoid(K * eval).
 //
-// The tuner runs the engine's own evaluation code, never a copy of it. It
+// The tuner runs the engine's own evaluation code, never a copy of it, on
+// a configuration of its own (eval.DefaultParams, a copy): the engine's
+// evaluators in the same process keep the defaults. It
 // linearises each sample once (Linearize): every tunable weight enters the
 // unscaled score as an integer count times the weight, so setting one
 // weight a centipawn higher and evaluating again gives that count exactly.

@@ -158,24 +158,27 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	// the held-out games.
 	nTest := int(float64(len(samples)) * *validate)
 	train, test := samples[:len(samples)-nTest], samples[len(samples)-nTest:]
-	ws := Weights()
+	// The tuner works on a copy of the engine's configuration, which
+	// RewriteParams then writes into params.go.
+	config := eval.DefaultParams()
+	ws := Weights(config)
 	fmt.Fprintf(stderr, "%d training and %d held-out samples, %d weights\n", len(train), len(test), len(ws))
 
 	start := time.Now()
-	entries, err := Linearize(train, ws)
+	entries, err := Linearize(train, config, ws)
 	if err != nil {
 		return err
 	}
 	var held []Entry
 	if len(test) > 0 {
-		if held, err = Linearize(test, ws); err != nil {
+		if held, err = Linearize(test, config, ws); err != nil {
 			return err
 		}
 	}
 	samples, train, test = nil, nil, nil // the positions are no longer needed
 	fmt.Fprintf(stderr, "linearised in %v\n", time.Since(start).Round(time.Millisecond))
 
-	t := NewTuner(entries, ws)
+	t := NewTuner(entries, config, ws)
 	t.Rate, t.L2, t.Lambda = *rate, *l2, *lambda
 	before := t.FitK()
 	fmt.Fprintf(stderr, "K = %.6f (%.3f in the 10^(v/400) form), error %.6f\n", t.K, t.K*400/math.Ln10, before)

@@ -18,12 +18,13 @@ func (w Weight) Name() string {
 	return fmt.Sprintf("%s[%d]", w.Param, w.Index)
 }
 
-// Weights flattens eval.Params into one list in parameter order.
-func Weights() []Weight {
+// Weights flattens the tunable weights of p (Params.Tunable) into one
+// list in parameter order; each points into p.
+func Weights(p *eval.Params) []Weight {
 	var ws []Weight
-	for _, p := range eval.Params() {
-		for i, v := range p.Values {
-			ws = append(ws, Weight{Param: p.Name, Index: i, Ptr: v})
+	for _, prm := range p.Tunable() {
+		for i, v := range prm.Values {
+			ws = append(ws, Weight{Param: prm.Name, Index: i, Ptr: v})
 		}
 	}
 	return ws
@@ -52,19 +53,20 @@ type Entry struct {
 // records how often each weight was used: it sets the weight one
 // centipawn higher in the middle game and reads how far the unscaled
 // middle-game sum moved. Because every tunable weight enters the sum as
-// an integer count times the weight (see eval.Params), that difference is
+// an integer count times the weight (see Params.Tunable), that difference is
 // the weight's exact coefficient in this position, and the same count
 // multiplies the end-game half, which the probe checks.
 //
 // It costs one evaluation per weight and sample, once; the optimiser then
-// works on the sparse linear forms. The pawn hash is off while it runs,
-// since its entries would keep the pawn terms of the unperturbed weights.
-func Linearize(samples []Sample, ws []Weight) ([]Entry, error) {
-	saved := eval.UsePawnHash
-	eval.UsePawnHash = false
-	defer func() { eval.UsePawnHash = saved }()
+// works on the sparse linear forms. The weights ws point into p, which it
+// perturbs and restores. The pawn hash is off while it runs, since its
+// entries would keep the pawn terms of the unperturbed weights.
+func Linearize(samples []Sample, p *eval.Params, ws []Weight) ([]Entry, error) {
+	saved := p.UsePawnHash
+	p.UsePawnHash = false
+	defer func() { p.UsePawnHash = saved }()
 
-	e := eval.NewEvaluator()
+	e := eval.NewEvaluatorWith(p)
 	base := make([]eval.Breakdown, len(samples))
 	for i, s := range samples {
 		base[i] = e.Breakdown(s.Pos)
@@ -73,12 +75,12 @@ func Linearize(samples []Sample, ws []Weight) ([]Entry, error) {
 	for j, w := range ws {
 		old := *w.Ptr
 		*w.Ptr = old + eval.S(1, 0)
-		eval.RebuildTables()
+		p.Rebuild()
 		for i, s := range samples {
 			b := e.Breakdown(s.Pos)
 			if b.Eg != base[i].Eg {
 				*w.Ptr = old
-				eval.RebuildTables()
+				p.Rebuild()
 				return nil, fmt.Errorf("%s is not linear: its middle-game half moved the end game in %s",
 					w.Name(), s.Pos.FEN())
 			}
@@ -87,7 +89,7 @@ func Linearize(samples []Sample, ws []Weight) ([]Entry, error) {
 			}
 		}
 		*w.Ptr = old
-		eval.RebuildTables()
+		p.Rebuild()
 	}
 	out := make([]Entry, len(samples))
 	for i, s := range samples {

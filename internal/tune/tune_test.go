@@ -67,20 +67,6 @@ func whiteScore(e *eval.Evaluator, pos *chess.Position) int {
 	return v
 }
 
-// saveWeights returns a function that puts the weights back.
-func saveWeights(ws []Weight) func() {
-	old := make([]eval.Score, len(ws))
-	for i, w := range ws {
-		old[i] = *w.Ptr
-	}
-	return func() {
-		for i, w := range ws {
-			*w.Ptr = old[i]
-		}
-		eval.RebuildTables()
-	}
-}
-
 // TestLinearFormsReproduceEvaluate is the tuner's correctness test: the
 // linear forms must give Evaluate's exact score, both for the weights they
 // were taken at and after every weight has moved. The second part is what
@@ -92,8 +78,9 @@ func TestLinearFormsReproduceEvaluate(t *testing.T) {
 	for i, p := range positions {
 		samples[i] = Sample{Pos: p, Result: 0.5}
 	}
-	ws := Weights()
-	entries, err := Linearize(samples, ws)
+	p := eval.DefaultParams()
+	ws := Weights(p)
+	entries, err := Linearize(samples, p, ws)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,13 +91,12 @@ func TestLinearFormsReproduceEvaluate(t *testing.T) {
 		}
 	}
 
-	defer saveWeights(ws)()
 	rng := rand.New(rand.NewPCG(3, 5))
 	for _, w := range ws {
 		*w.Ptr += eval.S(rng.IntN(41)-20, rng.IntN(41)-20)
 	}
-	eval.RebuildTables()
-	e = eval.NewEvaluator()
+	p.Rebuild()
+	e = eval.NewEvaluatorWith(p)
 	compared := 0
 	for i, en := range entries {
 		b := e.Breakdown(positions[i])
@@ -152,13 +138,13 @@ func TestFitKAndStep(t *testing.T) {
 	if len(samples) != 11 {
 		t.Fatalf("read %d samples, want 11", len(samples))
 	}
-	ws := Weights()
-	defer saveWeights(ws)()
-	entries, err := Linearize(samples, ws)
+	p := eval.DefaultParams()
+	ws := Weights(p)
+	entries, err := Linearize(samples, p, ws)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tu := NewTuner(entries, ws)
+	tu := NewTuner(entries, p, ws)
 	// With K = 0 every prediction is 0.5; seven results are decisive.
 	if e, want := tu.Error(0), 7*0.25/11; math.Abs(e-want) > 1e-12 {
 		t.Fatalf("error at K=0 is %v, want %v", e, want)
@@ -180,9 +166,27 @@ func TestFitKAndStep(t *testing.T) {
 	for range 20 {
 		tu.Step()
 	}
-	// Applied weights give the engine's integer score.
+	// Applied weights give the engine's integer score; the engine's own
+	// configuration stays as it was.
+	defaults := eval.NewEvaluator()
+	before := make([]int, len(samples))
+	for i, s := range samples {
+		before[i] = whiteScore(defaults, s.Pos)
+	}
 	tu.Apply()
-	e := eval.NewEvaluator()
+	e := eval.NewEvaluatorWith(p)
+	moved := 0
+	for i, s := range samples {
+		if whiteScore(defaults, s.Pos) != before[i] || whiteScore(eval.NewEvaluator(), s.Pos) != before[i] {
+			t.Fatalf("%s: applying the tuned weights changed the engine's evaluation", s.Pos.FEN())
+		}
+		if whiteScore(e, s.Pos) != before[i] {
+			moved++
+		}
+	}
+	if moved == 0 {
+		t.Fatal("the tuned weights evaluate every sample as the defaults do")
+	}
 	for i, en := range entries {
 		if got, want := en.Evaluate(ws), whiteScore(e, samples[i].Pos); got != want {
 			t.Fatalf("%s: linear form %d, Evaluate %d after Apply", samples[i].Pos.FEN(), got, want)
@@ -194,8 +198,9 @@ func TestFitKAndStep(t *testing.T) {
 }
 
 func TestPawnValueFrozen(t *testing.T) {
-	ws := Weights()
-	tu := NewTuner(nil, ws)
+	p := eval.DefaultParams()
+	ws := Weights(p)
+	tu := NewTuner(nil, p, ws)
 	n := 0
 	for i, w := range ws {
 		if tu.FrozenMg[i] {
@@ -222,7 +227,7 @@ func readParams(t *testing.T) []byte {
 // params.go back byte for byte.
 func TestRewriteUnchanged(t *testing.T) {
 	src := readParams(t)
-	out, err := RewriteParams(src, Weights())
+	out, err := RewriteParams(src, Weights(eval.DefaultParams()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,8 +240,7 @@ func TestRewriteUnchanged(t *testing.T) {
 // parses and is gofmt-clean.
 func TestRewriteChanged(t *testing.T) {
 	src := readParams(t)
-	ws := Weights()
-	defer saveWeights(ws)()
+	ws := Weights(eval.DefaultParams())
 	set := func(param string, index int, s eval.Score) {
 		for _, w := range ws {
 			if w.Param == param && w.Index == index {
@@ -263,7 +267,7 @@ func TestRewriteChanged(t *testing.T) {
 	}
 	text := string(out)
 	for _, want := range []string{
-		"var BishopPair = S(31, -56)",
+		"BishopPair: S(31, -56),",
 		"KnightValue = 333",
 		"S(KnightValue, 366)",
 		"S(-1234, 7)},",
@@ -418,13 +422,13 @@ func TestLambdaFollowsScores(t *testing.T) {
 		// A search that likes White 50 cp more than the evaluation does.
 		samples[i] = Sample{Pos: p, Result: 0.5, Score: whiteScore(e, p) + 50, HasScore: true}
 	}
-	ws := Weights()
-	defer saveWeights(ws)()
-	entries, err := Linearize(samples, ws)
+	p := eval.DefaultParams()
+	ws := Weights(p)
+	entries, err := Linearize(samples, p, ws)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tu := NewTuner(entries, ws)
+	tu := NewTuner(entries, p, ws)
 	tu.Lambda = 0
 	gap := func() float64 {
 		var sum float64

@@ -12,6 +12,8 @@ import (
 // error between each sample's result and sigmoid(K * evaluation).
 type Tuner struct {
 	Entries []Entry
+	// Params holds the weights being fitted; Weights point into it.
+	Params  *eval.Params
 	Weights []Weight
 	// K scales centipawns into the sigmoid's argument; FitK sets it once
 	// for the starting weights and it stays fixed while they move, so that
@@ -43,10 +45,10 @@ type Tuner struct {
 	step               int
 }
 
-// NewTuner starts from the weights' current values.
-func NewTuner(entries []Entry, ws []Weight) *Tuner {
+// NewTuner starts from the current values of the weights ws of p.
+func NewTuner(entries []Entry, p *eval.Params, ws []Weight) *Tuner {
 	n := len(ws)
-	t := &Tuner{Entries: entries, Weights: ws, K: 0.006, Lambda: 1, Rate: 1,
+	t := &Tuner{Entries: entries, Params: p, Weights: ws, K: 0.006, Lambda: 1, Rate: 1,
 		FrozenMg: make([]bool, n), FrozenEg: make([]bool, n),
 		mg: make([]float64, n), eg: make([]float64, n),
 		mg0: make([]float64, n), eg0: make([]float64, n),
@@ -175,13 +177,13 @@ func (t *Tuner) Restore(s [2][]float64) {
 	copy(t.eg, s[1])
 }
 
-// Apply rounds the fitted weights into the live evaluation parameters and
-// rebuilds the tables derived from them.
+// Apply rounds the fitted weights into t.Params and rebuilds the tables
+// derived from them.
 func (t *Tuner) Apply() {
 	for i, w := range t.Weights {
 		*w.Ptr = eval.S(int(math.Round(t.mg[i])), int(math.Round(t.eg[i])))
 	}
-	eval.RebuildTables()
+	t.Params.Rebuild()
 }
 
 // IntegerError is the error of the live, integer weights, computed with

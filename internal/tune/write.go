@@ -70,21 +70,40 @@ func RewriteParams(src []byte, ws []Weight) ([]byte, error) {
 		}
 		for _, spec := range gd.Specs {
 			vs := spec.(*ast.ValueSpec)
-			for i, name := range vs.Names {
-				v, ok := values[name.Name]
-				if !ok || i >= len(vs.Values) {
+			for i := range vs.Names {
+				if i >= len(vs.Values) {
 					continue
 				}
-				if err := r.value(name.Name, vs.Values[i], v); err != nil {
-					return nil, err
+				// The weights are the fields of the Params literal
+				// (defaultParams), written Name: value.
+				lit, ok := vs.Values[i].(*ast.CompositeLit)
+				if !ok || !isIdent(lit.Type, "Params") {
+					continue
 				}
-				done[name.Name] = true
+				for _, el := range lit.Elts {
+					kv, ok := el.(*ast.KeyValueExpr)
+					if !ok {
+						return nil, fmt.Errorf("params.go: the Params literal has an unkeyed field")
+					}
+					key, _ := kv.Key.(*ast.Ident)
+					if key == nil {
+						continue
+					}
+					v, ok := values[key.Name]
+					if !ok {
+						continue
+					}
+					if err := r.value(key.Name, kv.Value, v); err != nil {
+						return nil, err
+					}
+					done[key.Name] = true
+				}
 			}
 		}
 	}
 	for _, name := range order {
 		if !done[name] {
-			return nil, fmt.Errorf("params.go has no variable %s", name)
+			return nil, fmt.Errorf("params.go has no field %s in its Params literal", name)
 		}
 	}
 
@@ -265,4 +284,10 @@ func arrayDims(t ast.Expr) ([]int, error) {
 		return nil, fmt.Errorf("not an array literal")
 	}
 	return dims, nil
+}
+
+// isIdent reports whether x is the identifier name.
+func isIdent(x ast.Expr, name string) bool {
+	id, ok := x.(*ast.Ident)
+	return ok && id.Name == name
 }
