@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -63,7 +64,8 @@ func TestGamesAreRepeatableAndWellFormed(t *testing.T) {
 	}
 }
 
-// A run stopped and started again writes what one run would have written.
+// A run stopped and started again holds whole games, each once, each as
+// one run would have written it; on one thread, the very same file.
 func TestResumeLosesAndDuplicatesNothing(t *testing.T) {
 	dir := t.TempDir()
 	cfg := smallConfig()
@@ -72,32 +74,56 @@ func TestResumeLosesAndDuplicatesNothing(t *testing.T) {
 	if _, err := Run(context.Background(), cfg, whole, nil, 0); err != nil {
 		t.Fatal(err)
 	}
+	resume := func(path string, threads int) {
+		cfg := cfg
+		cfg.Games, cfg.Threads = 2, 1
+		if _, err := Run(context.Background(), cfg, path, nil, 0); err != nil {
+			t.Fatal(err)
+		}
+		// A run killed in the middle of a line leaves it cut off.
+		f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+		f.WriteString("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 0.")
+		f.Close()
+		cfg.Games, cfg.Threads = 6, threads
+		st, err := Run(context.Background(), cfg, path, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lines := readLines(t, path); st.Total != len(lines) {
+			t.Errorf("run reports %d positions in the file, the file has %d", st.Total, len(lines))
+		}
+	}
 	parts := filepath.Join(dir, "parts.txt")
-	cfg.Games = 2
-	if _, err := Run(context.Background(), cfg, parts, nil, 0); err != nil {
-		t.Fatal(err)
-	}
-	// A run killed in the middle of a line leaves it cut off.
-	f, _ := os.OpenFile(parts, os.O_APPEND|os.O_WRONLY, 0)
-	f.WriteString("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 0.")
-	f.Close()
-	cfg.Games = 6
-	cfg.Threads = 2 // the games are the same whatever the thread count
-	st, err := Run(context.Background(), cfg, parts, nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resume(parts, 1)
 	a, b := readLines(t, whole), readLines(t, parts)
-	if st.Total != len(b) {
-		t.Errorf("run reports %d positions in the file, the file has %d", st.Total, len(b))
-	}
-	slices.Sort(a)
-	slices.Sort(b)
 	if !slices.Equal(a, b) {
 		t.Errorf("resumed file differs from one run:\n%s\n---\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
 	}
+
+	// On two threads the games that finish first are kept, so the set may
+	// differ, but every game is whole and the one its number gives.
+	threads := filepath.Join(dir, "threads.txt")
+	resume(threads, 2)
+	games := map[string][]string{}
+	for _, l := range readLines(t, threads) {
+		n := l[strings.LastIndexByte(l, '|')+2:]
+		games[n] = append(games[n], l+"\n")
+	}
+	if len(games) != 6 {
+		t.Errorf("%d games in the file, want 6", len(games))
+	}
+	s := search.NewSearcher(1)
+	for n, lines := range games {
+		num, _ := strconv.ParseUint(n, 10, 64)
+		g := PlayGame(s, &cfg, num)
+		if want := g.Format(); strings.Join(lines, "") != want {
+			t.Errorf("game %s in the file:\n%s\nplayed alone:\n%s", n, strings.Join(lines, ""), want)
+		}
+	}
+
 	// The file is complete: a further run plays nothing.
-	st, err = Run(context.Background(), cfg, parts, nil, 0)
+	cfg.Games = 6
+	st, err := Run(context.Background(), cfg, parts, nil, 0)
 	if err != nil || st.Games != 0 {
 		t.Errorf("run on a complete file played %d games (%v)", st.Games, err)
 	}
