@@ -22,6 +22,7 @@ const (
 	termBishopPair
 	termKingSafety
 	termThreats
+	termSpace
 	termTempo
 	numTerms
 )
@@ -40,8 +41,16 @@ type evalInfo struct {
 	// pieceSquares[c]: the piece-square values alone, for LazyGap.
 	pieceSquares [2]Score
 	// kingDanger[c]: the middle-game penalty of c's king safety, for
-	// KingDanger.
+	// KingDanger; danger[c] the danger sum it comes from.
 	kingDanger [2]int
+	danger     [2]Score
+	// zoneAttackers[c][t]: c's pieces of type t that attack the enemy
+	// king's zone; zoneAttacks[c]: their attacks on the ring around it.
+	zoneAttackers [2][7]int
+	zoneAttacks   [2]int
+	// complexity: the complexity sum (end-game centipawns), and what it
+	// moved the end-game half by.
+	complexity, complexityShift int
 
 	// Filled at the end for the trace.
 	phase, scale int
@@ -113,6 +122,10 @@ func (e *Evaluator) evaluate(pos *chess.Position) int {
 	if p.UseMopUp {
 		p.evalMopUp(pos, info)
 	}
+	if p.UseSpace {
+		p.evalSpace(pos, info, chess.White)
+		p.evalSpace(pos, info, chess.Black)
+	}
 	info.terms[termTempo][pos.SideToMove()] = p.Tempo
 
 	var total Score
@@ -120,18 +133,40 @@ func (e *Evaluator) evaluate(pos *chess.Position) int {
 		total += info.terms[t][chess.White] - info.terms[t][chess.Black]
 	}
 	mg, eg := total.Mg(), total.Eg()
+	if p.UseComplexity {
+		info.complexity = p.complexity(pos)
+		shifted := complexityShift(eg, info.complexity)
+		info.complexityShift, eg = shifted-eg, shifted
+	}
 	phase := gamePhase(pos)
 	scale := ScaleNormal
 	if p.UseScaling {
 		scale = p.scaleFactor(pos, info, taper(mg, eg, phase))
 	}
-	// IPPOLIT: the blended score is squashed by the drawishness factor;
-	// scaling both halves first keeps the trace exact.
-	mg = mg * scale / ScaleNormal
-	eg = eg * scale / ScaleNormal
-	info.phase, info.scale, info.mg, info.eg = phase, scale, mg, eg
-	info.full = taper(mg, eg, phase)
+	info.phase, info.scale = phase, scale
+	info.mg, info.eg, info.full = scaleAndTaper(mg, eg, phase, scale)
 	return info.full
+}
+
+// scaleAndTaper is the evaluation's last step: IPPOLIT's drawishness
+// factor squashes both halves (scaling them first keeps the trace exact),
+// then the phase blends them.
+func scaleAndTaper(mg, eg, phase, scale int) (scaledMg, scaledEg, full int) {
+	scaledMg, scaledEg = mg*scale/ScaleNormal, eg*scale/ScaleNormal
+	return scaledMg, scaledEg, taper(scaledMg, scaledEg, phase)
+}
+
+// complexityShift moves the end-game half eg towards zero by the
+// complexity sum c when c is negative (and away from it when positive),
+// never past zero.
+func complexityShift(eg, c int) int {
+	switch {
+	case eg > 0:
+		return eg + max(c, -eg)
+	case eg < 0:
+		return eg - max(c, eg)
+	}
+	return 0
 }
 
 // taper blends the two halves by phase (PhaseTotal = opening).

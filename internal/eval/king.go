@@ -14,9 +14,10 @@ func (p *Params) evalKings(pos *chess.Position, info *evalInfo) {
 			s += p.kingShelter(pos, c)
 		}
 		if p.UseKingSafety {
-			v := p.kingDanger(pos, info, c)
-			info.kingDanger[c] = v
-			s -= S(v, v/KingSafetyEgDivisor)
+			info.danger[c] = p.kingDanger(pos, info, c)
+			pen := p.kingPenalty(info.danger[c])
+			info.kingDanger[c] = pen.Mg()
+			s -= pen
 		}
 		info.terms[termKingSafety][c] = s
 	}
@@ -42,6 +43,7 @@ func (p *Params) kingShelter(pos *chess.Position, c chess.Color) Score {
 	centre := min(max(ksq.File(), 1), 6)
 	var s Score
 	for f := centre - 1; f <= centre+1; f++ {
+		folded := min(f, 7-f)
 		file := chess.FileBB(f)
 		ourRank, theirRank := 0, 0
 		if b := ours & file; b != 0 {
@@ -50,11 +52,11 @@ func (p *Params) kingShelter(pos *chess.Position, c chess.Color) Score {
 		if b := theirs & file; b != 0 {
 			theirRank = nearest(b, c).RelativeRank(c)
 		}
-		s += p.KingShelter[ourRank]
+		s += p.KingShelter[folded][ourRank]
 		if ourRank != 0 && theirRank == ourRank+1 {
 			s += p.KingStormBlocked[theirRank]
 		} else {
-			s += p.KingStorm[theirRank]
+			s += p.KingStorm[folded][theirRank]
 		}
 	}
 	return s
@@ -69,9 +71,9 @@ func nearest(b chess.Bitboard, c chess.Color) chess.Square {
 }
 
 // kingDanger is REBEL's progressive king safety for c's king: a counter
-// gathers the enemy's pressure on the king's zone and KingSafetyTable turns
-// it into a middle-game penalty.
-func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color) int {
+// gathers the enemy's pressure on the king's zone, and with the other
+// signs of an attack it makes the danger sum that kingPenalty squares.
+func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color) Score {
 	them := c.Other()
 	// REBEL: no king safety without an enemy queen, nor against a lone
 	// queen with no rook or minor to help her.
@@ -82,6 +84,7 @@ func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color) 
 	if helpers == 0 {
 		return 0
 	}
+	danger := p.KingDangerBase
 	ksq := pos.KingSquare(c)
 	rel := ksq
 	if c == chess.Black {
@@ -150,9 +153,35 @@ func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color) 
 	if (rookLines|bishopLines)&info.attacked[them][chess.Queen]&safe != 0 {
 		counter += p.KingSafeCheck[chess.Queen]
 	}
+	danger += p.KingDangerCounter * Score(counter)
 
-	return p.KingSafetyTable[min(counter, len(p.KingSafetyTable)-1)]
+	// The inputs REBEL's text does not have: how many pieces of each kind
+	// take part, how often they hit the ring, the ring's squares that
+	// only our king or queen defends, and every safe check by kind.
+	for t := chess.Knight; t <= chess.Queen; t++ {
+		danger += p.KingDangerAttackers[t] * Score(info.zoneAttackers[them][t])
+	}
+	danger += p.KingDangerZoneAttacks * Score(info.zoneAttacks[them])
+	weak := inner & theirAttacks &^ (info.attacked[c][chess.Pawn] | info.attacked[c][chess.Knight] |
+		info.attacked[c][chess.Bishop] | info.attacked[c][chess.Rook])
+	danger += p.KingDangerWeakSquares * Score(weak.Count())
+	danger += p.KingDangerSafeChecks[chess.Knight] * Score((chess.KnightAttacks(ksq) & info.attacked[them][chess.Knight] & safe).Count())
+	danger += p.KingDangerSafeChecks[chess.Bishop] * Score((bishopLines & info.attacked[them][chess.Bishop] & safe).Count())
+	danger += p.KingDangerSafeChecks[chess.Rook] * Score((rookLines & info.attacked[them][chess.Rook] & safe).Count())
+	danger += p.KingDangerSafeChecks[chess.Queen] * Score(((rookLines | bishopLines) & info.attacked[them][chess.Queen] & safe).Count())
+	return danger
 }
+
+// kingPenalty turns a danger sum into the king-safety penalty: the middle
+// game by its square, so that danger piles up progressively (REBEL), the
+// end game linearly; a danger at or below zero costs nothing.
+func (p *Params) kingPenalty(d Score) Score {
+	mg := min(max(d.Mg(), 0), maxDanger)
+	return S(mg*mg/p.KingDangerMgDiv, max(d.Eg(), 0)/p.KingDangerEgDiv)
+}
+
+// maxDanger bounds the danger sum so that its penalty fits a Score half.
+const maxDanger = 4000
 
 // KingDanger is the middle-game penalty the last Evaluate gave c's king
 // for the enemy's pressure on it (REBEL's progressive king safety), in

@@ -35,6 +35,8 @@ type Params struct {
 	UseThreats       bool // REBEL: hanging pieces
 	UseScaling       bool // IPPOLIT: winning-chances token
 	UseMopUp         bool
+	UseSpace         bool
+	UseComplexity    bool
 
 	// Material, imbalance, bishop pair, side to move.
 	PieceValue                       [7]Score // by chess.PieceType
@@ -47,6 +49,7 @@ type Params struct {
 	PSTFile                       [7][4]Score
 	PSTRank                       [7][8]Score
 	PawnCentre, PawnCentreUnmoved Score
+	PSTSquare                     [7][32]Score
 
 	// Mobility by the number of safe squares attacked.
 	KnightMobility [9]Score
@@ -59,34 +62,53 @@ type Params struct {
 	PawnBackward, PawnBackwardUnopposed Score
 	PawnIsolated                        [64]Score
 	PawnConnected                       [8]Score
+	PawnCandidate                       [8]Score
 
 	// Passed pawns.
 	PassedRank, PassedFreePath                     [8]Score
 	PassedSafePath, PassedSafeStop                 [8]Score
 	PassedKingDistanceCap                          int
-	PassedKingWeight                               [8]int
-	PassedEnemyKingDistance, PassedOwnKingDistance Score
+	PassedEnemyKingDistance, PassedOwnKingDistance [8]Score
+	PassedSupported                                [8]Score
 	PassedUnstoppable                              Score
 
 	// Minor pieces and rooks.
 	KnightOutpost, BishopOutpost, MinorBehindPawn Score
+	BishopLongDiagonal, BishopRammedPawns         Score
 	RookOpenFile, RookHalfOpenFile, RookOnSeventh Score
+	SpaceSquare                                   Score
 
 	// King shelter, pawn storm and REBEL's king-safety counter.
-	KingShelter, KingStorm, KingStormBlocked [8]Score
-	KingCounterSquare                        [64]int
-	KingAttackPattern                        [32]int
-	KingSafeCheck                            [7]int
-	KingSafetyTable                          [40]int
+	KingShelter, KingStorm           [4][8]Score
+	KingStormBlocked                 [8]Score
+	KingCounterSquare                [64]int
+	KingAttackPattern                [32]int
+	KingSafeCheck                    [7]int
+	KingDangerCounter                Score
+	KingDangerAttackers              [7]Score
+	KingDangerZoneAttacks            Score
+	KingDangerWeakSquares            Score
+	KingDangerSafeChecks             [7]Score
+	KingDangerBase                   Score
+	KingDangerMgDiv, KingDangerEgDiv int
 
 	// Threats and mop-up.
 	HangingPiece                           [7]Score
 	ThreatMultiple                         Score
+	ThreatByPawn, ThreatByMinor            [7]Score
+	ThreatByRook                           [7]Score
+	ThreatByKing, ThreatByPawnPush         Score
 	MopUpEdge, MopUpCorner, MopUpCloseness Score
+
+	// Complexity: the end-game score moves towards zero in drawish
+	// material; only the end-game halves count.
+	ComplexityPawns, ComplexityFlanks      Score
+	ComplexityPawnEnding, ComplexityAdjust Score
 
 	// Drawish material, in 64ths (ScaleNormal).
 	ScalePawnlessLoneMinor, ScalePawnlessVsMinor, ScalePawnless  int
 	ScaleOCBBishopsOnly, ScaleOCBWithPieces, ScaleOnePawnNoExtra int
+	ScaleLoneQueen                                               int
 
 	// pst[c][t][s]: the piece-square value of a piece of colour c and type
 	// t on s, from c's point of view; built by Rebuild.
@@ -119,9 +141,6 @@ const (
 	PhaseTotal  = 24
 )
 
-// The king-safety penalty counts 1/KingSafetyEgDivisor in the end game.
-const KingSafetyEgDivisor = 8
-
 // The drawishness scale of an ordinary position: the factors are in 64ths.
 const ScaleNormal = 64
 
@@ -141,6 +160,8 @@ var defaultParams = Params{
 	UseThreats:       true, // REBEL: hanging pieces
 	UseScaling:       true, // IPPOLIT: winning-chances token
 	UseMopUp:         true,
+	UseSpace:         true,
+	UseComplexity:    true,
 
 	// Material, indexed by chess.PieceType. Rooks and pawns gain in the end
 	// game, where open lines and promotion matter more than piece play.
@@ -197,6 +218,72 @@ var defaultParams = Params{
 	PawnCentre:        S(11, 6),
 	PawnCentreUnmoved: S(-10, -1),
 
+	// The formula's tables get a tuned correction per square, by rank
+	// (from the owner's side) and file folded to a..d: index 4*rank + file.
+	PSTSquare: [7][32]Score{
+		{},
+		{ // pawn
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+		},
+		{ // knight
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+		},
+		{ // bishop
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+		},
+		{ // rook
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+		},
+		{ // queen
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+		},
+		{ // king
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+			0, 0, 0, 0,
+		},
+	},
+
 	// Mobility: indexed by the number of squares a piece attacks that hold no
 	// own pawn or king and no square attacked by an enemy pawn (IPPOLIT: safe
 	// mobility). Zero sits near the typical count so material stays meaningful.
@@ -248,6 +335,11 @@ var defaultParams = Params{
 		0, S(3, 2), S(9, 9), S(9, 7), S(16, 16), S(27, 25), S(48, 40), 0,
 	},
 
+	// Candidate passed pawns, by rank: no enemy pawn ahead on the file and
+	// at least as many own pawns beside it as enemy pawns in front on the
+	// neighbouring files, so that it can force its way through.
+	PawnCandidate: [8]Score{0, 0, 0, 0, 0, 0, 0, 0},
+
 	// Passed pawns by rank (IPPOLIT/Rybka: passed pawn value by rank), stored
 	// in the pawn hash; the terms below depend on pieces and kings and are added
 	// on every call.
@@ -267,12 +359,14 @@ var defaultParams = Params{
 	PassedSafeStop: [8]Score{0, S(2, 0), S(1, 2), S(-1, 1), S(6, 10), S(6, 16), S(8, 22), 0},
 
 	// King distance to the square in front of a passed pawn, counted up to
-	// PassedKingDistanceCap and weighted by PassedKingWeight[rank]: the enemy
-	// king far away and our own close both help in the end game.
+	// PassedKingDistanceCap, per step by the pawn's rank: the enemy king
+	// far away and our own close both help in the end game.
 	PassedKingDistanceCap:   5,
-	PassedKingWeight:        [8]int{0, 0, 0, 1, 2, 3, 4, 0},
-	PassedEnemyKingDistance: S(0, 11),
-	PassedOwnKingDistance:   S(0, -8),
+	PassedEnemyKingDistance: [8]Score{0, 0, 0, S(0, 11), S(0, 22), S(0, 33), S(0, 44), 0},
+	PassedOwnKingDistance:   [8]Score{0, 0, 0, S(0, -8), S(0, -16), S(0, -24), S(0, -32), 0},
+
+	// A passed pawn defended by an own pawn or with one beside it, by rank.
+	PassedSupported: [8]Score{0, 0, 0, 0, 0, 0, 0, 0},
 
 	// REBEL: quadrant rule. Against a side with only king and pawns, a passer
 	// the enemy king cannot catch is nearly a queen.
@@ -284,6 +378,17 @@ var defaultParams = Params{
 	KnightOutpost:   S(18, 8),
 	BishopOutpost:   S(14, 4),
 	MinorBehindPawn: S(9, 11),
+
+	// A bishop on a long diagonal that sees both centre squares of it; a
+	// bishop hemmed in by its own pawns on its colour that enemy pawns
+	// block, per such pawn.
+	BishopLongDiagonal: 0,
+	BishopRammedPawns:  0,
+
+	// Space: per square in the centre files of our half that none of the
+	// enemy's pawns attacks and none of ours stands on, behind or at our
+	// pawn chain.
+	SpaceSquare: 0,
 
 	// Rooks on open and half-open files and on the 7th rank (Rybka/IPPOLIT:
 	// Rook7thKingPawn, only when the enemy king is on the 8th or enemy pawns
@@ -297,13 +402,27 @@ var defaultParams = Params{
 	// rank (from the king's side) of the nearest own pawn ahead, 0 for none;
 	// KingStorm by the rank of the nearest enemy pawn, KingStormBlocked when one
 	// of our pawns stands right in front of it.
-	KingShelter:      [8]Score{S(-15, 5), S(21, -2), S(16, 0), S(7, 1), S(2, -1), S(0, -2), 0, 0},
-	KingStorm:        [8]Score{S(-1, 0), S(-10, 1), S(-30, 2), S(-16, 1), S(-5, 2), S(-1, 1), S(-3, 1), 0},
+	// Both tables are by file (folded to a..d) and rank.
+	KingShelter: [4][8]Score{
+		{S(-15, 5), S(21, -2), S(16, 0), S(7, 1), S(2, -1), S(0, -2), 0, 0},
+		{S(-15, 5), S(21, -2), S(16, 0), S(7, 1), S(2, -1), S(0, -2), 0, 0},
+		{S(-15, 5), S(21, -2), S(16, 0), S(7, 1), S(2, -1), S(0, -2), 0, 0},
+		{S(-15, 5), S(21, -2), S(16, 0), S(7, 1), S(2, -1), S(0, -2), 0, 0},
+	},
+	KingStorm: [4][8]Score{
+		{S(-1, 0), S(-10, 1), S(-30, 2), S(-16, 1), S(-5, 2), S(-1, 1), S(-3, 1), 0},
+		{S(-1, 0), S(-10, 1), S(-30, 2), S(-16, 1), S(-5, 2), S(-1, 1), S(-3, 1), 0},
+		{S(-1, 0), S(-10, 1), S(-30, 2), S(-16, 1), S(-5, 2), S(-1, 1), S(-3, 1), 0},
+		{S(-1, 0), S(-10, 1), S(-30, 2), S(-16, 1), S(-5, 2), S(-1, 1), S(-3, 1), 0},
+	},
 	KingStormBlocked: [8]Score{0, 0, S(-11, -1), S(-6, -1), S(2, -2), S(4, -1), 0, 0},
 
 	// REBEL: progressive king safety. A counter collects the pressure on the
-	// squares around a king and KingSafetyTable turns it into a penalty, so that
-	// several attackers together count for more than their sum.
+	// squares around a king, and the penalty grows with its square, so that
+	// several attackers together count for more than their sum. REBEL's
+	// counter is one input of a danger sum whose other inputs are tuned
+	// weights; the middle-game penalty is danger^2/KingDangerMgDiv, the
+	// end-game one danger/KingDangerEgDiv (only a positive danger costs).
 	//
 	// KingCounterSquare pre-fills the counter from the king's square (from the
 	// owner's side, a1 first, rank 1 on top): a king that has left its corner
@@ -335,14 +454,20 @@ var defaultParams = Params{
 	// attacks that come from outside the king's zone.
 	KingSafeCheck: [7]int{0, 0, 2, 1, 2, 2, 0},
 
-	// KingSafetyTable maps the counter to a middle-game penalty; the end game
-	// gets 1/KingSafetyEgDivisor of it.
-	KingSafetyTable: [40]int{
-		0, 1, 2, 4, 7, 11, 16, 22, 29, 37,
-		46, 56, 67, 79, 92, 106, 121, 137, 154, 172,
-		191, 211, 232, 254, 277, 300, 324, 348, 372, 396,
-		420, 440, 460, 480, 500, 500, 500, 500, 500, 500,
-	},
+	// The danger sum: REBEL's counter, the enemy pieces that attack the
+	// king's zone by type, their attacks on the ring around the king, the
+	// ring's squares that only our king or queen defends, the safe checks
+	// by piece type, and a constant. Its start (the counter alone, the
+	// rest 0) follows REBEL's table: 19^2/720 is about 1/2, and REBEL's
+	// table grows as counter^2/2.
+	KingDangerCounter:     S(19, 12),
+	KingDangerAttackers:   [7]Score{0, 0, 0, 0, 0, 0, 0},
+	KingDangerZoneAttacks: 0,
+	KingDangerWeakSquares: 0,
+	KingDangerSafeChecks:  [7]Score{0, 0, 0, 0, 0, 0, 0},
+	KingDangerBase:        0,
+	KingDangerMgDiv:       720,
+	KingDangerEgDiv:       20,
 
 	// REBEL: hanging pieces, by the type of the piece at risk: attacked by a
 	// cheaper enemy piece, or attacked and not defended. ThreatMultiple when two
@@ -350,11 +475,31 @@ var defaultParams = Params{
 	HangingPiece:   [7]Score{0, S(10, 29), S(37, 26), S(38, 28), S(51, 27), S(57, 39), 0},
 	ThreatMultiple: S(21, 16),
 
+	// Threats by attacker and victim: an enemy piece attacked by our pawn,
+	// by our knight or bishop, by our rook (by the victim's type; pawns and
+	// minors count only when the enemy does not defend them), by our king
+	// (undefended pieces), and a pawn push to a safe square that attacks
+	// an enemy piece.
+	ThreatByPawn:     [7]Score{0, 0, 0, 0, 0, 0, 0},
+	ThreatByMinor:    [7]Score{0, 0, 0, 0, 0, 0, 0},
+	ThreatByRook:     [7]Score{0, 0, 0, 0, 0, 0, 0},
+	ThreatByKing:     0,
+	ThreatByPawnPush: 0,
+
 	// Mop-up: with the enemy king alone, drive it to the edge (to a corner of
 	// the bishop's colour with bishop and knight) and bring our king close.
 	MopUpEdge:      S(0, 10),
 	MopUpCorner:    S(0, 12),
 	MopUpCloseness: S(0, 6),
+
+	// Complexity: with few pawns, pawns on one wing only, or only pawns
+	// left, the side ahead converts less; the end-game score moves towards
+	// zero by at most its own size. Per pawn, for pawns on both wings, for
+	// a pure pawn ending, and a constant; end-game halves only.
+	ComplexityPawns:      0,
+	ComplexityFlanks:     0,
+	ComplexityPawnEnding: 0,
+	ComplexityAdjust:     0,
 
 	// Drawish material (IPPOLIT: winning-chances token), in 64ths
 	// (ScaleNormal) of the score of the side ahead.
@@ -364,4 +509,5 @@ var defaultParams = Params{
 	ScaleOCBBishopsOnly:    20, // opposite-coloured bishops and pawns only
 	ScaleOCBWithPieces:     46, // opposite-coloured bishops and at most a rook or minor more each
 	ScaleOnePawnNoExtra:    44, // one pawn and no extra piece, e.g. KRP v KR
+	ScaleLoneQueen:         64, // a queen and no pawns against at least two pieces
 }

@@ -13,6 +13,7 @@ func (p *Params) evalPassed(pos *chess.Position, info *evalInfo, c chess.Color) 
 	them := c.Other()
 	occ := pos.Occupied()
 	ourKing, theirKing := pos.KingSquare(c), pos.KingSquare(them)
+	ours := pos.Pieces(c, chess.Pawn)
 	// Squares the enemy holds or attacks: a pawn cannot walk through them.
 	blocked := info.attacked[them][0] | pos.ByColor(them)
 	// REBEL: quadrant rule, only when the enemy has no piece to stop the
@@ -30,11 +31,11 @@ func (p *Params) evalPassed(pos *chess.Position, info *evalInfo, c chess.Color) 
 
 		// Rybka/IPPOLIT: whether the pawn can move, whether its path is
 		// clear, and who controls the squares ahead.
-		if w := p.PassedKingWeight[r]; w != 0 {
-			d := Score(w * min(dist(theirKing, stop), p.PassedKingDistanceCap))
-			s += p.PassedEnemyKingDistance * d
-			d = Score(w * min(dist(ourKing, stop), p.PassedKingDistanceCap))
-			s += p.PassedOwnKingDistance * d
+		s += p.PassedEnemyKingDistance[r] * Score(min(dist(theirKing, stop), p.PassedKingDistanceCap))
+		s += p.PassedOwnKingDistance[r] * Score(min(dist(ourKing, stop), p.PassedKingDistanceCap))
+		// Defended by a pawn or with one beside it.
+		if chess.PawnAttacks(them, sq)&ours != 0 || ours&adjacentFiles[sq.File()]&chess.RankBB(sq.Rank()) != 0 {
+			s += p.PassedSupported[r]
 		}
 		if path&occ == 0 {
 			s += p.PassedFreePath[r]

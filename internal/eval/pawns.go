@@ -72,6 +72,15 @@ func (p *Params) evalPawns(pos *chess.Position, ent *pawnEntry, c chess.Color) {
 		if !rear && passedSpan[c][s]&them == 0 {
 			ent.passed[c] |= chess.SquareBB(s)
 			passedBase += p.PassedRank[r]
+		} else if !rear && !opposed && p.UsePassedPawns {
+			// A candidate: the file ahead is free of enemy pawns, and our
+			// pawns beside it or behind it outnumber or match the enemy
+			// pawns that guard its way.
+			sentries := passedSpan[c][s] & them
+			helpers := us & adjacentFiles[s.File()] &^ passedSpan[c][s]
+			if helpers.Count() >= sentries.Count() {
+				passedBase += p.PawnCandidate[r]
+			}
 		}
 		if !p.UsePawnStructure {
 			continue

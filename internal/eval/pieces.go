@@ -31,6 +31,12 @@ func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) 
 	// Minors directly behind a pawn of either colour.
 	shielded := (ourPawns | theirPawns).Forward(them)
 
+	// The enemy king's zone, for the danger sum's attacker counts.
+	theirKing := pos.KingSquare(them)
+	zone, ring := kingZone[them][theirKing], kingRing[theirKing]
+	// Our pawns that an enemy pawn blocks, for bad bishops.
+	rammed := ourPawns & theirPawns.Forward(them)
+
 	placement := info.pawns.placement[c] + p.pst[c][chess.King][pos.KingSquare(c)]
 	var mobility, rooks Score
 	pieceSquares := placement // the plain piece-square part, for LazyGap
@@ -39,6 +45,7 @@ func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) 
 		s := b.PopFirst()
 		a := chess.KnightAttacks(s)
 		info.addAttacks(c, chess.Knight, a)
+		info.noteKingAttack(c, chess.Knight, a, zone, ring)
 		placement += p.pst[c][chess.Knight][s]
 		pieceSquares += p.pst[c][chess.Knight][s]
 		mobility += p.KnightMobility[(a & area).Count()]
@@ -57,6 +64,18 @@ func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) 
 		s := b.PopFirst()
 		a := chess.BishopAttacks(s, bOcc)
 		info.addAttacks(c, chess.Bishop, a)
+		info.noteKingAttack(c, chess.Bishop, a, zone, ring)
+		// A bishop on a long diagonal that sees both of its centre squares
+		// through the pawns; one whose colour our blocked pawns share is
+		// hemmed in.
+		if longDiagonals.Has(s) && (chess.BishopAttacks(s, ourPawns|theirPawns) & centreSquares).More() {
+			placement += p.BishopLongDiagonal
+		}
+		colour := darkSquares
+		if !darkSquares.Has(s) {
+			colour = ^darkSquares
+		}
+		placement += p.BishopRammedPawns * Score((rammed & colour).Count())
 		placement += p.pst[c][chess.Bishop][s]
 		pieceSquares += p.pst[c][chess.Bishop][s]
 		mobility += p.BishopMobility[(a & area).Count()]
@@ -82,6 +101,7 @@ func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) 
 		s := b.PopFirst()
 		a := chess.RookAttacks(s, rOcc)
 		info.addAttacks(c, chess.Rook, a)
+		info.noteKingAttack(c, chess.Rook, a, zone, ring)
 		placement += p.pst[c][chess.Rook][s]
 		pieceSquares += p.pst[c][chess.Rook][s]
 		mobility += p.RookMobility[(a & area).Count()]
@@ -104,6 +124,7 @@ func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) 
 		s := b.PopFirst()
 		a := chess.QueenAttacks(s, occ)
 		info.addAttacks(c, chess.Queen, a)
+		info.noteKingAttack(c, chess.Queen, a, zone, ring)
 		placement += p.pst[c][chess.Queen][s]
 		pieceSquares += p.pst[c][chess.Queen][s]
 		mobility += p.QueenMobility[(a & area).Count()]
@@ -118,4 +139,34 @@ func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) 
 	if p.UsePawnStructure {
 		info.terms[termPawns][c] = info.pawns.structure[c]
 	}
+}
+
+// noteKingAttack counts a piece of c whose attacks a reach the enemy
+// king's zone, and its attacks on the ring around the king.
+func (info *evalInfo) noteKingAttack(c chess.Color, t chess.PieceType, a, zone, ring chess.Bitboard) {
+	if a&zone != 0 {
+		info.zoneAttackers[c][t]++
+		info.zoneAttacks[c] += (a & ring).Count()
+	}
+}
+
+// Long diagonals and the centre, for bishops and space.
+const (
+	longDiagonals chess.Bitboard = 0x8142241818244281
+	centreSquares chess.Bitboard = 0x0000001818000000
+	centreFiles   chess.Bitboard = 0x3C3C3C3C3C3C3C3C // files c to f
+)
+
+// evalSpace credits c for the safe squares behind its pawns in the centre
+// files of its own half, counting those behind a pawn twice: room for the
+// pieces to manoeuvre.
+func (p *Params) evalSpace(pos *chess.Position, info *evalInfo, c chess.Color) {
+	ours := pos.Pieces(c, chess.Pawn)
+	ranks := chess.Rank2 | chess.Rank3 | chess.Rank4
+	if c == chess.Black {
+		ranks = chess.Rank7 | chess.Rank6 | chess.Rank5
+	}
+	safe := centreFiles & ranks &^ ours &^ info.attacked[c.Other()][chess.Pawn]
+	behind := fillForward(ours, c.Other())
+	info.terms[termSpace][c] = p.SpaceSquare * Score(safe.Count()+(safe&behind).Count())
 }

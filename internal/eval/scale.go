@@ -61,6 +61,13 @@ func (p *Params) scaleFactor(pos *chess.Position, info *evalInfo, v int) int {
 		}
 	}
 
+	// A lone queen without pawns against two or more pieces: the pieces
+	// defend each other and the queen cannot force much.
+	if strongPawns == 0 && pos.ByColor(strong) == pos.Pieces(strong, chess.Queen)|pos.Pieces(strong, chess.King) &&
+		!pos.Pieces(strong, chess.Queen).More() && (pos.ByColor(weak) &^ pos.Pieces(weak, chess.Pawn) &^ pos.Pieces(weak, chess.King)).More() {
+		return p.ScaleLoneQueen
+	}
+
 	// A single pawn with no extra piece to support it is often drawn
 	// (KRP v KR, KBP v KB, KQP v KQ).
 	if !strongPawns.More() && strongPawns != 0 && npmStrong > 0 && npmStrong <= npmWeak {
@@ -98,4 +105,20 @@ func (p *Params) evalMopUp(pos *chess.Position, info *evalInfo) {
 		}
 		info.terms[termPlacement][c] += s
 	}
+}
+
+// complexity is the sum that moves the end-game half towards zero in
+// drawish material (complexityShift): the pawns left, pawns on both wings,
+// a pure pawn ending; end-game halves of the weights, in centipawns.
+func (p *Params) complexity(pos *chess.Position) int {
+	pawns := pos.ByType(chess.Pawn)
+	const queenSide chess.Bitboard = 0x0F0F0F0F0F0F0F0F
+	c := p.ComplexityAdjust.Eg() + p.ComplexityPawns.Eg()*pawns.Count()
+	if pawns&queenSide != 0 && pawns&^queenSide != 0 {
+		c += p.ComplexityFlanks.Eg()
+	}
+	if pos.Occupied() == pawns|pos.ByType(chess.King) {
+		c += p.ComplexityPawnEnding.Eg()
+	}
+	return c
 }

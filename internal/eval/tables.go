@@ -17,6 +17,10 @@ var (
 	distance   [64][64]uint8
 	// centreDistance: Manhattan distance to the four centre squares (0-6).
 	centreDistance [64]int
+	// kingRing[s]: the king's square and its neighbours; kingZone[c][s]
+	// adds the three squares two ranks ahead (REBEL's inner rings).
+	kingRing [64]chess.Bitboard
+	kingZone [2][64]chess.Bitboard
 )
 
 func init() {
@@ -50,6 +54,10 @@ func init() {
 			distance[s][t] = uint8(max(abs(f-t.File()), abs(r-t.Rank())))
 		}
 		centreDistance[s] = max(3-f, f-4) + max(3-r, r-4)
+		kingRing[s] = chess.KingAttacks(s) | chess.SquareBB(s)
+		for c := chess.White; c <= chess.Black; c++ {
+			kingZone[c][s] = kingRing[s] | kingFront2[c][s]
+		}
 	}
 	defaultParams.Rebuild()
 }
@@ -66,7 +74,8 @@ func forwardRanks(c chess.Color, r int) chess.Bitboard {
 }
 
 // Rebuild recomputes the tables derived from the weights: the
-// piece-square tables, from PSTFile, PSTRank and the pawn centre terms.
+// piece-square tables, from PSTFile, PSTRank, the pawn centre terms and
+// the tuned correction per square, PSTSquare.
 // Call it after changing any of them. Pawn-hash entries computed before
 // the change are stale: use a new Evaluator or turn UsePawnHash off.
 //
@@ -78,7 +87,7 @@ func (p *Params) Rebuild() {
 			if f > 3 {
 				f = 7 - f
 			}
-			v := p.PSTFile[t][f] + p.PSTRank[t][s.Rank()]
+			v := p.PSTFile[t][f] + p.PSTRank[t][s.Rank()] + p.PSTSquare[t][4*s.Rank()+f]
 			if t == chess.Pawn {
 				switch s {
 				case 27, 28, 35, 36: // d4 e4 d5 e5

@@ -52,7 +52,8 @@ func Hanging(pos *chess.Position, c chess.Color) chess.Bitboard {
 	return hanging(pos, &attacked, c)
 }
 
-// evalThreats credits c for the enemy pieces that hang.
+// evalThreats credits c for the enemy pieces that hang (REBEL) and for
+// its attacks by attacker and victim.
 func (p *Params) evalThreats(pos *chess.Position, info *evalInfo, c chess.Color) {
 	them := c.Other()
 	h := info.hanging[them]
@@ -63,5 +64,38 @@ func (p *Params) evalThreats(pos *chess.Position, info *evalInfo, c chess.Color)
 	if (h &^ pos.Pieces(them, chess.Pawn)).More() {
 		s += p.ThreatMultiple
 	}
+
+	// Threats by the attacker's kind. Pawns and minors that the enemy's
+	// pawns defend are no targets for our minors and rooks; a rook or a
+	// queen always is.
+	theirPieces := pos.ByColor(them) &^ pos.Pieces(them, chess.King)
+	nonPawn := theirPieces &^ pos.Pieces(them, chess.Pawn)
+	weak := theirPieces &^ info.attacked[them][chess.Pawn]
+	undefended := theirPieces &^ info.attacked[them][0]
+	for b := nonPawn & info.attacked[c][chess.Pawn]; b != 0; {
+		s += p.ThreatByPawn[pos.PieceOn(b.PopFirst()).Type()]
+	}
+	majors := pos.Pieces(them, chess.Rook) | pos.Pieces(them, chess.Queen)
+	for b := (weak | majors) & (info.attacked[c][chess.Knight] | info.attacked[c][chess.Bishop]); b != 0; {
+		s += p.ThreatByMinor[pos.PieceOn(b.PopFirst()).Type()]
+	}
+	for b := (weak&^majors | pos.Pieces(them, chess.Queen)) & info.attacked[c][chess.Rook]; b != 0; {
+		s += p.ThreatByRook[pos.PieceOn(b.PopFirst()).Type()]
+	}
+	s += p.ThreatByKing * Score((undefended & info.attacked[c][chess.King]).Count())
+
+	// Pawn pushes: a pawn that can step to a square the enemy does not
+	// hold or attack with more than we defend, and then attacks a piece.
+	ours := pos.Pieces(c, chess.Pawn)
+	empty := ^pos.Occupied()
+	push := ours.Forward(c) & empty
+	third := chess.Rank3
+	if c == chess.Black {
+		third = chess.Rank6
+	}
+	push |= (push & third).Forward(c) & empty
+	push &^= info.attacked[them][chess.Pawn]
+	push &= info.attacked[c][0] | ^info.attacked[them][0]
+	s += p.ThreatByPawnPush * Score((chess.PawnAttacksBB(push, c) & nonPawn).Count())
 	info.terms[termThreats][c] = s
 }

@@ -17,6 +17,7 @@ var termNames = [numTerms]string{
 	termBishopPair: "Bishop pair",
 	termKingSafety: "King safety",
 	termThreats:    "Threats",
+	termSpace:      "Space",
 	termTempo:      "Tempo",
 }
 
@@ -44,8 +45,13 @@ func Trace(pos *chess.Position) string {
 		fmt.Fprintf(&sb, "%-15s| %5d   %5d | %5d   %5d | %5d   %5d\n",
 			termNames[t], w.Mg(), w.Eg(), b.Mg(), b.Eg(), (w - b).Mg(), (w - b).Eg())
 	}
+	fmt.Fprintf(&sb, "%-15s| %5d   %5d | %5d   %5d |       -       -   (danger sums)\n",
+		"King danger", info.danger[chess.White].Mg(), info.danger[chess.White].Eg(),
+		info.danger[chess.Black].Mg(), info.danger[chess.Black].Eg())
+	fmt.Fprintf(&sb, "%-15s|       -     - |       -     - |     0   %5d   (sum %d)\n",
+		"Complexity", info.complexityShift, info.complexity)
 	fmt.Fprintf(&sb, "%-15s|       -     - |       -     - | %5d   %5d   (x%d/%d)\n",
-		"Scaling", info.mg-total.Mg(), info.eg-total.Eg(), info.scale, ScaleNormal)
+		"Scaling", info.mg-total.Mg(), info.eg-total.Eg()-info.complexityShift, info.scale, ScaleNormal)
 	sb.WriteString(line)
 	fmt.Fprintf(&sb, "%-15s|       -     - |       -     - | %5d   %5d\n", "Total", info.mg, info.eg)
 	fmt.Fprintf(&sb, "\nPhase %d/%d (%d = opening)\n", info.phase, PhaseTotal, PhaseTotal)

@@ -4,68 +4,102 @@ import "matador/internal/chess"
 
 // What the tuner (internal/tune) needs from the evaluation: the list of
 // weights it may change (Params.Rebuild rebuilds the tables derived from
-// them), and the score before the drawishness scale and the phase blend.
-// None of it is on Evaluate's path.
+// them), the evaluation taken apart into the sums those weights enter, and
+// the last step that makes the score of them (Combine). None of it is on
+// Evaluate's path.
+
+// Kind says which sum of the evaluation a weight enters.
+type Kind int
+
+const (
+	// Linear weights enter the unscaled score as an integer count times
+	// the weight, the same count for both halves.
+	Linear Kind = iota
+	// KingDanger weights enter a king's danger sum, which the penalty
+	// squares (kingPenalty).
+	KingDanger
+	// Complexity weights enter the complexity sum by their end-game
+	// halves alone (complexityShift).
+	Complexity
+)
 
 // Param is one weight of Params that the tuner may change: a single Score
 // or an array of them, flattened in source order.
 type Param struct {
 	Name   string   // the field's name in Params (and in params.go)
 	Values []*Score // the elements themselves, so the tuner can set them
+	Kind   Kind
 }
 
-// Tunable lists the weights of p that the evaluation uses linearly: each
-// one enters the unscaled score as an integer count times the weight, the
-// same count for both halves, so the score is a linear function of them
-// and a tuner can fit them by least squares.
+// Tunable lists the weights of p that the tuner fits: each enters one of
+// the evaluation's sums as an integer count times the weight (see Kind).
 //
-// Left out because they are not linear weights: the king-safety counter
-// tables (KingCounterSquare, KingAttackPattern, KingSafeCheck,
-// KingSafetyTable, whose values are indices into a non-linear table), the
-// passed pawns' king-distance multipliers (PassedKingWeight,
-// PassedKingDistanceCap), ImbalancePawnPivot, the phase weights and the
-// drawishness scale factors. Also left out: the mop-up terms, which steer
-// the search towards a mate in positions already won rather than predict
-// results.
+// Left out: the piece-square formula (PSTFile, PSTRank and the pawn
+// centre: IPPOLIT's hand-set prior, which PSTSquare corrects), REBEL's
+// counter steps (KingCounterSquare, KingAttackPattern, KingSafeCheck:
+// integers that make up one input of the danger sum, whose weight is
+// tuned), the king-danger divisors, PassedKingDistanceCap,
+// ImbalancePawnPivot, the phase weights and the drawishness scale
+// factors. Also left out: the mop-up terms, which steer the search
+// towards a mate in positions already won rather than predict results.
 func (p *Params) Tunable() []Param {
+	linear := func(name string, v []*Score) Param { return Param{name, v, Linear} }
+	one := func(s *Score) []*Score { return []*Score{s} }
 	return []Param{
-		{"PieceValue", elems(p.PieceValue[:])},
-		{"KnightPawnAdjust", []*Score{&p.KnightPawnAdjust}},
-		{"RookPawnAdjust", []*Score{&p.RookPawnAdjust}},
-		{"BishopPair", []*Score{&p.BishopPair}},
-		{"Tempo", []*Score{&p.Tempo}},
-		{"PSTFile", elems2(p.PSTFile[:])},
-		{"PSTRank", elems2(p.PSTRank[:])},
-		{"PawnCentre", []*Score{&p.PawnCentre}},
-		{"PawnCentreUnmoved", []*Score{&p.PawnCentreUnmoved}},
-		{"KnightMobility", elems(p.KnightMobility[:])},
-		{"BishopMobility", elems(p.BishopMobility[:])},
-		{"RookMobility", elems(p.RookMobility[:])},
-		{"QueenMobility", elems(p.QueenMobility[:])},
-		{"PawnDoubled", []*Score{&p.PawnDoubled}},
-		{"PawnIsolatedUnopposed", []*Score{&p.PawnIsolatedUnopposed}},
-		{"PawnBackward", []*Score{&p.PawnBackward}},
-		{"PawnBackwardUnopposed", []*Score{&p.PawnBackwardUnopposed}},
-		{"PawnIsolated", elems(p.PawnIsolated[:])},
-		{"PawnConnected", elems(p.PawnConnected[:])},
-		{"PassedRank", elems(p.PassedRank[:])},
-		{"PassedFreePath", elems(p.PassedFreePath[:])},
-		{"PassedSafePath", elems(p.PassedSafePath[:])},
-		{"PassedSafeStop", elems(p.PassedSafeStop[:])},
-		{"PassedEnemyKingDistance", []*Score{&p.PassedEnemyKingDistance}},
-		{"PassedOwnKingDistance", []*Score{&p.PassedOwnKingDistance}},
-		{"PassedUnstoppable", []*Score{&p.PassedUnstoppable}},
-		{"KnightOutpost", []*Score{&p.KnightOutpost}},
-		{"BishopOutpost", []*Score{&p.BishopOutpost}},
-		{"MinorBehindPawn", []*Score{&p.MinorBehindPawn}},
-		{"RookOpenFile", []*Score{&p.RookOpenFile}},
-		{"RookHalfOpenFile", []*Score{&p.RookHalfOpenFile}},
-		{"RookOnSeventh", []*Score{&p.RookOnSeventh}},
-		{"KingShelter", elems(p.KingShelter[:])},
-		{"KingStorm", elems(p.KingStorm[:])},
-		{"KingStormBlocked", elems(p.KingStormBlocked[:])},
-		{"HangingPiece", elems(p.HangingPiece[:])},
-		{"ThreatMultiple", []*Score{&p.ThreatMultiple}},
+		linear("PieceValue", elems(p.PieceValue[:])),
+		linear("KnightPawnAdjust", one(&p.KnightPawnAdjust)),
+		linear("RookPawnAdjust", one(&p.RookPawnAdjust)),
+		linear("BishopPair", one(&p.BishopPair)),
+		linear("Tempo", one(&p.Tempo)),
+		linear("PSTSquare", elems2(p.PSTSquare[:])),
+		linear("KnightMobility", elems(p.KnightMobility[:])),
+		linear("BishopMobility", elems(p.BishopMobility[:])),
+		linear("RookMobility", elems(p.RookMobility[:])),
+		linear("QueenMobility", elems(p.QueenMobility[:])),
+		linear("PawnDoubled", one(&p.PawnDoubled)),
+		linear("PawnIsolatedUnopposed", one(&p.PawnIsolatedUnopposed)),
+		linear("PawnBackward", one(&p.PawnBackward)),
+		linear("PawnBackwardUnopposed", one(&p.PawnBackwardUnopposed)),
+		linear("PawnIsolated", elems(p.PawnIsolated[:])),
+		linear("PawnConnected", elems(p.PawnConnected[:])),
+		linear("PawnCandidate", elems(p.PawnCandidate[:])),
+		linear("PassedRank", elems(p.PassedRank[:])),
+		linear("PassedFreePath", elems(p.PassedFreePath[:])),
+		linear("PassedSafePath", elems(p.PassedSafePath[:])),
+		linear("PassedSafeStop", elems(p.PassedSafeStop[:])),
+		linear("PassedEnemyKingDistance", elems(p.PassedEnemyKingDistance[:])),
+		linear("PassedOwnKingDistance", elems(p.PassedOwnKingDistance[:])),
+		linear("PassedSupported", elems(p.PassedSupported[:])),
+		linear("PassedUnstoppable", one(&p.PassedUnstoppable)),
+		linear("KnightOutpost", one(&p.KnightOutpost)),
+		linear("BishopOutpost", one(&p.BishopOutpost)),
+		linear("MinorBehindPawn", one(&p.MinorBehindPawn)),
+		linear("BishopLongDiagonal", one(&p.BishopLongDiagonal)),
+		linear("BishopRammedPawns", one(&p.BishopRammedPawns)),
+		linear("RookOpenFile", one(&p.RookOpenFile)),
+		linear("RookHalfOpenFile", one(&p.RookHalfOpenFile)),
+		linear("RookOnSeventh", one(&p.RookOnSeventh)),
+		linear("SpaceSquare", one(&p.SpaceSquare)),
+		linear("KingShelter", elems2(p.KingShelter[:])),
+		linear("KingStorm", elems2(p.KingStorm[:])),
+		linear("KingStormBlocked", elems(p.KingStormBlocked[:])),
+		linear("HangingPiece", elems(p.HangingPiece[:])),
+		linear("ThreatMultiple", one(&p.ThreatMultiple)),
+		linear("ThreatByPawn", elems(p.ThreatByPawn[:])),
+		linear("ThreatByMinor", elems(p.ThreatByMinor[:])),
+		linear("ThreatByRook", elems(p.ThreatByRook[:])),
+		linear("ThreatByKing", one(&p.ThreatByKing)),
+		linear("ThreatByPawnPush", one(&p.ThreatByPawnPush)),
+		{"KingDangerCounter", one(&p.KingDangerCounter), KingDanger},
+		{"KingDangerAttackers", elems(p.KingDangerAttackers[:]), KingDanger},
+		{"KingDangerZoneAttacks", one(&p.KingDangerZoneAttacks), KingDanger},
+		{"KingDangerWeakSquares", one(&p.KingDangerWeakSquares), KingDanger},
+		{"KingDangerSafeChecks", elems(p.KingDangerSafeChecks[:]), KingDanger},
+		{"KingDangerBase", one(&p.KingDangerBase), KingDanger},
+		{"ComplexityPawns", one(&p.ComplexityPawns), Complexity},
+		{"ComplexityFlanks", one(&p.ComplexityFlanks), Complexity},
+		{"ComplexityPawnEnding", one(&p.ComplexityPawnEnding), Complexity},
+		{"ComplexityAdjust", one(&p.ComplexityAdjust), Complexity},
 	}
 }
 
@@ -77,7 +111,7 @@ func elems(s []Score) []*Score {
 	return p
 }
 
-func elems2[A ~[4]Score | ~[8]Score](rows []A) []*Score {
+func elems2[A ~[4]Score | ~[8]Score | ~[32]Score](rows []A) []*Score {
 	var p []*Score
 	for i := range rows {
 		for j := range len(rows[i]) {
@@ -87,12 +121,14 @@ func elems2[A ~[4]Score | ~[8]Score](rows []A) []*Score {
 	return p
 }
 
-// Breakdown is an evaluation taken apart: the unscaled middle-game and
-// end-game sums of every term (White's view), the game phase and the
-// drawishness scale, and the final score Evaluate derives from them as
-// Blend(Mg, Eg, Phase, Scale).
+// Breakdown is an evaluation taken apart (White's view): the sum of every
+// linear term, each king's danger sum and the complexity sum, the game
+// phase and the drawishness scale; Combine makes the score of them, as
+// Evaluate does.
 type Breakdown struct {
-	Mg, Eg       int
+	Mg, Eg       int      // the linear terms (king penalties not included)
+	Danger       [2]Score // by the king's colour; zero when king safety is off
+	Complexity   int
 	Phase, Scale int
 	Score        int // White's view
 }
@@ -101,15 +137,32 @@ type Breakdown struct {
 // parts.
 func (e *Evaluator) Breakdown(pos *chess.Position) Breakdown {
 	v := e.evaluate(pos)
+	info := &e.info
 	var total Score
 	for t := range numTerms {
-		total += e.info.terms[t][chess.White] - e.info.terms[t][chess.Black]
+		total += info.terms[t][chess.White] - info.terms[t][chess.Black]
 	}
-	return Breakdown{Mg: total.Mg(), Eg: total.Eg(), Phase: e.info.phase, Scale: e.info.scale, Score: v}
+	// The king-safety rows hold the penalties: take them out again.
+	total += e.p.kingPenalty(info.danger[chess.White]) - e.p.kingPenalty(info.danger[chess.Black])
+	if !e.p.UseKingSafety {
+		info.danger = [2]Score{}
+	}
+	return Breakdown{Mg: total.Mg(), Eg: total.Eg(), Danger: info.danger, Complexity: info.complexity,
+		Phase: info.phase, Scale: info.scale, Score: v}
 }
 
-// Blend applies the drawishness scale and the phase taper exactly as
-// Evaluate does, in integers.
-func Blend(mg, eg, phase, scale int) int {
-	return taper(mg*scale/ScaleNormal, eg*scale/ScaleNormal, phase)
+// Combine makes the score (White's view) of an evaluation's parts exactly
+// as Evaluate does, in integers.
+func (p *Params) Combine(b Breakdown) int {
+	s := S(b.Mg, b.Eg) - p.kingPenalty(b.Danger[chess.White]) + p.kingPenalty(b.Danger[chess.Black])
+	mg, eg := s.Mg(), s.Eg()
+	if p.UseComplexity {
+		eg = complexityShift(eg, b.Complexity)
+	}
+	_, _, full := scaleAndTaper(mg, eg, b.Phase, b.Scale)
+	return full
 }
+
+// KingPenalty is the king-safety penalty of a danger sum (kingPenalty),
+// for the tuner's checks.
+func (p *Params) KingPenalty(d Score) Score { return p.kingPenalty(d) }

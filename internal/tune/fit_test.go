@@ -22,10 +22,10 @@ func syntheticEntries(rng *rand.Rand, truth []eval.Score, n int, k float64) []En
 				continue
 			}
 			used[w] = true
-			en.Terms = append(en.Terms, term{W: int32(w), N: int32(rng.IntN(5) - 2)})
+			en.Linear.Terms = append(en.Linear.Terms, term{W: int32(w), N: int32(rng.IntN(5) - 2)})
 		}
 		mg, eg := 0.0, 0.0
-		for _, tm := range en.Terms {
+		for _, tm := range en.Linear.Terms {
 			mg += float64(tm.N) * float64(truth[tm.W].Mg())
 			eg += float64(tm.N) * float64(truth[tm.W].Eg())
 		}

@@ -166,13 +166,13 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stderr, "%d training and %d held-out samples, %d weights\n", len(train), len(test), len(ws))
 
 	start := time.Now()
-	entries, err := Linearize(train, config, ws)
+	entries, err := Linearize(train, config, ws, *threads)
 	if err != nil {
 		return err
 	}
 	var held []Entry
 	if len(test) > 0 {
-		if held, err = Linearize(test, config, ws); err != nil {
+		if held, err = Linearize(test, config, ws, *threads); err != nil {
 			return err
 		}
 	}

@@ -1,8 +1,11 @@
 package tune
 
 import (
+	"errors"
 	"fmt"
+	"sync"
 
+	"matador/internal/chess"
 	"matador/internal/eval"
 )
 
@@ -11,9 +14,10 @@ type Weight struct {
 	Param string      // the variable in params.go
 	Index int         // the element's index in the flattened variable
 	Ptr   *eval.Score // the live weight, for reading, perturbing and setting
+	Kind  eval.Kind   // the evaluation's sum it enters
 }
 
-// Name is the weight's name as written in reports, e.g. "PSTRank[13]".
+// Name is the weight's name as written in reports, e.g. "PSTSquare[13]".
 func (w Weight) Name() string {
 	return fmt.Sprintf("%s[%d]", w.Param, w.Index)
 }
@@ -24,95 +28,180 @@ func Weights(p *eval.Params) []Weight {
 	var ws []Weight
 	for _, prm := range p.Tunable() {
 		for i, v := range prm.Values {
-			ws = append(ws, Weight{Param: prm.Name, Index: i, Ptr: v})
+			ws = append(ws, Weight{Param: prm.Name, Index: i, Ptr: v, Kind: prm.Kind})
 		}
 	}
 	return ws
 }
 
 // term is one weight's share in one position: the weight is counted N
-// times (White's uses minus Black's).
+// times (for a linear weight, White's uses minus Black's).
 type term struct {
 	W int32 // index into the weight list
 	N int32
 }
 
-// Entry is one sample in linear form: the unscaled middle-game and
-// end-game sums are Base + sum(N * weight), then the evaluation blends them
-// by phase and squashes them by the drawishness scale.
-type Entry struct {
-	Result         float64
-	Score          int // the search score, White's view, when HasScore
-	HasScore       bool
-	BaseMg, BaseEg int // everything outside the tuned weights (king safety, mop-up)
-	Phase, Scale   int
+// sum is a sum the weights enter: Base plus N times each weight.
+type sum struct {
+	BaseMg, BaseEg int
 	Terms          []term
+}
+
+// at is the sum's value for integer weights.
+func (s *sum) at(ws []Weight) (mg, eg int) {
+	mg, eg = s.BaseMg, s.BaseEg
+	for _, t := range s.Terms {
+		v := *ws[t.W].Ptr
+		mg += int(t.N) * v.Mg()
+		eg += int(t.N) * v.Eg()
+	}
+	return mg, eg
+}
+
+// Entry is one sample taken apart into the evaluation's sums (see
+// eval.Breakdown): the linear terms, each king's danger sum and the
+// complexity sum (whose Eg halves alone count), each a base that no tuned
+// weight touches plus counts of the weights.
+type Entry struct {
+	Result       float64
+	Score        int // the search score, White's view, when HasScore
+	HasScore     bool
+	Linear       sum
+	Danger       [2]sum // by the king's colour
+	Complexity   sum
+	Phase, Scale int
 }
 
 // Linearize evaluates every sample with the engine's own Evaluate code and
 // records how often each weight was used: it sets the weight one
-// centipawn higher in the middle game and reads how far the unscaled
-// middle-game sum moved. Because every tunable weight enters the sum as
-// an integer count times the weight (see Params.Tunable), that difference is
-// the weight's exact coefficient in this position, and the same count
-// multiplies the end-game half, which the probe checks.
+// centipawn higher (the middle-game half; the end-game half for a
+// complexity weight) and reads how far its sum moved. Because every
+// tunable weight enters its sum as an integer count times the weight (see
+// Params.Tunable), that difference is the weight's exact coefficient in
+// this position, and the same count multiplies the other half; the probe
+// checks that nothing else moved.
 //
-// It costs one evaluation per weight and sample, once; the optimiser then
-// works on the sparse linear forms. The weights ws point into p, which it
-// perturbs and restores. The pawn hash is off while it runs, since its
-// entries would keep the pawn terms of the unperturbed weights.
-func Linearize(samples []Sample, p *eval.Params, ws []Weight) ([]Entry, error) {
-	saved := p.UsePawnHash
-	p.UsePawnHash = false
-	defer func() { p.UsePawnHash = saved }()
+// It costs one evaluation per weight and sample, once, on every core
+// (threads); the optimiser then works on the sparse forms. Each goroutine
+// perturbs a copy of p of its own. The pawn hash is off, since its entries
+// would keep the pawn terms of the unperturbed weights.
+func Linearize(samples []Sample, p *eval.Params, ws []Weight, threads int) ([]Entry, error) {
+	out := make([]Entry, len(samples))
+	threads = max(1, min(threads, len(samples)))
+	chunk := (len(samples) + threads - 1) / threads
+	errs := make([]error, threads)
+	var wg sync.WaitGroup
+	for w := range threads {
+		lo, hi := min(w*chunk, len(samples)), min((w+1)*chunk, len(samples))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			own := *p
+			own.UsePawnHash = false
+			errs[w] = linearize(samples[lo:hi], &own, Weights(&own), out[lo:hi])
+		}()
+	}
+	wg.Wait()
+	return out, errors.Join(errs...)
+}
 
+func linearize(samples []Sample, p *eval.Params, ws []Weight, out []Entry) error {
 	e := eval.NewEvaluatorWith(p)
 	base := make([]eval.Breakdown, len(samples))
 	for i, s := range samples {
 		base[i] = e.Breakdown(s.Pos)
+		out[i] = Entry{Result: s.Result, Score: s.Score, HasScore: s.HasScore,
+			Phase: base[i].Phase, Scale: base[i].Scale}
 	}
-	terms := make([][]term, len(samples))
 	for j, w := range ws {
 		old := *w.Ptr
-		*w.Ptr = old + eval.S(1, 0)
+		step := eval.S(1, 0)
+		if w.Kind == eval.Complexity {
+			step = eval.S(0, 1)
+		}
+		*w.Ptr = old + step
 		p.Rebuild()
 		for i, s := range samples {
-			b := e.Breakdown(s.Pos)
-			if b.Eg != base[i].Eg {
+			b, a := e.Breakdown(s.Pos), &base[i]
+			dMg, dEg := b.Mg-a.Mg, b.Eg-a.Eg
+			dW, dB := b.Danger[chess.White]-a.Danger[chess.White], b.Danger[chess.Black]-a.Danger[chess.Black]
+			dC := b.Complexity - a.Complexity
+			en := &out[i]
+			moved := false
+			switch w.Kind {
+			case eval.Linear:
+				moved = dEg != 0 || dW != 0 || dB != 0 || dC != 0
+				if dMg != 0 {
+					en.Linear.Terms = append(en.Linear.Terms, term{int32(j), int32(dMg)})
+				}
+			case eval.KingDanger:
+				moved = dMg != 0 || dEg != 0 || dW.Eg() != 0 || dB.Eg() != 0 || dC != 0
+				if dW != 0 {
+					en.Danger[chess.White].Terms = append(en.Danger[chess.White].Terms, term{int32(j), int32(dW.Mg())})
+				}
+				if dB != 0 {
+					en.Danger[chess.Black].Terms = append(en.Danger[chess.Black].Terms, term{int32(j), int32(dB.Mg())})
+				}
+			case eval.Complexity:
+				moved = dMg != 0 || dEg != 0 || dW != 0 || dB != 0
+				if dC != 0 {
+					en.Complexity.Terms = append(en.Complexity.Terms, term{int32(j), int32(dC)})
+				}
+			}
+			if moved {
 				*w.Ptr = old
 				p.Rebuild()
-				return nil, fmt.Errorf("%s is not linear: its middle-game half moved the end game in %s",
+				return fmt.Errorf("%s does not enter its sum alone: one step of it moved another part in %s",
 					w.Name(), s.Pos.FEN())
-			}
-			if n := b.Mg - base[i].Mg; n != 0 {
-				terms[i] = append(terms[i], term{int32(j), int32(n)})
 			}
 		}
 		*w.Ptr = old
 		p.Rebuild()
 	}
-	out := make([]Entry, len(samples))
-	for i, s := range samples {
-		mg, eg := base[i].Mg, base[i].Eg
-		for _, t := range terms[i] {
-			v := *ws[t.W].Ptr
-			mg -= int(t.N) * v.Mg()
-			eg -= int(t.N) * v.Eg()
+	for i := range out {
+		en, b := &out[i], &base[i]
+		en.Linear.BaseMg, en.Linear.BaseEg = b.Mg, b.Eg
+		for c := range 2 {
+			en.Danger[c].BaseMg, en.Danger[c].BaseEg = b.Danger[c].Mg(), b.Danger[c].Eg()
 		}
-		out[i] = Entry{Result: s.Result, Score: s.Score, HasScore: s.HasScore, BaseMg: mg, BaseEg: eg,
-			Phase: base[i].Phase, Scale: base[i].Scale, Terms: terms[i]}
+		en.Complexity.BaseEg = b.Complexity
+		// Take the weights' shares out of the bases.
+		sub := func(s *sum, complexity bool) {
+			for _, t := range s.Terms {
+				v := *ws[t.W].Ptr
+				if !complexity {
+					s.BaseMg -= int(t.N) * v.Mg()
+				}
+				s.BaseEg -= int(t.N) * v.Eg()
+			}
+		}
+		sub(&en.Linear, false)
+		sub(&en.Danger[0], false)
+		sub(&en.Danger[1], false)
+		sub(&en.Complexity, true)
 	}
-	return out, nil
+	return nil
 }
 
 // Evaluate recomputes the engine's score (White's view) from an entry and
-// integer weights, in the engine's own integer arithmetic.
-func (en *Entry) Evaluate(ws []Weight) int {
-	mg, eg := en.BaseMg, en.BaseEg
-	for _, t := range en.Terms {
-		v := *ws[t.W].Ptr
-		mg += int(t.N) * v.Mg()
-		eg += int(t.N) * v.Eg()
+// integer weights, with the engine's own last step (Params.Combine).
+func (en *Entry) Evaluate(p *eval.Params, ws []Weight) int {
+	var b eval.Breakdown
+	b.Mg, b.Eg = en.Linear.at(ws)
+	for c := range 2 {
+		mg, eg := en.Danger[c].at(ws)
+		b.Danger[c] = eval.S(mg, eg)
 	}
-	return eval.Blend(mg, eg, en.Phase, en.Scale)
+	_, b.Complexity = en.Complexity.atEg(ws)
+	b.Phase, b.Scale = en.Phase, en.Scale
+	return p.Combine(b)
+}
+
+// atEg is the sum of the end-game halves alone (the complexity sum).
+func (s *sum) atEg(ws []Weight) (mg, eg int) {
+	eg = s.BaseEg
+	for _, t := range s.Terms {
+		eg += int(t.N) * ws[t.W].Ptr.Eg()
+	}
+	return 0, eg
 }

@@ -80,13 +80,13 @@ func TestLinearFormsReproduceEvaluate(t *testing.T) {
 	}
 	p := eval.DefaultParams()
 	ws := Weights(p)
-	entries, err := Linearize(samples, p, ws)
+	entries, err := Linearize(samples, p, ws, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
 	e := eval.NewEvaluator()
 	for i, en := range entries {
-		if got, want := en.Evaluate(ws), whiteScore(e, positions[i]); got != want {
+		if got, want := en.Evaluate(p, ws), whiteScore(e, positions[i]); got != want {
 			t.Fatalf("%s: linear form %d, Evaluate %d", positions[i].FEN(), got, want)
 		}
 	}
@@ -104,7 +104,7 @@ func TestLinearFormsReproduceEvaluate(t *testing.T) {
 			continue
 		}
 		compared++
-		if got := en.Evaluate(ws); got != b.Score {
+		if got := en.Evaluate(p, ws); got != b.Score {
 			t.Fatalf("%s after moving the weights: linear form %d, Evaluate %d", positions[i].FEN(), got, b.Score)
 		}
 	}
@@ -140,7 +140,7 @@ func TestFitKAndStep(t *testing.T) {
 	}
 	p := eval.DefaultParams()
 	ws := Weights(p)
-	entries, err := Linearize(samples, p, ws)
+	entries, err := Linearize(samples, p, ws, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +188,7 @@ func TestFitKAndStep(t *testing.T) {
 		t.Fatal("the tuned weights evaluate every sample as the defaults do")
 	}
 	for i, en := range entries {
-		if got, want := en.Evaluate(ws), whiteScore(e, samples[i].Pos); got != want {
+		if got, want := en.Evaluate(p, ws), whiteScore(e, samples[i].Pos); got != want {
 			t.Fatalf("%s: linear form %d, Evaluate %d after Apply", samples[i].Pos.FEN(), got, want)
 		}
 	}
@@ -252,9 +252,9 @@ func TestRewriteChanged(t *testing.T) {
 	}
 	set("BishopPair", 0, eval.S(31, -56))
 	set("PieceValue", int(chess.Knight), eval.S(333, 366))
-	set("PSTRank", 8+7, eval.S(-1234, 7)) // pawn on the 8th: written 0
+	set("PSTSquare", 32+31, eval.S(-1234, 7)) // pawn on the 8th: written 0
 	set("PassedRank", 6, eval.S(81, 131))
-	set("PSTFile", 4*int(chess.King)+3, eval.S(-17, 15)) // last row of a 2-D table
+	set("KingShelter", 8*3+7, eval.S(-17, 15)) // last row of a 2-D table
 	out, err := RewriteParams(src, ws)
 	if err != nil {
 		t.Fatal(err)
@@ -270,7 +270,7 @@ func TestRewriteChanged(t *testing.T) {
 		"BishopPair: S(31, -56),",
 		"KnightValue = 333",
 		"S(KnightValue, 366)",
-		"S(-1234, 7)},",
+		"S(-1234, 7),\n",
 		"S(81, 131), 0,",
 		"S(-17, 15)},",
 	} {
@@ -424,7 +424,7 @@ func TestLambdaFollowsScores(t *testing.T) {
 	}
 	p := eval.DefaultParams()
 	ws := Weights(p)
-	entries, err := Linearize(samples, p, ws)
+	entries, err := Linearize(samples, p, ws, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -433,7 +433,7 @@ func TestLambdaFollowsScores(t *testing.T) {
 	gap := func() float64 {
 		var sum float64
 		for i := range tu.Entries {
-			v, _, _ := tu.evaluate(&tu.Entries[i])
+			v, _ := tu.evaluate(&tu.Entries[i])
 			sum += float64(tu.Entries[i].Score) - v
 		}
 		return sum / float64(len(tu.Entries))

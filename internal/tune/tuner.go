@@ -76,19 +76,82 @@ func NewTuner(entries []Entry, p *eval.Params, ws []Weight) *Tuner {
 // Value returns weight i's current, unrounded halves.
 func (t *Tuner) Value(i int) (mg, eg float64) { return t.mg[i], t.eg[i] }
 
-// evaluate is the entry's score for the current weights, White's view: the
-// same blend as eval.Blend, without its integer rounding, so that the error
-// is smooth in the weights.
-func (t *Tuner) evaluate(en *Entry) (v, dMg, dEg float64) {
-	mg, eg := float64(en.BaseMg), float64(en.BaseEg)
-	for _, tm := range en.Terms {
+// partials are the derivatives of an entry's score with respect to one
+// count of a weight in each of its sums: by the weight's middle-game and
+// end-game halves.
+type partials struct {
+	linMg, linEg       float64
+	dangerMg, dangerEg [2]float64
+	complexityEg       float64
+}
+
+// value is a sum's value for the current (real) weights.
+func (t *Tuner) value(s *sum) (mg, eg float64) {
+	mg, eg = float64(s.BaseMg), float64(s.BaseEg)
+	for _, tm := range s.Terms {
 		mg += float64(tm.N) * t.mg[tm.W]
 		eg += float64(tm.N) * t.eg[tm.W]
 	}
+	return mg, eg
+}
+
+// evaluate is the entry's score for the current weights, White's view,
+// and its partial derivatives: the same steps as eval's Combine (king
+// penalties from the danger sums, the complexity shift of the end-game
+// half, scale and phase), without the integer rounding, so that the error
+// is smooth in the weights.
+func (t *Tuner) evaluate(en *Entry) (v float64, d partials) {
+	p := t.Params
+	mg, eg := t.value(&en.Linear)
+	var penMg, penEg [2]float64 // derivative of each penalty by its sum
+	for c := range 2 {
+		dm, de := t.value(&en.Danger[c])
+		sign := 1.0 // a penalty of White's king lowers White's score
+		if c == 1 {
+			sign = -1
+		}
+		if dm > 0 && dm < 4000 {
+			mg -= sign * dm * dm / float64(p.KingDangerMgDiv)
+			penMg[c] = -sign * 2 * dm / float64(p.KingDangerMgDiv)
+		} else if dm >= 4000 {
+			mg -= sign * 4000 * 4000 / float64(p.KingDangerMgDiv)
+		}
+		if de > 0 {
+			eg -= sign * de / float64(p.KingDangerEgDiv)
+			penEg[c] = -sign / float64(p.KingDangerEgDiv)
+		}
+	}
+	egShift, byEg, byC := eg, 1.0, 0.0
+	if p.UseComplexity {
+		_, cx := t.valueEg(&en.Complexity)
+		switch {
+		case eg > 0 && cx > -eg:
+			egShift, byC = eg+cx, 1
+		case eg < 0 && cx > eg:
+			egShift, byC = eg-cx, -1
+		default:
+			egShift, byEg = 0, 0
+		}
+	}
 	scale := float64(en.Scale) / eval.ScaleNormal
-	dMg = float64(en.Phase) / eval.PhaseTotal * scale
-	dEg = float64(eval.PhaseTotal-en.Phase) / eval.PhaseTotal * scale
-	return mg*dMg + eg*dEg, dMg, dEg
+	aMg := float64(en.Phase) / eval.PhaseTotal * scale
+	aEg := float64(eval.PhaseTotal-en.Phase) / eval.PhaseTotal * scale
+	d.linMg, d.linEg = aMg, aEg*byEg
+	for c := range 2 {
+		d.dangerMg[c] = aMg * penMg[c]
+		d.dangerEg[c] = aEg * byEg * penEg[c]
+	}
+	d.complexityEg = aEg * byC
+	return mg*aMg + egShift*aEg, d
+}
+
+// valueEg is the complexity sum: end-game halves alone.
+func (t *Tuner) valueEg(s *sum) (mg, eg float64) {
+	eg = float64(s.BaseEg)
+	for _, tm := range s.Terms {
+		eg += float64(tm.N) * t.eg[tm.W]
+	}
+	return 0, eg
 }
 
 func sigmoid(k, v float64) float64 { return 1 / (1 + math.Exp(-k*v)) }
@@ -108,7 +171,7 @@ func (t *Tuner) Error(k float64) float64 {
 			defer wg.Done()
 			for i := w * chunk; i < min((w+1)*chunk, len(t.Entries)); i++ {
 				en := &t.Entries[i]
-				v, _, _ := t.evaluate(en)
+				v, _ := t.evaluate(en)
 				d := en.Result - sigmoid(k, v)
 				sums[w] += d * d
 			}
@@ -187,7 +250,7 @@ func (t *Tuner) gradient(idx []int32, gMg, gEg []float64) float64 {
 	var sum float64
 	for _, i := range idx {
 		en := &t.Entries[i]
-		v, dMg, dEg := t.evaluate(en)
+		v, pd := t.evaluate(en)
 		s := sigmoid(t.K, v)
 		d := en.Result - s
 		sum += d * d
@@ -196,11 +259,17 @@ func (t *Tuner) gradient(idx []int32, gMg, gEg []float64) float64 {
 		}
 		// d/dv of (target - s)^2 is -2 (target - s) s (1 - s) K.
 		g := -2 * d * s * (1 - s) * t.K
-		for _, tm := range en.Terms {
-			n := float64(tm.N) * g
-			gMg[tm.W] += n * dMg
-			gEg[tm.W] += n * dEg
+		add := func(terms []term, byMg, byEg float64) {
+			for _, tm := range terms {
+				n := float64(tm.N) * g
+				gMg[tm.W] += n * byMg
+				gEg[tm.W] += n * byEg
+			}
 		}
+		add(en.Linear.Terms, pd.linMg, pd.linEg)
+		add(en.Danger[0].Terms, pd.dangerMg[0], pd.dangerEg[0])
+		add(en.Danger[1].Terms, pd.dangerMg[1], pd.dangerEg[1])
+		add(en.Complexity.Terms, 0, pd.complexityEg)
 	}
 	return sum
 }
@@ -294,7 +363,7 @@ func (t *Tuner) IntegerError() float64 {
 	var sum float64
 	for i := range t.Entries {
 		en := &t.Entries[i]
-		d := en.Result - sigmoid(t.K, float64(en.Evaluate(t.Weights)))
+		d := en.Result - sigmoid(t.K, float64(en.Evaluate(t.Params, t.Weights)))
 		sum += d * d
 	}
 	return sum / float64(len(t.Entries))
