@@ -128,3 +128,80 @@ func TestSplitHeldOutKeepsGamesWhole(t *testing.T) {
 		t.Errorf("plain split: %d train, %d held, first held %d", len(train), len(held), held[0].Score)
 	}
 }
+
+// TestGradientMatchesFiniteDifferences: the tuner's derivatives through the
+// king penalty and the complexity shift agree with the change of its own
+// score when one weight moves a little, for every weight of real
+// positions. The danger and complexity weights are moved off zero first so
+// that their non-linear parts are live.
+func TestGradientMatchesFiniteDifferences(t *testing.T) {
+	positions := randomPositions(t, 150)
+	samples := make([]Sample, len(positions))
+	for i, p := range positions {
+		samples[i] = Sample{Pos: p, Result: 1}
+	}
+	p := eval.DefaultParams()
+	ws := Weights(p)
+	for _, w := range ws {
+		switch w.Kind {
+		case eval.KingDanger:
+			*w.Ptr += eval.S(30, 20)
+		case eval.Complexity:
+			*w.Ptr += eval.S(0, -7)
+		}
+	}
+	entries, err := Linearize(samples, p, ws, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tu := NewTuner(entries, p, ws)
+	const h = 1e-3
+	checked := map[eval.Kind]int{}
+	for i := range entries {
+		en := &entries[i]
+		_, pd := tu.evaluate(en)
+		type use struct {
+			terms      []term
+			byMg, byEg float64
+			kind       eval.Kind
+		}
+		uses := []use{{en.Linear.Terms, pd.linMg, pd.linEg, eval.Linear},
+			{en.Danger[0].Terms, pd.dangerMg[0], pd.dangerEg[0], eval.KingDanger},
+			{en.Danger[1].Terms, pd.dangerMg[1], pd.dangerEg[1], eval.KingDanger},
+			{en.Complexity.Terms, 0, pd.complexityEg, eval.Complexity}}
+		// A danger weight enters both kings' sums: add its shares.
+		type key struct {
+			w    int32
+			half int
+		}
+		want := map[key]float64{}
+		kinds := map[key]eval.Kind{}
+		for _, u := range uses {
+			for _, tm := range u.terms {
+				want[key{tm.W, 0}] += float64(tm.N) * u.byMg
+				want[key{tm.W, 1}] += float64(tm.N) * u.byEg
+				kinds[key{tm.W, 0}], kinds[key{tm.W, 1}] = u.kind, u.kind
+			}
+		}
+		for k, analytic := range want {
+			w := &tu.mg[k.w]
+			if k.half == 1 {
+				w = &tu.eg[k.w]
+			}
+			old := *w
+			*w = old + h
+			up, _ := tu.evaluate(en)
+			*w = old - h
+			down, _ := tu.evaluate(en)
+			*w = old
+			got := (up - down) / (2 * h)
+			if math.Abs(got-analytic) > 1e-4*max(1, math.Abs(analytic)) {
+				t.Fatalf("%s, %s half %d: derivative %v, finite difference %v", positions[i].FEN(), ws[k.w].Name(), k.half, analytic, got)
+			}
+			checked[kinds[k]]++
+		}
+	}
+	if checked[eval.KingDanger] == 0 || checked[eval.Complexity] == 0 {
+		t.Errorf("checked %v: some kind of weight never appeared", checked)
+	}
+}
