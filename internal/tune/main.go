@@ -183,7 +183,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	t.Rate, t.L2, t.Lambda, t.Batch, t.Threads = *rate, *l2, *lambda, *batch, *threads
 	before := t.FitK()
 	fmt.Fprintf(stderr, "K = %.6f (%.3f in the 10^(v/400) form), error %.6f\n", t.K, t.K*400/math.Ln10, before)
-	h := &Tuner{Entries: held, Weights: ws, K: t.K, Threads: t.Threads}
+	h := &Tuner{Entries: held, Params: config, Weights: ws, K: t.K, Threads: t.Threads}
 	heldErr := func() float64 {
 		h.mg, h.eg = t.mg, t.eg
 		return h.Error(t.K)
