@@ -48,6 +48,8 @@ func main() {
 			os.Exit(runEPD(os.Args[2:], os.Stdout, os.Stderr))
 		case "tune":
 			os.Exit(tune.Main(os.Args[2:], os.Stdout, os.Stderr))
+		case "datagen":
+			os.Exit(runDatagen(os.Args[2:], os.Stderr))
 		case "version", "-version", "--version":
 			fmt.Println(versionLine())
 			return
@@ -74,6 +76,8 @@ func usage() {
   matador analyze [-fen FEN | -pgn FILE] [-depth N | -movetime D] [-multipv K]
                                                 analyse a position, or annotate the games of a PGN file
   matador epd FILE [-movetime D | -depth N]     run a test suite (bm/am) and count the solved positions
+  matador datagen -o FILE [-threads N] [-nodes N] [-positions N]
+                                                self-play that writes training positions (see internal/datagen)
   matador tune extract|run ...                  tune the evaluation's weights on games (see internal/tune)
   matador bench [depth [threads]]               search the bench positions; the last line is "<nodes> nodes <nps> nps"
   matador perft -depth N [-fen FEN] [-divide]   count leaf nodes of the move tree

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -62,5 +64,27 @@ func TestVersionAndUsage(t *testing.T) {
 	out, err = run(t, "frobnicate")
 	if err == nil || !strings.Contains(out, "usage:") {
 		t.Errorf("unknown subcommand: %v %q", err, out)
+	}
+}
+
+func TestDatagenSubcommand(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "data.txt")
+	out, err := run(t, "datagen", "-o", path, "-games", "1", "-nodes", "300", "-threads", "1",
+		"-openings", "startpos", "-random-plies", "6", "-seed", "3")
+	if err != nil || !strings.Contains(out, "datagen: done: 1 games") {
+		t.Fatalf("datagen: %v\n%s", err, out)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil || !regexp.MustCompile(`^(\S+( \S+){5} \| (1\.0|0\.5|0\.0) \| -?\d+ \| \d+\n)+$`).Match(data) {
+		t.Errorf("data file (%v):\n%s", err, data)
+	}
+	for _, bad := range [][]string{{}, {"-o", path, "extra"}, {"-o", path, "-nodes", "0"}} {
+		if out, err := run(t, append([]string{"datagen"}, bad...)...); err == nil {
+			t.Errorf("datagen %v succeeded:\n%s", bad, out)
+		}
+	}
+	if out, err := run(t, "datagen", "-o", path, "-openings", filepath.Join(t.TempDir(), "missing.epd")); err == nil || !strings.Contains(out, "openings") {
+		t.Errorf("datagen with a missing openings file: %v\n%s", err, out)
 	}
 }

@@ -21,6 +21,10 @@ type Sample struct {
 	Result   float64
 	Score    int
 	HasScore bool
+	// Game numbers the game the position comes from (datagen's fourth
+	// field), -1 when the data does not say; the held-out set is made of
+	// whole games.
+	Game int64
 }
 
 // ReadData reads the data format of the package doc, one `FEN | result`
@@ -43,7 +47,8 @@ func ReadData(r io.Reader) ([]Sample, error) {
 	return out, sc.Err()
 }
 
-// ParseSample parses one `FEN | result` or `FEN | result | score` line.
+// ParseSample parses one `FEN | result`, `FEN | result | score` or
+// `FEN | result | score | game` line.
 func ParseSample(line string) (Sample, error) {
 	fen, rest, ok := strings.Cut(line, "|")
 	if !ok {
@@ -58,7 +63,13 @@ func ParseSample(line string) (Sample, error) {
 	if err != nil {
 		return Sample{}, err
 	}
-	s := Sample{Pos: pos, Result: result, HasScore: hasScore}
+	score, game, hasGame := strings.Cut(score, "|")
+	s := Sample{Pos: pos, Result: result, HasScore: hasScore, Game: -1}
+	if hasGame {
+		if s.Game, err = strconv.ParseInt(strings.TrimSpace(game), 10, 64); err != nil || s.Game < 0 {
+			return Sample{}, fmt.Errorf("game number %q is not a whole number", strings.TrimSpace(game))
+		}
+	}
 	if hasScore {
 		if s.Score, err = strconv.Atoi(strings.TrimSpace(score)); err != nil {
 			return Sample{}, fmt.Errorf("score %q is not an integer", strings.TrimSpace(score))
@@ -204,4 +215,31 @@ func Quiet(pos *chess.Position) bool {
 		}
 	}
 	return true
+}
+
+// SplitHeldOut sets a fraction of the games aside as the held-out set.
+// Positions of one game share its result, so a random split of positions
+// would let the training set see the held-out games: samples that carry
+// their game's number (datagen's data) are split by a hash of it, the
+// others by position in the file, the last lines held out, as extract
+// writes a game's positions together.
+func SplitHeldOut(samples []Sample, fraction float64) (train, held []Sample) {
+	if fraction <= 0 {
+		return samples, nil
+	}
+	numbered := len(samples) > 0 && samples[0].Game >= 0
+	if !numbered {
+		n := int(float64(len(samples)) * fraction)
+		return samples[:len(samples)-n], samples[len(samples)-n:]
+	}
+	threshold := uint64(fraction * (1 << 32))
+	for _, s := range samples {
+		// A multiplicative hash spreads consecutive game numbers.
+		if uint64(s.Game)*0x9e3779b97f4a7c15>>32 < threshold {
+			held = append(held, s)
+		} else {
+			train = append(train, s)
+		}
+	}
+	return train, held
 }

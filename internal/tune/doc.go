@@ -10,8 +10,8 @@
 // weight a centipawn higher and evaluating again gives that count exactly.
 // What the tuned weights do not cover (king safety's counter table) stays
 // in the sample as a constant, and the phase and drawishness scale are
-// kept from the starting weights. The optimiser (Adam on the full batch)
-// then works on these sparse linear forms; a test checks that they
+// kept from the starting weights. The optimiser (Adam, see below) then
+// works on these sparse linear forms; a test checks that they
 // reproduce Evaluate exactly, before and after the weights move.
 //
 // Workflow:
@@ -37,14 +37,25 @@
 // L * result + (1 - L) * sigmoid(K * score): a game's result is one noisy
 // outcome shared by all of its positions, the score judges each position
 // by itself. The error the tuner reports, and the held-out error it stops
-// early on (-validate: the file's last lines, so whole games), are always
-// measured against the results alone.
+// early on, are always measured against the results alone.
+//
+// K is fitted first, to the starting weights, and then stays fixed so
+// that the weights keep their centipawn meaning. The optimiser is Adam,
+// on mini-batches (-batch, 0 for the full batch) in a new random order
+// every epoch (-seed), its gradient computed on every core (-threads).
+// -validate F holds out a fraction F of the games, whole: by a hash of the
+// game's number where the data has one (datagen's fourth field), else the
+// file's last lines. The training and held-out errors are printed every
+// -report epochs; the weights kept are those of the epoch with the lowest
+// held-out error, and -patience P stops after P epochs without a better
+// one.
 //
 // The flags' defaults are the run that made the current params.go: 162,043
 // positions of 2,494 self-play games (10,000 nodes a move, UHO openings),
-// lambda 0.3, L2 1e-7, Adam at 0.5 cp for 40 epochs. With a few thousand
-// games, pure results (lambda 1) fitted the training games' noise: their
-// error fell while that of held-out games rose in two folds of four.
+// lambda 0.3, L2 1e-7, Adam at 0.5 cp for 40 full-batch epochs. With a few
+// thousand games, pure results (lambda 1) fitted the training games'
+// noise: their error fell while that of held-out games rose in two folds
+// of four.
 //
 // The new params.go keeps the old one's layout and comments: RewriteParams
 // changes only the numbers.

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"os"
+	"runtime"
 	"slices"
 	"time"
 
@@ -46,7 +48,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, `usage:
   tune extract [-skip N] -o DATA FILE.pgn...   write the quiet positions of the games as "FEN | result" lines
-  tune run -data DATA [-epochs N] [-rate R] [-l2 P] [-lambda L] [-validate F] [-params FILE] [-o FILE]
+  tune run -data DATA [-epochs N] [-rate R] [-batch B] [-patience P] [-l2 P] [-lambda L] [-validate F] [-params FILE] [-o FILE]
                                                fit the weights of eval.Params and write params.go with them
   tune wdl -data DATA                          fit the win/draw/loss model (UCI_ShowWDL) to the search scores in DATA`)
 }
@@ -126,14 +128,18 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("tune run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	data := fs.String("data", "", "data file of \"FEN | result\" lines (required)")
-	epochs := fs.Int("epochs", 40, "full-batch optimiser steps")
+	epochs := fs.Int("epochs", 40, "passes over the training samples")
 	rate := fs.Float64("rate", 0.5, "Adam step size in centipawns")
+	batch := fs.Int("batch", 0, "mini-batch size (0: the full batch, one step an epoch)")
+	threads := fs.Int("threads", runtime.NumCPU(), "goroutines computing the gradient")
+	patience := fs.Int("patience", 0, "stop after this many epochs without a better held-out error (0: run every epoch)")
+	seed := fs.Uint64("seed", 1, "seed of the mini-batch order")
 	lambda := fs.Float64("lambda", 0.3, "share of the game result in the target; the rest is the search score, where the data has one")
 	l2 := fs.Float64("l2", 1e-7, "pull towards the starting weights: penalty per squared centipawn")
-	validate := fs.Float64("validate", 0, "fraction of the samples held out to measure overfitting")
+	validate := fs.Float64("validate", 0, "fraction of the games held out to measure overfitting and stop early")
 	params := fs.String("params", "internal/eval/params.go", "params.go to rewrite")
 	out := fs.String("o", "", "where to write the new params.go (default: standard output)")
-	report := fs.Int("report", 10, "print the error every N epochs")
+	report := fs.Int("report", 10, "print the errors every N epochs")
 	// The defaults are the run that made params.go (see the package doc).
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -152,12 +158,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	if len(samples) == 0 {
 		return errors.New("no samples")
 	}
-	// The held-out samples are the file's last lines, not a random draw:
-	// extract writes a game's positions together, and positions of one game
-	// share its result, so a random split would let the training set see
-	// the held-out games.
-	nTest := int(float64(len(samples)) * *validate)
-	train, test := samples[:len(samples)-nTest], samples[len(samples)-nTest:]
+	train, test := SplitHeldOut(samples, *validate)
 	// The tuner works on a copy of the engine's configuration, which
 	// RewriteParams then writes into params.go.
 	config := eval.DefaultParams()
@@ -179,14 +180,12 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stderr, "linearised in %v\n", time.Since(start).Round(time.Millisecond))
 
 	t := NewTuner(entries, config, ws)
-	t.Rate, t.L2, t.Lambda = *rate, *l2, *lambda
+	t.Rate, t.L2, t.Lambda, t.Batch, t.Threads = *rate, *l2, *lambda, *batch, *threads
 	before := t.FitK()
 	fmt.Fprintf(stderr, "K = %.6f (%.3f in the 10^(v/400) form), error %.6f\n", t.K, t.K*400/math.Ln10, before)
+	h := &Tuner{Entries: held, Params: config, Weights: ws, K: t.K, Threads: t.Threads}
 	heldErr := func() float64 {
-		if len(held) == 0 {
-			return math.NaN()
-		}
-		h := &Tuner{Entries: held, Weights: ws, K: t.K, mg: t.mg, eg: t.eg}
+		h.mg, h.eg = t.mg, t.eg
 		return h.Error(t.K)
 	}
 	if len(held) > 0 {
@@ -196,19 +195,24 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	// best (early stopping), since more steps past it fit the training
 	// games' noise.
 	best, bestErr, bestEpoch := t.Snapshot(), heldErr(), 0
+	rng := rand.New(rand.NewPCG(*seed, 0))
 	start = time.Now()
 	for ep := 1; ep <= *epochs; ep++ {
-		e := t.Step()
+		e := t.Epoch(rng)
+		hErr := heldErr()
+		if hErr < bestErr {
+			best, bestErr, bestEpoch = t.Snapshot(), hErr, ep
+		}
 		if ep%*report == 0 || ep == *epochs {
 			fmt.Fprintf(stderr, "epoch %d: error %.6f", ep, e)
-			h := heldErr()
 			if len(held) > 0 {
-				fmt.Fprintf(stderr, ", held-out %.6f", h)
+				fmt.Fprintf(stderr, ", held-out %.6f", hErr)
 			}
 			fmt.Fprintf(stderr, " (%v)\n", time.Since(start).Round(time.Second))
-			if h < bestErr {
-				best, bestErr, bestEpoch = t.Snapshot(), h, ep
-			}
+		}
+		if *patience > 0 && len(held) > 0 && ep-bestEpoch >= *patience {
+			fmt.Fprintf(stderr, "epoch %d: no better held-out error for %d epochs, stopping\n", ep, *patience)
+			break
 		}
 	}
 	if len(held) > 0 {

@@ -2,7 +2,9 @@ package tune
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
+	"sync"
 
 	"matador/internal/chess"
 	"matador/internal/eval"
@@ -43,12 +45,18 @@ type Tuner struct {
 	gMg, gEg           []float64 // gradient scratch
 	mMg, mEg, vMg, vEg []float64 // Adam's moment estimates
 	step               int
+	order              []int32        // the entries' order in the current epoch
+	part               [][2][]float64 // per-goroutine gradients
+
+	// Batch is the mini-batch size of Epoch (0: the full batch); Threads
+	// the goroutines that compute a gradient.
+	Batch, Threads int
 }
 
 // NewTuner starts from the current values of the weights ws of p.
 func NewTuner(entries []Entry, p *eval.Params, ws []Weight) *Tuner {
 	n := len(ws)
-	t := &Tuner{Entries: entries, Params: p, Weights: ws, K: 0.006, Lambda: 1, Rate: 1,
+	t := &Tuner{Entries: entries, Params: p, Weights: ws, K: 0.006, Lambda: 1, Rate: 1, Threads: 1,
 		FrozenMg: make([]bool, n), FrozenEg: make([]bool, n),
 		mg: make([]float64, n), eg: make([]float64, n),
 		mg0: make([]float64, n), eg0: make([]float64, n),
@@ -87,12 +95,29 @@ func sigmoid(k, v float64) float64 { return 1 / (1 + math.Exp(-k*v)) }
 
 // Error is the mean squared error of the current weights with scaling k.
 func (t *Tuner) Error(k float64) float64 {
+	if len(t.Entries) == 0 {
+		return math.NaN()
+	}
+	threads := max(1, min(t.Threads, len(t.Entries)/1024+1))
+	sums := make([]float64, threads)
+	chunk := (len(t.Entries) + threads - 1) / threads
+	var wg sync.WaitGroup
+	for w := range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w * chunk; i < min((w+1)*chunk, len(t.Entries)); i++ {
+				en := &t.Entries[i]
+				v, _, _ := t.evaluate(en)
+				d := en.Result - sigmoid(k, v)
+				sums[w] += d * d
+			}
+		}()
+	}
+	wg.Wait()
 	var sum float64
-	for i := range t.Entries {
-		en := &t.Entries[i]
-		v, _, _ := t.evaluate(en)
-		d := en.Result - sigmoid(k, v)
-		sum += d * d
+	for _, x := range sums {
+		sum += x
 	}
 	return sum / float64(len(t.Entries))
 }
@@ -124,10 +149,43 @@ func (t *Tuner) FitK() float64 {
 // Lambda) and returns the error before it, measured against the results
 // alone like Error.
 func (t *Tuner) Step() float64 {
-	clear(t.gMg)
-	clear(t.gEg)
+	all := make([]int32, len(t.Entries))
+	for i := range all {
+		all[i] = int32(i)
+	}
+	return t.step1(all)
+}
+
+// Epoch makes one pass over the training entries in a random order, one
+// Adam step per mini-batch of Batch entries (all of them when Batch is 0),
+// and returns the mean error of the entries before their step, against the
+// results alone. Mini-batches give many steps a pass where the full batch
+// gives one, and their noise helps the fit out of flat stretches.
+func (t *Tuner) Epoch(rng *rand.Rand) float64 {
+	if len(t.order) != len(t.Entries) {
+		t.order = make([]int32, len(t.Entries))
+		for i := range t.order {
+			t.order[i] = int32(i)
+		}
+	}
+	rng.Shuffle(len(t.order), func(i, j int) { t.order[i], t.order[j] = t.order[j], t.order[i] })
+	size := t.Batch
+	if size <= 0 || size > len(t.order) {
+		size = len(t.order)
+	}
 	var sum float64
-	for i := range t.Entries {
+	for lo := 0; lo < len(t.order); lo += size {
+		batch := t.order[lo:min(lo+size, len(t.order))]
+		sum += t.step1(batch) * float64(len(batch))
+	}
+	return sum / float64(len(t.order))
+}
+
+// gradient adds the error gradient of the entries picked by idx to gMg and
+// gEg and returns their summed squared error against the results.
+func (t *Tuner) gradient(idx []int32, gMg, gEg []float64) float64 {
+	var sum float64
+	for _, i := range idx {
 		en := &t.Entries[i]
 		v, dMg, dEg := t.evaluate(en)
 		s := sigmoid(t.K, v)
@@ -140,19 +198,63 @@ func (t *Tuner) Step() float64 {
 		g := -2 * d * s * (1 - s) * t.K
 		for _, tm := range en.Terms {
 			n := float64(tm.N) * g
-			t.gMg[tm.W] += n * dMg
-			t.gEg[tm.W] += n * dEg
+			gMg[tm.W] += n * dMg
+			gEg[tm.W] += n * dEg
 		}
 	}
-	inv := 1 / float64(len(t.Entries))
+	return sum
+}
+
+// step1 takes one Adam step on the entries picked by idx, computing the
+// gradient on Threads goroutines, and returns their error before it.
+func (t *Tuner) step1(idx []int32) float64 {
+	threads := max(1, min(t.Threads, len(idx)/256+1))
+	if len(t.part) < threads {
+		t.part = make([][2][]float64, threads)
+	}
+	var sum float64
+	if threads == 1 {
+		clear(t.gMg)
+		clear(t.gEg)
+		sum = t.gradient(idx, t.gMg, t.gEg)
+	} else {
+		sums := make([]float64, threads)
+		var wg sync.WaitGroup
+		chunk := (len(idx) + threads - 1) / threads
+		for w := range threads {
+			if len(t.part[w][0]) != len(t.mg) {
+				t.part[w] = [2][]float64{make([]float64, len(t.mg)), make([]float64, len(t.mg))}
+			}
+			clear(t.part[w][0])
+			clear(t.part[w][1])
+			lo, hi := min(w*chunk, len(idx)), min((w+1)*chunk, len(idx))
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sums[w] = t.gradient(idx[lo:hi], t.part[w][0], t.part[w][1])
+			}()
+		}
+		wg.Wait()
+		copy(t.gMg, t.part[0][0])
+		copy(t.gEg, t.part[0][1])
+		sum = sums[0]
+		for w := 1; w < threads; w++ {
+			sum += sums[w]
+			for i := range t.gMg {
+				t.gMg[i] += t.part[w][0][i]
+				t.gEg[i] += t.part[w][1][i]
+			}
+		}
+	}
+	inv := 1 / float64(len(idx))
 	const beta1, beta2, eps = 0.9, 0.999, 1e-12
 	t.step++
 	c1 := 1 - math.Pow(beta1, float64(t.step))
 	c2 := 1 - math.Pow(beta2, float64(t.step))
 	adam := func(w, w0, g, m, v []float64, frozen []bool) {
 		for i := range w {
-			if frozen[i] || g[i] == 0 && w[i] == w0[i] {
-				continue // frozen, or no sample uses it
+			if frozen[i] || g[i] == 0 && m[i] == 0 {
+				continue // frozen, or no sample has used it yet
 			}
 			gi := g[i]*inv + 2*t.L2*(w[i]-w0[i])
 			m[i] = beta1*m[i] + (1-beta1)*gi

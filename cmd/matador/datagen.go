@@ -1,0 +1,71 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"syscall"
+	"time"
+
+	"matador/internal/datagen"
+)
+
+// defaultOpenings is where the project keeps its opening sets, seen from
+// the repository's root.
+const defaultOpenings = "../shared/data/openings/UHO_4060_v3.epd"
+
+// runDatagen is "matador datagen": self-play that writes training positions.
+func runDatagen(args []string, stderr io.Writer) int {
+	cfg := datagen.DefaultConfig()
+	fs := flag.NewFlagSet("datagen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("o", "", "data file to append to (required); a run on an existing file resumes it")
+	openings := fs.String("openings", defaultOpenings, `EPD or FEN file of start positions, or "startpos"`)
+	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "games played at once")
+	fs.Uint64Var(&cfg.Nodes, "nodes", cfg.Nodes, "nodes searched per move")
+	fs.IntVar(&cfg.HashMB, "hash", cfg.HashMB, "hash table per thread, MB")
+	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "seed of the openings and random plies; a run is repeatable")
+	fs.IntVar(&cfg.RandomPlies, "random-plies", cfg.RandomPlies, "random legal plies after the opening")
+	fs.IntVar(&cfg.PerGame, "per-game", cfg.PerGame, "positions kept at most from one game")
+	fs.IntVar(&cfg.SkipPlies, "skip-plies", cfg.SkipPlies, "plies at the start of a game never kept")
+	fs.IntVar(&cfg.Positions, "positions", 0, "stop once the file holds this many positions (0: no limit)")
+	fs.IntVar(&cfg.Games, "games", 0, "stop once the file holds this many games (0: no limit)")
+	interval := fs.Duration("progress", 10*time.Second, "time between progress lines")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *out == "" || fs.NArg() > 0 || cfg.Nodes == 0 || cfg.Threads < 1 || cfg.PerGame < 1 || cfg.HashMB < 1 {
+		fmt.Fprintln(stderr, "usage: matador datagen -o FILE [-threads N] [-nodes N] [-positions N | -games N] [-openings FILE] [-random-plies N] [-seed S]")
+		return 2
+	}
+	if *openings != "startpos" {
+		f, err := os.Open(*openings)
+		if err != nil {
+			fmt.Fprintf(stderr, "datagen: openings: %v (give -openings FILE, or -openings startpos)\n", err)
+			return 1
+		}
+		cfg.Openings, err = datagen.ReadOpenings(f)
+		f.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "datagen: openings %s: %v\n", *openings, err)
+			return 1
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	fmt.Fprintf(stderr, "datagen: %d threads, %d nodes a move, seed %d, %d openings, into %s\n",
+		cfg.Threads, cfg.Nodes, cfg.Seed, max(len(cfg.Openings), 1), *out)
+	st, err := datagen.Run(ctx, cfg, *out, stderr, *interval)
+	if err != nil && !errors.Is(err, context.Canceled) {
+		fmt.Fprintln(stderr, "datagen:", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "datagen: done: %d games, %d positions written in %s; the file holds %d\n",
+		st.Games, st.Positions, st.Elapsed.Round(time.Second), st.Total)
+	return 0
+}

@@ -1,0 +1,358 @@
+// Package datagen plays Matador against itself and writes training
+// positions for the evaluation's tuner (internal/tune).
+//
+// Each game starts from an opening (a line of an EPD or FEN file) and a few
+// random plies, then Matador plays both sides at a fixed node budget per
+// move, one game per worker goroutine. Games end by the rules, or are
+// adjudicated: a win once one side's score has stayed at WinScore or more
+// for WinPlies plies in a row, a draw once the score has stayed within
+// DrawScore of zero for DrawPlies plies from ply DrawFromPly on, or at
+// MaxPlies. From each game at most PerGame positions are kept, drawn at
+// random among the quiet ones after the first SkipPlies: not in check, the
+// move played neither a capture nor a promotion, the score not a mate.
+//
+// Every game has a number, and everything random in it (the opening, the
+// random plies, the positions kept) comes from the run's seed and that
+// number; the search itself is deterministic at a node budget. So a run is
+// repeatable, and a run started again on the same file skips the games the
+// file already holds and plays the rest: stopping with Ctrl-C and going on
+// later loses and duplicates nothing.
+//
+// The output has one position per line, the tuner's data format with the
+// game's number as a fourth field:
+//
+//	FEN | result | score | game
+//
+// result is the game's result from White's view (1.0, 0.5, 0.0), score
+// the search score of the position in centipawns from White's view, game
+// the game's number. All positions of one game are written at once, so a
+// file holds whole games, and the tuner can hold out whole games.
+package datagen
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+
+	"matador/internal/chess"
+	"matador/internal/pgn"
+	"matador/internal/search"
+)
+
+// Config is one run of the generator.
+type Config struct {
+	Threads     int    // games played at once, one per goroutine
+	Nodes       uint64 // node budget of every move
+	HashMB      int    // hash table of each worker
+	Seed        uint64
+	RandomPlies int // random legal plies played after the opening
+	// Openings are start positions (FENs); empty means the start position.
+	Openings []string
+	// MaxOpeningScore: a game whose first search scores the position
+	// beyond this (centipawns) is not played; one side is already winning.
+	MaxOpeningScore int
+
+	PerGame   int // positions kept at most from one game
+	SkipPlies int // plies after the opening (and random plies) never kept
+
+	WinScore    int // adjudicated win: |score| >= WinScore ...
+	WinPlies    int // ... for this many plies in a row, same side ahead
+	DrawScore   int // adjudicated draw: |score| <= DrawScore ...
+	DrawPlies   int // ... for this many plies in a row ...
+	DrawFromPly int // ... from this game ply on
+	MaxPlies    int // a game this long is scored a draw
+
+	// Stop conditions: the file holds Positions positions, or Games games
+	// have been played in all (0: no limit).
+	Positions int
+	Games     int
+}
+
+// DefaultConfig is the generator's default run.
+func DefaultConfig() Config {
+	return Config{
+		Threads:         1,
+		Nodes:           5000,
+		HashMB:          16,
+		Seed:            1,
+		RandomPlies:     4,
+		MaxOpeningScore: 400,
+		PerGame:         10,
+		SkipPlies:       8,
+		WinScore:        1000,
+		WinPlies:        8,
+		DrawScore:       10,
+		DrawPlies:       12,
+		DrawFromPly:     80,
+		MaxPlies:        400,
+	}
+}
+
+// Position is one kept training position.
+type Position struct {
+	FEN   string
+	Score int // centipawns, White's view
+}
+
+// Game is what one game gives the data file.
+type Game struct {
+	Number    uint64
+	Result    string // "1-0", "0-1", "1/2-1/2"; "" for a game not played
+	Reason    string
+	Plies     int
+	Positions []Position
+}
+
+// rng gives game number n of a run its own random stream.
+func rng(seed, n uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, n^0x9e3779b97f4a7c15))
+}
+
+// PlayGame plays game number n of the run with the searcher s (which it
+// resets first).
+func PlayGame(s *search.Searcher, cfg *Config, n uint64) Game {
+	r := rng(cfg.Seed, n)
+	g := Game{Number: n}
+	start := chess.StartFEN
+	if len(cfg.Openings) > 0 {
+		start = cfg.Openings[r.IntN(len(cfg.Openings))]
+	}
+	pos, err := chess.ParseFEN(start)
+	if err != nil {
+		g.Reason = "bad opening: " + err.Error()
+		return g
+	}
+	var ml chess.MoveList
+	for i := 0; i < cfg.RandomPlies; i++ {
+		ml.N = 0
+		pos.GenerateLegal(&ml)
+		if ml.N == 0 {
+			break
+		}
+		pos.MakeMove(ml.Moves[r.IntN(ml.N)])
+	}
+	if pgn.OutcomeOf(pos).Over() {
+		g.Reason = "opening ends the game"
+		return g
+	}
+
+	s.NewGame()
+	limits := search.Limits{Nodes: cfg.Nodes}
+	opts := search.Options{MultiPV: 1}
+	type candidate struct {
+		Position
+		ply int
+	}
+	var candidates []candidate
+	winRun, drawRun, lastWinner := 0, 0, 0
+	for ply := 0; ; ply++ {
+		if out := pgn.OutcomeOf(pos); out.Over() {
+			g.Result, g.Reason = out.Result, out.Reason
+			break
+		}
+		if ply >= cfg.MaxPlies {
+			g.Result, g.Reason = "1/2-1/2", "adjudicated: game too long"
+			break
+		}
+		res := s.Search(pos, limits, opts, search.Reporter{})
+		white := res.Score
+		if pos.SideToMove() == chess.Black {
+			white = -white
+		}
+		if ply == 0 && abs(res.Score) > cfg.MaxOpeningScore {
+			g.Reason = "opening too unbalanced"
+			return g
+		}
+		_, mate := search.MateIn(res.Score)
+		if ply >= cfg.SkipPlies && !mate && !pos.InCheck() && !noisy(pos, res.Best) {
+			candidates = append(candidates, candidate{Position{pos.FEN(), white}, ply})
+		}
+
+		if winner := sign(white); abs(white) >= cfg.WinScore && winner == lastWinner {
+			winRun++
+		} else if abs(white) >= cfg.WinScore {
+			winRun, lastWinner = 1, winner
+		} else {
+			winRun, lastWinner = 0, 0
+		}
+		if abs(white) <= cfg.DrawScore && pos.GamePly() >= cfg.DrawFromPly {
+			drawRun++
+		} else {
+			drawRun = 0
+		}
+		if winRun >= cfg.WinPlies {
+			g.Result, g.Reason = "1-0", "adjudicated: White wins"
+			if lastWinner < 0 {
+				g.Result, g.Reason = "0-1", "adjudicated: Black wins"
+			}
+			g.Plies = ply
+			break
+		}
+		if drawRun >= cfg.DrawPlies {
+			g.Result, g.Reason = "1/2-1/2", "adjudicated: draw"
+			break
+		}
+		pos.MakeMove(res.Best)
+		g.Plies = ply + 1
+	}
+
+	// The positions kept: a random choice, written in the game's order.
+	r.Shuffle(len(candidates), func(i, j int) { candidates[i], candidates[j] = candidates[j], candidates[i] })
+	if len(candidates) > cfg.PerGame {
+		candidates = candidates[:cfg.PerGame]
+	}
+	sortByPly(candidates, func(c candidate) int { return c.ply })
+	for _, c := range candidates {
+		g.Positions = append(g.Positions, c.Position)
+	}
+	return g
+}
+
+func sortByPly[T any](xs []T, ply func(T) int) {
+	for i := 1; i < len(xs); i++ {
+		for j := i; j > 0 && ply(xs[j]) < ply(xs[j-1]); j-- {
+			xs[j], xs[j-1] = xs[j-1], xs[j]
+		}
+	}
+}
+
+// noisy: the move captures or promotes (what the tuner's static evaluation
+// cannot judge before the exchange is resolved).
+func noisy(pos *chess.Position, m chess.Move) bool {
+	if m == chess.NoMove || m.IsPromotion() || m.IsEnPassant() {
+		return true
+	}
+	// Castling is written king-takes-rook: the rook is not a capture.
+	return !m.IsCastling() && pos.PieceOn(m.To()) != chess.NoPiece
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+// resultLabel is the result field of the data format.
+func resultLabel(result string) string {
+	switch result {
+	case "1-0":
+		return "1.0"
+	case "0-1":
+		return "0.0"
+	}
+	return "0.5"
+}
+
+// Format writes the game's lines of the data file.
+func (g *Game) Format() string {
+	if g.Result == "" {
+		return ""
+	}
+	var b strings.Builder
+	label := resultLabel(g.Result)
+	for _, p := range g.Positions {
+		fmt.Fprintf(&b, "%s | %s | %d | %d\n", p.FEN, label, p.Score, g.Number)
+	}
+	return b.String()
+}
+
+// ReadOpenings reads start positions from an EPD or FEN file: the first
+// four fields of each line (the board, side, castling and en passant), with
+// the move counters when the line has them as fields five and six. Blank
+// lines and lines starting with # are skipped.
+func ReadOpenings(r io.Reader) ([]string, error) {
+	var out []string
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) < 4 {
+			return nil, fmt.Errorf("line %d: not a FEN or EPD position", n)
+		}
+		fen := strings.Join(f[:4], " ")
+		if len(f) >= 6 && isNumber(f[4]) && isNumber(f[5]) {
+			fen += " " + f[4] + " " + f[5]
+		}
+		if _, err := chess.ParseFEN(fen); err != nil {
+			return nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		out = append(out, fen)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no positions")
+	}
+	return out, nil
+}
+
+func isNumber(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil
+}
+
+// Existing is what a data file already holds.
+type Existing struct {
+	Games     map[uint64]bool
+	Positions int
+	// Size is the length of the file's whole lines; anything after it is
+	// a line cut off when a run was killed, which the next run overwrites.
+	Size int64
+}
+
+// ScanExisting reads a data file written by the generator. A missing file
+// holds nothing.
+func ScanExisting(path string) (Existing, error) {
+	ex := Existing{Games: map[uint64]bool{}}
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return ex, nil
+	}
+	if err != nil {
+		return ex, err
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 1<<16)
+	for n := 1; ; n++ {
+		line, err := br.ReadString('\n')
+		if err == io.EOF {
+			return ex, nil // a last line without its newline is cut off
+		}
+		if err != nil {
+			return ex, err
+		}
+		ex.Size += int64(len(line))
+		field := strings.TrimSpace(line)
+		if field == "" || field[0] == '#' {
+			continue
+		}
+		i := strings.LastIndexByte(field, '|')
+		num, perr := strconv.ParseUint(strings.TrimSpace(field[i+1:]), 10, 64)
+		if i < 0 || perr != nil {
+			return ex, fmt.Errorf("%s line %d: no game number at the end: not a file of datagen", path, n)
+		}
+		ex.Games[num] = true
+		ex.Positions++
+	}
+}

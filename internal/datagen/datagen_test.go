@@ -1,0 +1,164 @@
+package datagen
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"matador/internal/chess"
+	"matador/internal/search"
+	"matador/internal/tune"
+)
+
+// smallConfig plays quick games: few nodes, start position plus random
+// plies for variety.
+func smallConfig() Config {
+	cfg := DefaultConfig()
+	cfg.Nodes = 400
+	cfg.HashMB = 1
+	cfg.RandomPlies = 6
+	cfg.MaxOpeningScore = 10000
+	cfg.MaxPlies = 120
+	cfg.Seed = 7
+	return cfg
+}
+
+func readLines(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+}
+
+func TestGamesAreRepeatableAndWellFormed(t *testing.T) {
+	cfg := smallConfig()
+	s := search.NewSearcher(1)
+	a := PlayGame(s, &cfg, 3)
+	b := PlayGame(search.NewSearcher(1), &cfg, 3)
+	if a.Format() != b.Format() || a.Result == "" {
+		t.Fatalf("game 3 differs between runs or was not played:\n%s---\n%s", a.Format(), b.Format())
+	}
+	if c := PlayGame(s, &cfg, 4); c.Format() == a.Format() {
+		t.Errorf("games 3 and 4 are the same game")
+	}
+	if len(a.Positions) == 0 || len(a.Positions) > cfg.PerGame {
+		t.Errorf("game kept %d positions, want 1..%d", len(a.Positions), cfg.PerGame)
+	}
+	samples, err := tune.ReadData(strings.NewReader(a.Format()))
+	if err != nil {
+		t.Fatalf("the tuner cannot read the data: %v", err)
+	}
+	for _, smp := range samples {
+		if smp.Pos.InCheck() || !smp.HasScore || smp.Game != 3 {
+			t.Errorf("bad sample %s: in check %v, score %v, game %d", smp.Pos.FEN(), smp.Pos.InCheck(), smp.HasScore, smp.Game)
+		}
+		if want := map[string]float64{"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}[a.Result]; smp.Result != want {
+			t.Errorf("sample result %v, game %s", smp.Result, a.Result)
+		}
+	}
+}
+
+// A run stopped and started again holds whole games, each once, each as
+// one run would have written it; on one thread, the very same file.
+func TestResumeLosesAndDuplicatesNothing(t *testing.T) {
+	dir := t.TempDir()
+	cfg := smallConfig()
+	whole := filepath.Join(dir, "whole.txt")
+	cfg.Games = 6
+	if _, err := Run(context.Background(), cfg, whole, nil, 0); err != nil {
+		t.Fatal(err)
+	}
+	resume := func(path string, threads int) {
+		cfg := cfg
+		cfg.Games, cfg.Threads = 2, 1
+		if _, err := Run(context.Background(), cfg, path, nil, 0); err != nil {
+			t.Fatal(err)
+		}
+		// A run killed in the middle of a line leaves it cut off.
+		f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+		f.WriteString("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 0.")
+		f.Close()
+		cfg.Games, cfg.Threads = 6, threads
+		st, err := Run(context.Background(), cfg, path, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lines := readLines(t, path); st.Total != len(lines) {
+			t.Errorf("run reports %d positions in the file, the file has %d", st.Total, len(lines))
+		}
+	}
+	parts := filepath.Join(dir, "parts.txt")
+	resume(parts, 1)
+	a, b := readLines(t, whole), readLines(t, parts)
+	if !slices.Equal(a, b) {
+		t.Errorf("resumed file differs from one run:\n%s\n---\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
+	}
+
+	// On two threads the games that finish first are kept, so the set may
+	// differ, but every game is whole and the one its number gives.
+	threads := filepath.Join(dir, "threads.txt")
+	resume(threads, 2)
+	games := map[string][]string{}
+	for _, l := range readLines(t, threads) {
+		n := l[strings.LastIndexByte(l, '|')+2:]
+		games[n] = append(games[n], l+"\n")
+	}
+	if len(games) != 6 {
+		t.Errorf("%d games in the file, want 6", len(games))
+	}
+	s := search.NewSearcher(1)
+	for n, lines := range games {
+		num, _ := strconv.ParseUint(n, 10, 64)
+		g := PlayGame(s, &cfg, num)
+		if want := g.Format(); strings.Join(lines, "") != want {
+			t.Errorf("game %s in the file:\n%s\nplayed alone:\n%s", n, strings.Join(lines, ""), want)
+		}
+	}
+
+	// The file is complete: a further run plays nothing.
+	cfg.Games = 6
+	st, err := Run(context.Background(), cfg, parts, nil, 0)
+	if err != nil || st.Games != 0 {
+		t.Errorf("run on a complete file played %d games (%v)", st.Games, err)
+	}
+}
+
+func TestCancelledRunStops(t *testing.T) {
+	cfg := smallConfig()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	path := filepath.Join(t.TempDir(), "d.txt")
+	if _, err := Run(ctx, cfg, path, nil, 0); err != nil {
+		t.Fatal(err)
+	}
+	if ex, err := ScanExisting(path); err != nil || ex.Positions != 0 {
+		t.Errorf("a cancelled run wrote %d positions (%v)", ex.Positions, err)
+	}
+}
+
+func TestScanExistingRefusesOtherFiles(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.txt")
+	os.WriteFile(path, []byte(chess.StartFEN+" | 0.5\n"), 0o644)
+	if _, err := ScanExisting(path); err == nil {
+		t.Error("a file without game numbers was taken for datagen's")
+	}
+}
+
+func TestReadOpenings(t *testing.T) {
+	got, err := ReadOpenings(strings.NewReader("# a comment\n\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - c9 \"e4\";\n" +
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"))
+	if err != nil || len(got) != 2 || got[0] != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -" || got[1] != chess.StartFEN {
+		t.Errorf("got %q, %v", got, err)
+	}
+	for _, bad := range []string{"", "# only a comment\n", "not a fen\n", "8/8/8/8/8/8/8/8 w - -\n"} {
+		if _, err := ReadOpenings(strings.NewReader(bad)); err == nil {
+			t.Errorf("ReadOpenings(%q) accepted", bad)
+		}
+	}
+}

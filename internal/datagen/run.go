@@ -1,0 +1,152 @@
+package datagen
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"matador/internal/search"
+)
+
+// Stats counts a run's work.
+type Stats struct {
+	Games, Skipped int // played and written; not played (opening unbalanced)
+	Positions      int // written by this run
+	Total          int // positions in the file, this run's included
+	Elapsed        time.Duration
+	Results        [3]int // White wins, draws, Black wins among Games
+}
+
+// Run plays games into the data file at path, appending after the games it
+// already holds, until cfg's stop conditions are met or ctx is cancelled;
+// games under way when ctx ends are dropped (the next run plays them).
+// Progress goes to progress every interval (nil: none).
+func Run(ctx context.Context, cfg Config, path string, progress io.Writer, interval time.Duration) (Stats, error) {
+	var st Stats
+	if cfg.Threads < 1 {
+		cfg.Threads = 1
+	}
+	ex, err := ScanExisting(path)
+	if err != nil {
+		return st, err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return st, err
+	}
+	defer f.Close()
+	// Drop a line cut off by a killed run, then append.
+	if err := f.Truncate(ex.Size); err != nil {
+		return st, err
+	}
+	if _, err := f.Seek(ex.Size, io.SeekStart); err != nil {
+		return st, err
+	}
+	st.Total = ex.Positions
+	done := len(ex.Games)
+	if cfg.reached(st.Total, done) {
+		return st, nil
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	numbers := make(chan uint64)
+	games := make(chan Game)
+	go func() {
+		defer close(numbers)
+		for n := uint64(0); ; n++ {
+			if ex.Games[n] {
+				continue
+			}
+			select {
+			case numbers <- n:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var workers sync.WaitGroup
+	for range cfg.Threads {
+		workers.Add(1)
+		go func() {
+			defer workers.Done()
+			s := search.NewSearcher(cfg.HashMB)
+			for n := range numbers {
+				g := PlayGame(s, &cfg, n)
+				select {
+				case games <- g:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() { workers.Wait(); close(games) }()
+
+	start := time.Now()
+	lastReport := start
+	report := func() {
+		if progress == nil {
+			return
+		}
+		el := time.Since(start)
+		rate := float64(st.Positions) / el.Seconds()
+		line := fmt.Sprintf("datagen: %d games (+%d -%d =%d, %d skipped), %d positions written, %d in file, %.1f positions/s",
+			st.Games, st.Results[0], st.Results[2], st.Results[1], st.Skipped, st.Positions, st.Total, rate)
+		if cfg.Positions > 0 && rate > 0 && st.Total < cfg.Positions {
+			left := time.Duration(float64(cfg.Positions-st.Total) / rate * float64(time.Second))
+			line += fmt.Sprintf(", about %s left", left.Round(time.Second))
+		}
+		fmt.Fprintln(progress, line)
+	}
+	var writeErr error
+	for g := range games {
+		if writeErr != nil || ctx.Err() != nil {
+			continue // drain the workers
+		}
+		if g.Result == "" {
+			st.Skipped++
+			continue
+		}
+		// One write per game: a file holds whole games.
+		if _, err := io.WriteString(f, g.Format()); err != nil {
+			writeErr = err
+			cancel()
+			continue
+		}
+		st.Games++
+		done++
+		switch g.Result {
+		case "1-0":
+			st.Results[0]++
+		case "0-1":
+			st.Results[2]++
+		default:
+			st.Results[1]++
+		}
+		st.Positions += len(g.Positions)
+		st.Total += len(g.Positions)
+		if cfg.reached(st.Total, done) {
+			cancel()
+		}
+		if interval > 0 && time.Since(lastReport) >= interval {
+			lastReport = time.Now()
+			report()
+		}
+	}
+	st.Elapsed = time.Since(start)
+	report()
+	if writeErr != nil {
+		return st, writeErr
+	}
+	return st, f.Sync()
+}
+
+// reached reports whether a file with this many positions and games ends
+// the run.
+func (cfg *Config) reached(positions, games int) bool {
+	return (cfg.Positions > 0 && positions >= cfg.Positions) || (cfg.Games > 0 && games >= cfg.Games)
+}

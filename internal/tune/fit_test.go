@@ -1,0 +1,130 @@
+package tune
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"matador/internal/eval"
+)
+
+// syntheticEntries makes n samples whose targets come from known weights:
+// each sample uses a few of them with small counts, at a random phase, and
+// its result is the win probability those weights predict.
+func syntheticEntries(rng *rand.Rand, truth []eval.Score, n int, k float64) []Entry {
+	out := make([]Entry, n)
+	for i := range out {
+		en := Entry{Phase: rng.IntN(eval.PhaseTotal + 1), Scale: eval.ScaleNormal}
+		used := map[int]bool{}
+		for range 1 + rng.IntN(6) {
+			w := rng.IntN(len(truth))
+			if used[w] {
+				continue
+			}
+			used[w] = true
+			en.Terms = append(en.Terms, term{W: int32(w), N: int32(rng.IntN(5) - 2)})
+		}
+		mg, eg := 0.0, 0.0
+		for _, tm := range en.Terms {
+			mg += float64(tm.N) * float64(truth[tm.W].Mg())
+			eg += float64(tm.N) * float64(truth[tm.W].Eg())
+		}
+		v := (mg*float64(en.Phase) + eg*float64(eval.PhaseTotal-en.Phase)) / eval.PhaseTotal
+		en.Result = sigmoid(k, v)
+		out[i] = en
+	}
+	return out
+}
+
+// TestFitRecoversKnownWeights: on data made from known weights, mini-batch
+// Adam on two goroutines, started far from them, finds them again.
+func TestFitRecoversKnownWeights(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	truth := make([]eval.Score, 12)
+	live := make([]eval.Score, len(truth))
+	ws := make([]Weight, len(truth))
+	for i := range truth {
+		truth[i] = eval.S(rng.IntN(201)-100, rng.IntN(201)-100)
+		// Start 60 to 100 cp away in each half: a fit that can move
+		// weights only a little fails here.
+		live[i] = truth[i] + eval.S(60+rng.IntN(41), -60-rng.IntN(41))
+		ws[i] = Weight{Param: "Synthetic", Index: i, Ptr: &live[i]}
+	}
+	const k = 0.006
+	entries := syntheticEntries(rng, truth, 20000, k)
+	tu := NewTuner(entries, eval.DefaultParams(), ws)
+	tu.FrozenMg = make([]bool, len(ws)) // nothing here is the pawn
+	tu.K, tu.Rate, tu.Batch, tu.Threads, tu.L2 = k, 2, 1024, 2, 0
+	order := rand.New(rand.NewPCG(3, 4))
+	first := tu.Epoch(order)
+	var last float64
+	for range 60 {
+		last = tu.Epoch(order)
+	}
+	if !(last < first/10) {
+		t.Errorf("error went from %v to only %v", first, last)
+	}
+	for i := range truth {
+		mg, eg := tu.Value(i)
+		if math.Abs(mg-float64(truth[i].Mg())) > 3 || math.Abs(eg-float64(truth[i].Eg())) > 3 {
+			t.Errorf("weight %d: fitted S(%.1f, %.1f), made from S(%d, %d)", i, mg, eg, truth[i].Mg(), truth[i].Eg())
+		}
+	}
+}
+
+// The gradient is the same whether one goroutine or several compute it.
+func TestGradientThreadsAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	truth := make([]eval.Score, 8)
+	live := make([]eval.Score, len(truth))
+	ws := make([]Weight, len(truth))
+	for i := range truth {
+		truth[i] = eval.S(rng.IntN(100), rng.IntN(100))
+		ws[i] = Weight{Param: "Synthetic", Index: i, Ptr: &live[i]}
+	}
+	entries := syntheticEntries(rng, truth, 5000, 0.006)
+	one, two := NewTuner(entries, eval.DefaultParams(), ws), NewTuner(entries, eval.DefaultParams(), ws)
+	one.K, two.K, two.Threads = 0.006, 0.006, 2
+	e1, e2 := one.Step(), two.Step()
+	if math.Abs(e1-e2) > 1e-12 || math.Abs(one.Error(0.006)-two.Error(0.006)) > 1e-12 {
+		t.Errorf("errors differ: %v and %v", e1, e2)
+	}
+	for i := range ws {
+		a, b := one.Snapshot(), two.Snapshot()
+		if math.Abs(a[0][i]-b[0][i]) > 1e-9 || math.Abs(a[1][i]-b[1][i]) > 1e-9 {
+			t.Errorf("weight %d after one step: %v,%v and %v,%v", i, a[0][i], a[1][i], b[0][i], b[1][i])
+		}
+	}
+}
+
+func TestSplitHeldOutKeepsGamesWhole(t *testing.T) {
+	var samples []Sample
+	for g := range 1000 {
+		for range 10 {
+			samples = append(samples, Sample{Game: int64(g)})
+		}
+	}
+	train, held := SplitHeldOut(samples, 0.1)
+	if len(train)+len(held) != len(samples) || len(held) < 700 || len(held) > 1300 {
+		t.Fatalf("split %d/%d of %d", len(train), len(held), len(samples))
+	}
+	heldGames := map[int64]bool{}
+	for _, s := range held {
+		heldGames[s.Game] = true
+	}
+	for _, s := range train {
+		if heldGames[s.Game] {
+			t.Fatalf("game %d is on both sides", s.Game)
+		}
+	}
+	// Without game numbers, the file's last lines are held out.
+	plain := make([]Sample, 100)
+	for i := range plain {
+		plain[i].Game = -1
+		plain[i].Score = i
+	}
+	train, held = SplitHeldOut(plain, 0.2)
+	if len(held) != 20 || held[0].Score != 80 || len(train) != 80 {
+		t.Errorf("plain split: %d train, %d held, first held %d", len(train), len(held), held[0].Score)
+	}
+}
