@@ -41,10 +41,11 @@ var importRules = map[string]importRule{
 	"book":    {allowed: []string{"chess"}},
 	"engine":  {allowed: []string{"chess", "eval", "search", "pgn", "tb", "book"}},
 	"tune":    {allowed: []string{"chess", "eval", "search", "pgn"}},
+	"datagen": {allowed: []string{"chess", "eval", "search", "pgn"}},
 	"uci":     {allowed: core, frontEnd: true},
 	"xboard":  {allowed: core, frontEnd: true},
 	"console": {allowed: core, frontEnd: true},
-	"cmd":     {allowed: append(append([]string{"tune"}, core...), frontEnds...)},
+	"cmd":     {allowed: append(append([]string{"tune", "datagen"}, core...), frontEnds...)},
 }
 
 // shortName is "chess" for matador/internal/chess, "cmd" for

@@ -253,12 +253,47 @@ func TestHandshake(t *testing.T) {
 	got := strings.Join(before, "\n")
 	for _, want := range []string{"id name Matador", "id author", "option name Hash type spin", "option name Threads",
 		"option name MultiPV", "option name Ponder", "option name Move Overhead", "option name Clear Hash",
-		"option name UCI_ShowWDL", "option name UCI_Chess960"} {
+		"option name UCI_ShowWDL", "option name UCI_Chess960",
+		"option name Skill Level type spin default 20 min 0 max 20", "option name UCI_LimitStrength type check default false",
+		"option name UCI_Elo type spin default 1500 min 1000 max 2800"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("uci reply lacks %q", want)
 		}
 	}
 	p.ready()
+}
+
+// TestWeakerPlay: a weakened Matador looks at several lines, answers with
+// a legal move, takes its time on a clock, and stops when told.
+func TestWeakerPlay(t *testing.T) {
+	t.Parallel()
+	p := startEngine(t)
+	p.send("setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1200",
+		"position startpos moves e2e4", "go depth 8")
+	_, before := p.bestMove(position(t, chess.StartFEN, "e2e4"), 10*time.Second)
+	if !strings.Contains(strings.Join(before, "\n"), " multipv 4 ") {
+		t.Errorf("a weakened search reported no fourth line: %q", tail(before))
+	}
+	// 60 s on the clock: a person takes a second or so, and so does it.
+	p.send("go wtime 60000 btime 60000")
+	start := time.Now()
+	p.bestMove(position(t, chess.StartFEN, "e2e4"), 10*time.Second)
+	if took := time.Since(start); took < 500*time.Millisecond {
+		t.Errorf("a weakened engine with 60 s on the clock answered in %v", took)
+	}
+	// stop ends the wait at once.
+	p.send("go wtime 600000 btime 600000")
+	time.Sleep(100 * time.Millisecond)
+	p.send("stop")
+	start = time.Now()
+	p.bestMove(position(t, chess.StartFEN, "e2e4"), 2*time.Second)
+	if took := time.Since(start); took > 500*time.Millisecond*timeScale {
+		t.Errorf("stop took %v", took)
+	}
+	for _, bad := range []string{"setoption name UCI_Elo value 500", "setoption name Skill Level value 21", "setoption name UCI_Elo value x"} {
+		p.send(bad)
+		p.expect(`^info string `, 2*time.Second)
+	}
 }
 
 func TestGoDepth(t *testing.T) {

@@ -42,6 +42,11 @@ type Options struct {
 	MoveOverhead time.Duration
 	Chess960     bool // write castling as king-takes-rook
 	ShowWDL      bool // add win/draw/loss per mille to UCI scores
+	// Weaker play (strength.go): Skill Level 0..20, or UCI_Elo when
+	// LimitStrength is on.
+	SkillLevel    int
+	LimitStrength bool
+	Elo           int
 }
 
 // DefaultOptions are the settings of a new engine.
@@ -50,6 +55,8 @@ var DefaultOptions = Options{
 	Threads:      1,
 	MultiPV:      1,
 	MoveOverhead: DefaultMoveOverhead,
+	SkillLevel:   MaxSkillLevel,
+	Elo:          DefaultElo,
 }
 
 // Engine holds the game, the options and the searcher.
@@ -322,12 +329,16 @@ func (e *Engine) GoAfter(reply chess.Move, limits search.Limits, rep search.Repo
 		root.MakeMove(reply)
 	}
 	opts := search.Options{MultiPV: e.opts.MultiPV, MoveOverhead: e.opts.MoveOverhead}
+	var weak *weakening
+	if level := e.opts.strengthLevel(); level < MaxSkillLevel && !trivialWin(root, 0) {
+		weak = newWeakening(level, uint64(time.Now().UnixNano()))
+	}
 	r := newRun()
 	e.current = r
 	e.searcher.Prepare(limits.Ponder)
 	e.mu.Unlock()
 
-	go e.runSearch(r, root, limits, opts, rep, onDone)
+	go e.runSearch(r, root, limits, opts, rep, onDone, weak)
 }
 
 // Stop asks the running search to finish now; its onDone follows shortly.
@@ -401,13 +412,34 @@ func (r *run) ponderHit(e *Engine) {
 	}
 }
 
-func (e *Engine) runSearch(r *run, root *chess.Position, limits search.Limits, opts search.Options, rep search.Reporter, onDone func(search.Result)) {
+func (e *Engine) runSearch(r *run, root *chess.Position, limits search.Limits, opts search.Options, rep search.Reporter, onDone func(search.Result), weak *weakening) {
+	start := time.Now()
 	var res search.Result
 	var legal chess.MoveList
 	root.GenerateLegal(&legal)
-	if legal.N == 0 {
+	switch {
+	case legal.N == 0:
 		res = noMoveResult(root, limits, r)
-	} else {
+	case weak != nil:
+		think := thinkTime(root, limits, opts.MoveOverhead)
+		weak.adjust(&limits, &opts)
+		report := rep.Info
+		rep.Info = func(in search.Info) {
+			weak.record(in)
+			if report != nil {
+				report(in)
+			}
+		}
+		res = weak.choose(root, e.searcher.Search(root, limits, opts, rep))
+		// A person takes a while over a move; so does a weakened engine
+		// on a clock, unless told to stop.
+		if wait := think - time.Since(start); wait > 0 {
+			select {
+			case <-time.After(wait):
+			case <-r.wake:
+			}
+		}
+	default:
 		res = e.searcher.Search(root, limits, opts, rep)
 	}
 	close(r.searchDone)

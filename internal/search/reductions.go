@@ -54,14 +54,15 @@ func pawnAdvance(pc chess.Piece, m chess.Move, c chess.Color) bool {
 // lmrExtra adds reductions for very late moves at high depth, beyond what
 // REBEL's fixed plies give.
 func lmrExtra(depth, moveCount int) int {
-	return lmrTable[min(depth, 63)][min(moveCount, 63)]
+	return lmrTable[min(depth, len(lmrTable)-1)][min(moveCount, len(lmrTable[0])-1)]
 }
 
+// lmrTable[depth][moves] is lmrExtra, up to 63 of either.
 var lmrTable [64][64]int
 
 func init() {
-	for d := 1; d < 64; d++ {
-		for n := 1; n < 64; n++ {
+	for d := 1; d < len(lmrTable); d++ {
+		for n := 1; n < len(lmrTable[d]); n++ {
 			r := int(LMRLogBase + math.Log(float64(d))*math.Log(float64(n))/LMRLogDivisor)
 			lmrTable[d][n] = max(r-1, 0)
 		}

@@ -219,13 +219,17 @@ func TestSetOptions(t *testing.T) {
 		"setoption name Move Overhead value 100",
 		"setoption name Clear Hash",
 		"setoption name UCI_Chess960 value true",
+		"setoption name Skill Level value 7",
+		"setoption name UCI_LimitStrength value true",
+		"setoption name UCI_Elo value 2100",
 	} {
 		s.Handle(line)
 		if got := out.take(); got != "" {
 			t.Errorf("%q: unexpected output %q", line, got)
 		}
 	}
-	want := engine.Options{HashMB: 8, Threads: 2, MultiPV: 3, Ponder: true, MoveOverhead: 100 * time.Millisecond, Chess960: true}
+	want := engine.Options{HashMB: 8, Threads: 2, MultiPV: 3, Ponder: true, MoveOverhead: 100 * time.Millisecond, Chess960: true,
+		SkillLevel: 7, LimitStrength: true, Elo: 2100}
 	if got := s.engine.Options(); got != want {
 		t.Errorf("options = %+v, want %+v", got, want)
 	}

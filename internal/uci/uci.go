@@ -261,6 +261,23 @@ var options = []option{
 			e.ClearHash()
 			return nil
 		}},
+	{name: "Skill Level", kind: "spin", def: strconv.Itoa(engine.MaxSkillLevel), min: 0, max: engine.MaxSkillLevel,
+		set: func(e *engine.Engine, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return fmt.Errorf("Skill Level needs a number, got %s", quote(v))
+			}
+			return e.SetSkillLevel(n)
+		}},
+	{name: "UCI_LimitStrength", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetLimitStrength)},
+	{name: "UCI_Elo", kind: "spin", def: strconv.Itoa(engine.DefaultElo), min: engine.MinElo, max: engine.MaxElo,
+		set: func(e *engine.Engine, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return fmt.Errorf("UCI_Elo needs a number, got %s", quote(v))
+			}
+			return e.SetElo(n)
+		}},
 	{name: "UCI_ShowWDL", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetShowWDL)},
 	{name: "UCI_Chess960", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetChess960)},
 }
