@@ -218,8 +218,8 @@ var ErrNoMove = errors.New("no book move with a weight above zero")
 
 // Pick chooses the move to play: the one of highest weight (the first of
 // equals) when best is set, else one at random with chances in proportion
-// to the weights. Moves of weight zero are never played; books mark moves
-// to avoid that way.
+// to the weights (from rng, or the global source when rng is nil). Moves
+// of weight zero are never played; books mark moves to avoid that way.
 func Pick(moves []BookMove, best bool, rng *rand.Rand) (BookMove, error) {
 	var total uint64
 	top := -1
@@ -235,7 +235,12 @@ func Pick(moves []BookMove, best bool, rng *rand.Rand) (BookMove, error) {
 	if best {
 		return moves[top], nil
 	}
-	r := rng.Uint64N(total)
+	var r uint64
+	if rng != nil {
+		r = rng.Uint64N(total)
+	} else {
+		r = rand.Uint64N(total)
+	}
 	for _, bm := range moves {
 		if r < uint64(bm.Weight) {
 			return bm, nil

@@ -7,7 +7,10 @@ package engine
 
 import (
 	"fmt"
+	"runtime"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"matador/internal/chess"
@@ -42,6 +45,12 @@ type Options struct {
 	MoveOverhead time.Duration
 	Chess960     bool // write castling as king-takes-rook
 	ShowWDL      bool // add win/draw/loss per mille to UCI scores
+	// Opponent is what the GUI said about the opponent (UCI_Opponent:
+	// title, rating, computer or human, name). Matador plays everyone alike.
+	Opponent     string
+	OwnBook      bool   // play from the opening book while the position is in it
+	BookFile     string // the Polyglot book; "" for none
+	BookBestMove bool   // play the book's best move, not a weighted random one
 }
 
 // DefaultOptions are the settings of a new engine.
@@ -65,8 +74,12 @@ type Engine struct {
 	Log func(msg string)
 
 	searcher *search.Searcher
+	book     openingBook
+	// Transcript is the "Debug Log File": the front end records the lines
+	// it reads and writes there.
+	Transcript Transcript
 
-	mu      sync.Mutex // guards the fields below
+	mu      sync.Mutex // guards the fields below (and book.warned)
 	game    Game
 	opts    Options
 	current *run // the search running, or the last one
@@ -193,6 +206,13 @@ func (e *Engine) SetMoveOverhead(d time.Duration) error {
 	return nil
 }
 
+// SetOpponent records the GUI's description of the opponent.
+func (e *Engine) SetOpponent(text string) {
+	e.mu.Lock()
+	e.opts.Opponent = strings.TrimSpace(text)
+	e.mu.Unlock()
+}
+
 // SetShowWDL turns the win/draw/loss figures of UCI info lines on or off.
 func (e *Engine) SetShowWDL(on bool) {
 	e.mu.Lock()
@@ -228,10 +248,33 @@ func (e *Engine) SetHashMB(mb int) error {
 	return nil
 }
 
+// threadsPerCore caps the search threads at this many per logical CPU.
+// Lazy SMP gains nothing from threads the machine cannot run at once, and
+// the Go scheduler hands out time in 10 ms slices: with hundreds of search
+// goroutines on two cores, the one reading the GUI's "stop" or "isready",
+// and the main search thread watching the clock, waited seconds for their
+// turn. Two per CPU still lets a tester run more threads than cores.
+const threadsPerCore = 2
+
+// logicalCPUs is runtime.NumCPU, a variable so that a test can play a
+// larger machine.
+var logicalCPUs = runtime.NumCPU
+
+// maxUsefulThreads is the most threads SetThreads runs on this machine.
+func maxUsefulThreads() int {
+	return min(MaxThreads, threadsPerCore*logicalCPUs())
+}
+
 // SetThreads sets how many threads search, stopping a running search.
+// More than maxUsefulThreads are capped, with a message through Log.
 func (e *Engine) SetThreads(n int) error {
 	if n < 1 || n > MaxThreads {
 		return fmt.Errorf("Threads must be from 1 to %d, got %d", MaxThreads, n)
+	}
+	if limit := maxUsefulThreads(); n > limit {
+		e.logf("Threads %d is more than this machine can run (%d logical CPUs); using %d, %d per CPU",
+			n, logicalCPUs(), limit, threadsPerCore)
+		n = limit
 	}
 	// Each thread has tables of its own, a few megabytes: more than the
 	// machine holds is refused like an oversized hash.
@@ -360,12 +403,13 @@ func (e *Engine) currentRun() *run {
 	return e.current
 }
 
-// run is one search from Go to onDone.
+// run is one search (or perft) from Go to onDone.
 type run struct {
 	searchDone chan struct{} // closed when Search has returned: the searcher is free
 	done       chan struct{} // closed when onDone has returned
 	wake       chan struct{} // closed by the first Stop or PonderHit
 	wakeOnce   sync.Once
+	halted     atomic.Bool // set by Stop; a perft reads it
 }
 
 func newRun() *run {
@@ -388,6 +432,7 @@ func (r *run) searchFinished() bool {
 // stop and ponderHit reach the searcher directly: Go prepared its flags
 // before starting the goroutine, so a request sent at once is not lost.
 func (r *run) stop(e *Engine) {
+	r.halted.Store(true)
 	r.wakeOnce.Do(func() { close(r.wake) })
 	if !r.searchFinished() {
 		e.searcher.Stop()
@@ -406,9 +451,17 @@ func (e *Engine) runSearch(r *run, root *chess.Position, limits search.Limits, o
 	var legal chess.MoveList
 	root.GenerateLegal(&legal)
 	if legal.N == 0 {
-		res = noMoveResult(root, limits, r)
+		res = noMoveResult(root)
+	} else if bookRes, ok := e.bookResult(root, limits); ok {
+		res = bookRes
 	} else {
 		res = e.searcher.Search(root, limits, opts, rep)
+	}
+	// UCI forbids a bestmove before stop or ponderhit in an infinite or
+	// ponder search, even one that ended by itself: no legal move, a book
+	// move, or a node limit reached ("go ponder nodes 100").
+	if limits.Infinite || limits.Ponder {
+		<-r.wake
 	}
 	close(r.searchDone)
 
@@ -420,12 +473,8 @@ func (e *Engine) runSearch(r *run, root *chess.Position, limits search.Limits, o
 }
 
 // noMoveResult answers a position without legal moves without searching:
-// mated (score -MateScore) or stalemate (0). An infinite or ponder search
-// still waits for stop or ponderhit, as UCI forbids an early bestmove.
-func noMoveResult(root *chess.Position, limits search.Limits, r *run) search.Result {
-	if limits.Infinite || limits.Ponder {
-		<-r.wake
-	}
+// mated (score -MateScore) or stalemate (0).
+func noMoveResult(root *chess.Position) search.Result {
 	res := search.Result{Best: chess.NoMove, Ponder: chess.NoMove}
 	if root.InCheck() {
 		res.Score = -search.MateScore
