@@ -131,7 +131,14 @@ func versionLine() string {
 				rev += "-dirty"
 			}
 			v += " (" + rev + ")"
+			return v + " " + runtime.Version()
 		}
+	}
+	// Go records no commit when the build did not run in a git checkout
+	// (a source archive, a git worktree, GOFLAGS=-buildvcs=false): the
+	// Makefile stamps it instead.
+	if engine.Commit != "" {
+		v += " (" + engine.Commit + ")"
 	}
 	return v + " " + runtime.Version()
 }

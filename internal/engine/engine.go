@@ -18,11 +18,19 @@ import (
 	"matador/internal/search"
 )
 
-// Name and Version identify the engine to GUIs.
+// Name and Author identify the engine to GUIs.
 const (
-	Name    = "Matador"
+	Name   = "Matador"
+	Author = "the Matador authors"
+)
+
+// Version and Commit identify the build. The Makefile sets both with
+// -ldflags "-X matador/internal/engine.Version=... -X ...Commit=...";
+// a plain go build keeps this Version, and "matador version" then takes
+// the commit from Go's build information when there is one.
+var (
 	Version = "0.1.0-dev"
-	Author  = "the Matador authors"
+	Commit  = ""
 )
 
 // Option ranges and defaults, shared by every front end.
