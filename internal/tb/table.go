@@ -54,12 +54,12 @@ type pairs struct {
 	single bool // every position has the same value
 	value  int  // that value
 
-	blockBits  uint   // a block is 1<<blockBits bytes
-	indexBits  uint   // one index entry per 1<<indexBits positions
-	numIndices int64  // entries in the index
-	numBlocks  int64  // entries in the block size table (padding included)
-	realBlocks int64  // blocks in the data
-	minLen     int    // shortest code length
+	blockBits  uint     // a block is 1<<blockBits bytes
+	indexBits  uint     // one index entry per 1<<indexBits positions
+	numIndices int64    // entries in the index
+	numBlocks  int64    // entries in the block size table (padding included)
+	realBlocks int64    // blocks in the data
+	minLen     int      // shortest code length
 	base       []uint64 // per code length: the lowest code, left-aligned
 	lowest     []uint16 // per code length: the first symbol of that length
 	symLen     []uint32 // per symbol: the number of values it stands for, minus one
@@ -84,12 +84,12 @@ type table struct {
 	err   error
 	m     *mapping
 
-	key       uint64 // material in the file's own colours (white = colour 0)
-	files     int    // 4 for pawn tables (leading pawn on file a, b, c or d), else 1
-	sides     int    // 2 when the WDL table holds both sides to move
+	key       uint64      // material in the file's own colours (white = colour 0)
+	files     int         // 4 for pawn tables (leading pawn on file a, b, c or d), else 1
+	sides     int         // 2 when the WDL table holds both sides to move
 	leadPiece chess.Piece // the leading pawns, in the file's colours
 	leadCount int         // leading pawns
-	others    int    // pawns of the other colour, when both sides have pawns
+	others    int         // pawns of the other colour, when both sides have pawns
 	enc       [4][2]encoding
 	sub       [4][2]pairs
 	mapStart  [4][4]int64 // DTZ: where each of the four value maps begins
