@@ -34,10 +34,16 @@ type refPosition struct {
 	dtz int
 }
 
-// loadReference reads reference.txt: "FEN ; wdl W ; dtz D" per line.
+// loadReference reads the shared reference.txt.
 func loadReference(tb testing.TB) []refPosition {
 	tb.Helper()
-	f, err := os.Open(filepath.Join(dataDir, "reference.txt"))
+	return loadPositions(tb, filepath.Join(dataDir, "reference.txt"))
+}
+
+// loadPositions reads "FEN ; wdl W ; dtz D" lines.
+func loadPositions(tb testing.TB, path string) []refPosition {
+	tb.Helper()
+	f, err := os.Open(path)
 	if err != nil {
 		tb.Skipf("no reference positions: %v", err)
 	}
@@ -81,6 +87,23 @@ func TestReferencePositions(t *testing.T) {
 	if len(refs) < 3000 {
 		t.Fatalf("only %d reference positions", len(refs))
 	}
+	checkPositions(t, tables, refs)
+}
+
+// TestEnPassant: the tables store positions as if no en passant capture
+// were possible; these KPvKP positions have one (values from python-chess).
+func TestEnPassant(t *testing.T) {
+	tables := openShared(t)
+	refs := loadPositions(t, filepath.Join("testdata", "enpassant.txt"))
+	for _, r := range refs {
+		if mustFEN(t, r.fen).EPSquare() == chess.NoSquare {
+			t.Fatalf("%s: no en passant square", r.fen)
+		}
+	}
+	checkPositions(t, tables, refs)
+}
+
+func checkPositions(t *testing.T, tables *Tables, refs []refPosition) {
 	bad := 0
 	for _, r := range refs {
 		pos := mustFEN(t, r.fen)
