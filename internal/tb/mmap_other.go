@@ -1,4 +1,4 @@
-//go:build !(linux || darwin || freebsd || netbsd || openbsd || dragonfly)
+//go:build !(linux || darwin || freebsd || netbsd || openbsd || dragonfly) || tbreadat
 
 package tb
 
@@ -8,9 +8,10 @@ import (
 )
 
 // mapping reads a table file on demand where memory mapping is not used
-// (Windows and the rarer systems): each probe reads the few bytes it needs
-// with ReadAt, which is safe from many goroutines at once. The file stays
-// open until the tables are closed.
+// (Windows and the rarer systems; elsewhere too with the build tag tbreadat,
+// which tests it): each probe reads the few bytes it needs with ReadAt, which
+// is safe from many goroutines at once. The file stays open until the tables
+// are closed.
 type mapping struct {
 	f        *os.File
 	fileSize int64
@@ -58,5 +59,9 @@ func (m *mapping) close() error {
 }
 
 // headerChunk is the first part of a file read to parse its header; a header
-// longer than that is read again in a larger part.
-const headerChunk = 64 << 10
+// longer than that (a table with many symbols) is read again, four times as
+// much each time.
+const headerChunk = 4 << 10
+
+// mapped: probes read the file and allocate their buffers.
+const mapped = false

@@ -1,4 +1,4 @@
-//go:build linux || darwin || freebsd || netbsd || openbsd || dragonfly
+//go:build (linux || darwin || freebsd || netbsd || openbsd || dragonfly) && !tbreadat
 
 package tb
 
@@ -61,3 +61,6 @@ func (m *mapping) close() error {
 
 // headerChunk: the whole mapping is at hand, so the header is parsed in one go.
 const headerChunk = 1 << 62
+
+// mapped: probes read the mapping in place and allocate nothing.
+const mapped = true
