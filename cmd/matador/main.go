@@ -1,7 +1,7 @@
 // Command matador is a chess engine. With no arguments it speaks UCI or
 // XBoard (CECP), whichever the GUI's first line asks for, on standard input
 // and output, or plays a person when started on a terminal; subcommands
-// play, analyse, run test suites, perft and bench.
+// play, analyse, run test suites, probe tablebases, perft and bench.
 package main
 
 import (
@@ -48,6 +48,8 @@ func main() {
 			os.Exit(runEPD(os.Args[2:], os.Stdout, os.Stderr))
 		case "tune":
 			os.Exit(tune.Main(os.Args[2:], os.Stdout, os.Stderr))
+		case "tb":
+			os.Exit(runTB(os.Args[2:], os.Stdout, os.Stderr))
 		case "version", "-version", "--version":
 			fmt.Println(versionLine())
 			return
@@ -75,6 +77,8 @@ func usage() {
                                                 analyse a position, or annotate the games of a PGN file
   matador epd FILE [-movetime D | -depth N]     run a test suite (bm/am) and count the solved positions
   matador tune extract|run ...                  tune the evaluation's weights on games (see internal/tune)
+  matador tb probe [-path DIRS] FEN             Syzygy tablebases: WDL, DTZ and every legal move's result
+  matador tb verify [-path DIRS]                open and check every table of a tablebase set
   matador bench [depth [threads]]               search the bench positions; the last line is "<nodes> nodes <nps> nps"
   matador perft -depth N [-fen FEN] [-divide]   count leaf nodes of the move tree
   matador version                               print the version`)
