@@ -57,11 +57,15 @@ func (p *prober) err() error {
 	case failMissing:
 		return fmt.Errorf("missing table %s", keyName(p.key))
 	case failBroken:
-		return p.table.err
+		if p.table != nil && p.table.err != nil {
+			return p.table.err
+		}
 	case failData:
-		return fmt.Errorf("%s: corrupt data", p.table.path)
+		if p.table != nil {
+			return fmt.Errorf("%s: corrupt data", p.table.path)
+		}
 	}
-	return nil
+	return errors.New("tablebase probe failed")
 }
 
 // keyName writes a material key as a table name, the stronger side first.

@@ -301,9 +301,6 @@ func (t *table) parse(hdr []byte, fileSize int64) error {
 	for f := range t.files {
 		for side := range t.sides {
 			p := &t.sub[f][side]
-			if p.single {
-				continue
-			}
 			pos = (pos + 63) &^ 63
 			p.data = pos
 			pos += p.realBlocks << p.blockBits
@@ -322,7 +319,7 @@ func (t *table) setEncoding(e *encoding, file, order, order2 int) error {
 	var key uint64
 	for k := range t.pieces {
 		pc := e.pieces[k]
-		if pc.Type() == chess.NoPieceType || pc.Type() > chess.King || pc&^15 != 0 || pc&7 == 7 {
+		if pc.Type() == chess.NoPieceType || pc.Type() > chess.King {
 			return fmt.Errorf("bad piece code %d", pc)
 		}
 		count[pc]++
