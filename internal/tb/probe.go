@@ -103,7 +103,10 @@ func (p *prober) start(pos *chess.Position) bool {
 // fifty-move counter is zero (as after a capture or pawn move): a cursed win
 // or blessed loss is one the fifty-move rule would turn into a draw. ok is
 // false when the position has castling rights or more pieces than the
-// tables, or a table it needs is missing or corrupt. It allocates nothing.
+// tables, or a table it needs is missing or corrupt. The captures are
+// played on pos and taken back, so pos must not be shared with another
+// goroutine during the probe. It allocates nothing (unless pos's move
+// history has to grow).
 func (t *Tables) ProbeWDL(pos *chess.Position) (WDL, bool) {
 	p := prober{t: t}
 	if !p.start(pos) {
