@@ -163,3 +163,23 @@ func TestOpenAndNames(t *testing.T) {
 		}
 	}
 }
+
+func TestMateAndStalemate(t *testing.T) {
+	tables := openShared(t)
+	for _, c := range []struct {
+		fen string
+		wdl WDL
+		dtz int
+	}{
+		{"k5Q1/8/1K6/8/8/8/8/8 b - - 0 1", Loss, -1}, // mated
+		{"k7/8/1Q6/8/8/8/8/1K6 b - - 0 1", Draw, 0},  // stalemate
+		{"k7/8/1K6/8/8/8/8/6Q1 w - - 0 1", Win, 1},   // mates in one
+	} {
+		pos := mustFEN(t, c.fen)
+		w, err1 := tables.ProbeWDLErr(pos)
+		d, err2 := tables.ProbeDTZErr(pos)
+		if w != c.wdl || d != c.dtz || err1 != nil || err2 != nil {
+			t.Errorf("%s: %v %d (%v, %v), want %v %d", c.fen, w, d, err1, err2, c.wdl, c.dtz)
+		}
+	}
+}
