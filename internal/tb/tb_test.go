@@ -142,6 +142,9 @@ func TestOpenAndNames(t *testing.T) {
 	if _, err := Open(dataDir + sep + t.TempDir()); err != nil {
 		t.Errorf("two directories: %v", err)
 	}
+}
+
+func TestOpenErrors(t *testing.T) {
 	if _, err := Open(t.TempDir()); err == nil {
 		t.Error("an empty directory opened without error")
 	}
@@ -151,6 +154,9 @@ func TestOpenAndNames(t *testing.T) {
 	if _, err := Open(filepath.Join(t.TempDir(), "absent")); err == nil {
 		t.Error("a missing directory opened without error")
 	}
+}
+
+func TestTableNames(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		ok   bool
