@@ -1,7 +1,7 @@
 // Command matador is a chess engine. With no arguments it speaks UCI or
 // XBoard (CECP), whichever the GUI's first line asks for, on standard input
 // and output, or plays a person when started on a terminal; subcommands
-// play, analyse, run test suites, perft and bench.
+// play, analyse, run test suites, probe tablebases, perft and bench.
 package main
 
 import (
@@ -52,6 +52,8 @@ func main() {
 			os.Exit(runDatagen(os.Args[2:], os.Stderr))
 		case "book":
 			os.Exit(runBook(os.Args[2:], os.Stdout, os.Stderr))
+		case "tb":
+			os.Exit(runTB(os.Args[2:], os.Stdout, os.Stderr))
 		case "version", "-version", "--version":
 			fmt.Println(versionLine())
 			return
@@ -84,6 +86,8 @@ func usage() {
   matador book probe -book FILE [FEN]           the moves and weights of a Polyglot book for a position
   matador book make -pgn FILE -o FILE [-max-ply N] [-min-game N]
                                                 make a Polyglot book from games
+  matador tb probe [-path DIRS] FEN             Syzygy tablebases: WDL, DTZ and every legal move's result
+  matador tb verify [-path DIRS]                open and check every table of a tablebase set
   matador bench [depth [threads]]               search the bench positions; the last line is "<nodes> nodes <nps> nps"
   matador perft -depth N [-fen FEN] [-divide]   count leaf nodes of the move tree
   matador version                               print the version`)
