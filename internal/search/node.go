@@ -106,7 +106,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if !inCheck {
 		w.updateGain(ply, staticEval)
 	}
-	improving := !inCheck && ply >= 2 && staticEval > w.stack[ply-2].staticEval
+	improving := w.improving(ply, staticEval, inCheck)
 
 	// Step 8. King-safety extension: a move that seriously increases the
 	// pressure on our king is searched a ply deeper; checks are extended
@@ -446,6 +446,26 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		w.tt.Store(key, bestMove, scoreToTT(bestScore, ply), staticEval, depth, bound)
 	}
 	return bestScore
+}
+
+// improving reports whether the static evaluation at ply beats the one
+// two plies up, the same side's last. A node in check has none (noEval,
+// below every evaluation), so by default the node two plies after a check
+// always counts as improving; with ImprovingPastCheck it is compared with
+// the evaluation four plies up instead, and counts as not improving when
+// that one is missing too.
+func (w *worker) improving(ply, staticEval int, inCheck bool) bool {
+	if inCheck || ply < 2 {
+		return false
+	}
+	before := w.stack[ply-2].staticEval
+	if before == noEval && w.Switches.ImprovingPastCheck {
+		if ply < 4 || w.stack[ply-4].staticEval == noEval {
+			return false
+		}
+		before = w.stack[ply-4].staticEval
+	}
+	return staticEval > before
 }
 
 // boundCuts reports whether a stored score with its bound decides the

@@ -20,8 +20,9 @@ const (
 
 // noEval marks a node without a static evaluation (in check, or lazily
 // evaluated in quiescence), on the ply stack and in the hash table alike.
-// It lies below every real evaluation, so that a node after one counts as
-// improving, and it fits the table's 16 bits.
+// It lies below every real evaluation, so that the node two plies after
+// one counts as improving (unless ImprovingPastCheck), and it fits the
+// table's 16 bits: a stored evaluation of exactly 0 is a real one.
 const noEval = -Infinity
 
 // lazyUnknown marks a material balance not computed yet.

@@ -297,8 +297,8 @@ func (pk *picker) scoreQuiet(w *worker) {
 		}
 		pc := pos.PieceOn(m.From())
 		score := int32(w.history[pc][m.To()])
-		if pk.cont1 != nil && w.Switches.ContinuationHistory {
-			score += int32(pk.cont1[pc][m.To()]) + int32(pk.cont2[pc][m.To()])
+		if w.Switches.ContinuationHistory {
+			score += contScore(pk.cont1, pc, m.To()) + contScore(pk.cont2, pc, m.To())
 		}
 		if m == pk.counter {
 			score += CounterMoveBonus
