@@ -214,6 +214,31 @@ const (
 	LMRLogDivisor = 2.25
 )
 
+// Late-move reductions as the strongest engines make them (LMRModern, after
+// Ethereal, CounterGo, Stockfish): every quiet move after the first
+// LMRModernMinMoves is reduced from LMRModernMinDepth on, by the log-log
+// table (the constants above, whole plies) plus LMRModernNonPV at a node
+// off the principal variation, LMRModernCutNode more at an expected cut
+// node, LMRModernNotImproving when the evaluation is not improving; less
+// by LMRModernRefutation for a killer or the counter move, by
+// LMRModernCheck for a check or a move out of check; and by the sum of
+// butterfly and continuation histories over LMRModernHistoryDivisor,
+// within ±LMRModernHistoryMax. At least LMRModernMinReduction, and never
+// into quiescence.
+const (
+	LMRModernMinDepth       = 3
+	LMRModernMinMoves       = 1
+	LMRModernNonPV          = 1
+	LMRModernCutNode        = 1
+	LMRModernNotImproving   = 1
+	LMRModernRefutation     = 1
+	LMRModernCheck          = 1
+	LMRModernHanging        = 1
+	LMRModernHistoryDivisor = 5000
+	LMRModernHistoryMax     = 2
+	LMRModernMinReduction   = 1
+)
+
 // Internal iterative deepening: from these depths, at depth/IIDDepthDivisor.
 const (
 	IIDMinDepthPV   = 6

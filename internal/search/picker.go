@@ -84,6 +84,21 @@ func (pk *picker) resetQS(ttMove chess.Move, inCheck, withChecks bool) {
 	pk.qsChecks = withChecks && !inCheck
 }
 
+// isRefutation: a killer, the mate killer or the counter move, the moves
+// LMRModern reduces less.
+func (pk *picker) isRefutation(m chess.Move) bool {
+	return m == pk.counter || m == pk.mateKiller || pk.isKiller(m)
+}
+
+func (pk *picker) isKiller(m chess.Move) bool {
+	for _, k := range pk.killers {
+		if m == k {
+			return true
+		}
+	}
+	return false
+}
+
 func (pk *picker) isSpecial(m chess.Move) bool {
 	if m == pk.ttMove || m == pk.mateKiller {
 		return true
