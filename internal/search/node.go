@@ -292,9 +292,15 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// that is not a mate against us: late move pruning (switch
 		// LateMovePruning), futility at horizon-1 and -2 (REBEL; switches
 		// Futility, FutilityREBEL), positional gain (IPPOLIT; switch
-		// PositionalGain, off until measured), SEE (switch SEEPruning).
+		// PositionalGain, off until measured), counter-move and follow-up
+		// history (Ethereal; switch ContHistPruning, off until measured),
+		// SEE (switch SEEPruning; SEEPruneLinear, Ethereal's margins, off
+		// until measured). Checks are spared, or with SafeChecksOnly only
+		// the safe early ones and the hash move (off until measured).
 		if ply > 0 && bestScore > -MateInMaxPly && !inCheck && pos.HasNonPawnMaterial(us) {
-			if !noisy && !givesCheck {
+			exempt := givesCheck && w.checkEscapesPruning(m, ttMove, moveCount)
+			linear := w.Switches.SEEPruneLinear
+			if !noisy && !exempt {
 				if w.Switches.LateMovePruning && lateMovePrunes(depth, moveCount, improving) {
 					pk.skipQuiets = true
 					continue
@@ -306,10 +312,15 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				if w.Switches.PositionalGain && w.gainPrunes(pc, m, depth, staticEval, alpha) {
 					continue
 				}
-				if w.Switches.SEEPruning && depth <= SEEPruneMaxDepth && !pos.SEEGreaterEqual(m, seeQuietThreshold(depth)) {
+				if w.Switches.ContHistPruning && m != ttMove && !pk.isRefutation(m) &&
+					contHistPrunes(depth, improving, contScore(pk.cont1, pc, m.To()), contScore(pk.cont2, pc, m.To())) {
 					continue
 				}
-			} else if w.Switches.SEEPruning && depth <= SEEPruneMaxDepth && !givesCheck && !pos.SEEGreaterEqual(m, seeNoisyThreshold(depth)) {
+				if w.Switches.SEEPruning && depth <= seePruneMaxDepth(linear) && !pos.SEEGreaterEqual(m, seeQuietThreshold(depth, linear)) {
+					continue
+				}
+			} else if w.Switches.SEEPruning && depth <= seePruneMaxDepth(linear) && !exempt &&
+				!pos.SEEGreaterEqual(m, seeNoisyThreshold(depth, linear)) {
 				continue
 			}
 		}

@@ -197,6 +197,34 @@ const (
 	SEEPruneMaxDepth = 8
 )
 
+// SEEPruneLinear: SEE pruning as the strongest engines margin it, linear
+// in depth for quiet moves, quadratic for captures, to a deeper depth.
+const (
+	SEELinearQuietMargin = -80 // per ply
+	SEEQuadNoisyMargin   = -18 // per depth²
+	SEELinearMaxDepth    = 9
+)
+
+// SafeChecksOnly: a check escapes the pruning of step 17 only as the hash
+// move, or among the first SafeCheckMaxMoves moves when SEE says it loses
+// nothing.
+const SafeCheckMaxMoves = 8
+
+// ContHistPruning: a quiet move (not the hash move, a killer or the
+// counter move) is pruned up to ContHistPruneMaxDepth (less when
+// improving) when its counter-move history (the continuation after the
+// last move) or its follow-up history (after our own last move) lies
+// below its limit; the limits are lower when improving. On the history
+// scale (±HistoryMax), which is Ethereal's, whose limits these are.
+const (
+	ContHistPruneMaxDepth          = 3
+	ContHistPruneMaxDepthImproving = 2
+	ContHistPruneCounter           = 0
+	ContHistPruneCounterImproving  = -1000
+	ContHistPruneFollowUp          = -2000
+	ContHistPruneFollowUpImproving = -4000
+)
+
 // LMR in REBEL.
 const (
 	LMRMinDepth     = 3     // no LMR in the last 3 plies before the horizon
