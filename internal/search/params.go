@@ -86,6 +86,9 @@ const (
 	AspirationREBELNarrow      = 10
 	AspirationREBELDecline     = 20
 	AspirationREBELNarrowAbove = 25
+	// AspirationFailHigh: each fail high takes a ply off the search
+	// again, down to this many plies below the iteration's depth.
+	AspirationFailHighMaxPlies = 3
 )
 
 // Hash table cut-offs: none this close to the fifty-move rule, where the

@@ -702,3 +702,16 @@ func TestRepetitionAtTheHorizon(t *testing.T) {
 		}
 	}
 }
+
+// AspirationFailHigh: each fail high takes a ply off, three at most, never
+// below one.
+func TestFailHighDepth(t *testing.T) {
+	cases := []struct{ search, depth, want int }{
+		{10, 10, 9}, {9, 10, 8}, {8, 10, 7}, {7, 10, 7}, {1, 1, 1}, {2, 2, 1}, {5, 5, 4},
+	}
+	for _, c := range cases {
+		if got := failHighDepth(c.search, c.depth); got != c.want {
+			t.Errorf("fail high at %d in iteration %d: next at %d, want %d", c.search, c.depth, got, c.want)
+		}
+	}
+}
