@@ -301,6 +301,9 @@ const (
 	// REBEL: MAX_CHECKS_DEPTH, quiet checks in the first plies of quiescence
 	QSCheckPlies = 1
 	DeltaMargin  = 200
+	// QSSEEThreshold: a capture must win by SEE at least what brings the
+	// evaluation to within this margin of alpha (Ethereal's).
+	QSSEEMargin = 110
 	// REBEL: the lazy-eval margin, 0.50 plus the gap found one ply up.
 	LazyEvalMargin = 50
 	// REBEL: horizon trick one's margin, on top of the best hanging piece;

@@ -108,7 +108,7 @@ func (w *worker) probCut(ply, depth, probBeta, staticEval int, ttMove chess.Move
 	pos := w.pos
 	ss := &w.stack[ply]
 	pk := &ss.picker
-	pk.resetQS(ttMove, false, false)
+	pk.resetQS(ttMove, false, false, 0)
 	for {
 		m := pk.next(w)
 		if m == chess.NoMove {

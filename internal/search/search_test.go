@@ -644,7 +644,7 @@ func TestCaptureHistory(t *testing.T) {
 	quiet, _ := pos.ParseUCI("e1e2")
 	order := func() []chess.Move {
 		var pk picker
-		pk.resetQS(chess.NoMove, false, false)
+		pk.resetQS(chess.NoMove, false, false, 0)
 		var got []chess.Move
 		for m := pk.next(s); m != chess.NoMove; m = pk.next(s) {
 			got = append(got, m)
