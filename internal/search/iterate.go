@@ -20,6 +20,9 @@ func (w *worker) iterate() Result {
 	multiPV := min(w.opts.MultiPV, len(w.rootMoves))
 	var lastBest chess.Move
 	var lastScore int
+	// iterScores[d] is the score of the iteration of depth d, for the
+	// clock's reading of a falling score.
+	var iterScores [MaxIterationDepth + 1]int
 	bestChanges := 0.0
 	stableIterations := 0
 	for depth := 1; depth <= maxDepth; depth++ {
@@ -75,16 +78,17 @@ func (w *worker) iterate() Result {
 			if abs(best.score) >= MateInMaxPly && depth >= MateScore-abs(best.score)+MateSettledPlies {
 				break
 			}
-			scoreDrop := 0
+			it := iterationEnd{depth: depth, bestChanges: bestChanges, stable: stableIterations}
 			if depth > 1 {
-				scoreDrop = lastScore - best.score
+				it.scoreDrop = lastScore - best.score
+				it.scoreDropLong = iterScores[max(depth-ClockModernDropIterations, 1)] - best.score
 			}
-			if len(w.rootMoves) == 1 && depth >= OnlyMoveDepth ||
-				w.clock.shouldStopAfterIteration(time.Now(), bestChanges, stableIterations, scoreDrop) {
+			if len(w.rootMoves) == 1 && depth >= OnlyMoveDepth || w.clock.shouldStopAfterIteration(time.Now(), it) {
 				break
 			}
 		}
 		lastBest, lastScore = best.move, best.score
+		iterScores[depth] = best.score
 	}
 	return result
 }

@@ -407,3 +407,32 @@ const (
 	BestChangeDecay      = 0.5
 	NextIterationPercent = 60
 )
+
+// ClockModern: the clock of the strongest engines (after Ethereal). The
+// ideal time of a move is the time left plus ClockModernIncMoves
+// increments over ClockModernMoves moves (with movestogo: the time over
+// the moves to go plus ClockModernMovesToGoExtra, plus the increment); the
+// hard limit ClockModernHardFactor times that, within HardMaxPercent of
+// the usable time. From ClockModernMinDepth on, the search stops after an
+// iteration once the time passes the ideal scaled by stability (from
+// ClockModernStableHigh down by ClockModernStableStep per iteration the
+// best move held, at most ClockModernStableMax of them), by best-move
+// changes (1 + ClockModernChangeWeight times the decaying count) and by
+// the score's fall over the last ClockModernDropIterations iterations (1 +
+// fall / ClockModernDropScale, at most ClockModernDropMaxScale), or once
+// ClockModernLastStartPercent of the hard limit is gone.
+const (
+	ClockModernMoves            = 50
+	ClockModernIncMoves         = 25
+	ClockModernMovesToGoExtra   = 5
+	ClockModernHardFactor       = 5
+	ClockModernMinDepth         = 4
+	ClockModernStableHigh       = 1.2
+	ClockModernStableStep       = 0.04
+	ClockModernStableMax        = 10
+	ClockModernChangeWeight     = 1.0
+	ClockModernDropIterations   = 3
+	ClockModernDropScale        = 100.0
+	ClockModernDropMaxScale     = 1.5
+	ClockModernLastStartPercent = 50
+)
