@@ -63,3 +63,35 @@ func TestTTKeepsZeroEval(t *testing.T) {
 		t.Errorf("noEval came back as %d (ok %v)", hit.eval, ok)
 	}
 }
+
+// Each search switch of issue 14 changes the tree searched to a fixed
+// depth (so that a match measures something), and ClockModern does not.
+func TestNewSwitchesChangeTheTree(t *testing.T) {
+	nodes := func(spec string) uint64 {
+		sw := DefaultSwitches
+		if err := ApplySwitchSpec(&sw, spec); err != nil {
+			t.Fatal(err)
+		}
+		var total uint64
+		for _, fen := range BenchPositions[1:9] {
+			pos, err := chess.ParseFEN(fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := NewSearcher(4)
+			s.Switches = sw
+			total += s.Search(pos, Limits{Depth: 8}, Options{MultiPV: 1}, Reporter{}).Nodes
+		}
+		return total
+	}
+	base := nodes("")
+	for _, name := range []string{"LMRModern", "SafeChecksOnly", "SEEPruneLinear", "ContHistPruning",
+		"AspirationFailHigh", "QSSEEThreshold", "ImprovingPastCheck", "ContHistNoSink"} {
+		if n := nodes("+" + name); n == base {
+			t.Errorf("+%s: %d nodes at depth 8, the same as without it", name, n)
+		}
+	}
+	if n := nodes("+ClockModern"); n != base {
+		t.Errorf("+ClockModern changed a fixed-depth search: %d nodes, want %d", n, base)
+	}
+}
