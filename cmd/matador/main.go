@@ -1,7 +1,7 @@
 // Command matador is a chess engine. With no arguments it speaks UCI or
 // XBoard (CECP), whichever the GUI's first line asks for, on standard input
 // and output, or plays a person when started on a terminal; subcommands
-// play, analyse, run test suites, perft and bench.
+// play, analyse, run test suites, probe tablebases, perft and bench.
 package main
 
 import (
@@ -50,6 +50,10 @@ func main() {
 			os.Exit(tune.Main(os.Args[2:], os.Stdout, os.Stderr))
 		case "datagen":
 			os.Exit(runDatagen(os.Args[2:], os.Stderr))
+		case "book":
+			os.Exit(runBook(os.Args[2:], os.Stdout, os.Stderr))
+		case "tb":
+			os.Exit(runTB(os.Args[2:], os.Stdout, os.Stderr))
 		case "version", "-version", "--version":
 			fmt.Println(versionLine())
 			return
@@ -79,6 +83,11 @@ func usage() {
   matador datagen -o FILE [-threads N] [-nodes N] [-positions N]
                                                 self-play that writes training positions (see internal/datagen)
   matador tune extract|run ...                  tune the evaluation's weights on games (see internal/tune)
+  matador book probe -book FILE [FEN]           the moves and weights of a Polyglot book for a position
+  matador book make -pgn FILE -o FILE [-max-ply N] [-min-game N]
+                                                make a Polyglot book from games
+  matador tb probe [-path DIRS] FEN             Syzygy tablebases: WDL, DTZ and every legal move's result
+  matador tb verify [-path DIRS]                open and check every table of a tablebase set
   matador bench [depth [threads]]               search the bench positions; the last line is "<nodes> nodes <nps> nps"
   matador perft -depth N [-fen FEN] [-divide]   count leaf nodes of the move tree
   matador version                               print the version`)
@@ -130,7 +139,14 @@ func versionLine() string {
 				rev += "-dirty"
 			}
 			v += " (" + rev + ")"
+			return v + " " + runtime.Version()
 		}
+	}
+	// Go records no commit when the build did not run in a git checkout
+	// (a source archive, a git worktree, GOFLAGS=-buildvcs=false): the
+	// Makefile stamps it instead.
+	if engine.Commit != "" {
+		v += " (" + engine.Commit + ")"
 	}
 	return v + " " + runtime.Version()
 }
@@ -174,12 +190,24 @@ func runBench(args []string) int {
 	return 0
 }
 
+// maxPerftDepth bounds "matador perft -depth": deeper trees are beyond
+// any machine's patience (UCI's "go perft" has the same bound).
+const maxPerftDepth = 20
+
 func runPerft(args []string) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	depth := fs.Int("depth", 5, "depth in plies")
 	fen := fs.String("fen", chess.StartFEN, "position to start from")
 	divide := fs.Bool("divide", false, "print the count below each root move")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "matador perft: unexpected arguments %q (a FEN goes after -fen, in quotes)\n", fs.Args())
+		return 2
+	}
+	if *depth < 1 || *depth > maxPerftDepth {
+		fmt.Fprintf(os.Stderr, "matador perft: -depth must be from 1 to %d, got %d\n", maxPerftDepth, *depth)
 		return 2
 	}
 	pos, err := chess.ParseFEN(*fen)

@@ -255,7 +255,7 @@ func TestHandshake(t *testing.T) {
 		"option name MultiPV", "option name Ponder", "option name Move Overhead", "option name Clear Hash",
 		"option name UCI_ShowWDL", "option name UCI_Chess960",
 		"option name Skill Level type spin default 20 min 0 max 20", "option name UCI_LimitStrength type check default false",
-		"option name UCI_Elo type spin default 1500 min 1000 max 2800"} {
+		"option name UCI_Elo type spin default 1500 min 1250 max 2300"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("uci reply lacks %q", want)
 		}
@@ -268,7 +268,7 @@ func TestHandshake(t *testing.T) {
 func TestWeakerPlay(t *testing.T) {
 	t.Parallel()
 	p := startEngine(t)
-	p.send("setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1200",
+	p.send("setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1300",
 		"position startpos moves e2e4", "go depth 8")
 	_, before := p.bestMove(position(t, chess.StartFEN, "e2e4"), 10*time.Second)
 	if !strings.Contains(strings.Join(before, "\n"), " multipv 4 ") {

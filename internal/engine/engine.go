@@ -7,7 +7,10 @@ package engine
 
 import (
 	"fmt"
+	"runtime"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"matador/internal/chess"
@@ -15,11 +18,19 @@ import (
 	"matador/internal/search"
 )
 
-// Name and Version identify the engine to GUIs.
+// Name and Author identify the engine to GUIs.
 const (
-	Name    = "Matador"
+	Name   = "Matador"
+	Author = "the Matador authors"
+)
+
+// Version and Commit identify the build. The Makefile sets both with
+// -ldflags "-X matador/internal/engine.Version=... -X ...Commit=...";
+// a plain go build keeps this Version, and "matador version" then takes
+// the commit from Go's build information when there is one.
+var (
 	Version = "0.1.0-dev"
-	Author  = "the Matador authors"
+	Commit  = ""
 )
 
 // Option ranges and defaults, shared by every front end.
@@ -47,6 +58,12 @@ type Options struct {
 	SkillLevel    int
 	LimitStrength bool
 	Elo           int
+	// Opponent is what the GUI said about the opponent (UCI_Opponent:
+	// title, rating, computer or human, name). Matador plays everyone alike.
+	Opponent     string
+	OwnBook      bool   // play from the opening book while the position is in it
+	BookFile     string // the Polyglot book; "" for none
+	BookBestMove bool   // play the book's best move, not a weighted random one
 }
 
 // DefaultOptions are the settings of a new engine.
@@ -72,8 +89,12 @@ type Engine struct {
 	Log func(msg string)
 
 	searcher *search.Searcher
+	book     openingBook
+	// Transcript is the "Debug Log File": the front end records the lines
+	// it reads and writes there.
+	Transcript Transcript
 
-	mu      sync.Mutex // guards the fields below
+	mu      sync.Mutex // guards the fields below (and book.warned)
 	game    Game
 	opts    Options
 	current *run // the search running, or the last one
@@ -200,6 +221,13 @@ func (e *Engine) SetMoveOverhead(d time.Duration) error {
 	return nil
 }
 
+// SetOpponent records the GUI's description of the opponent.
+func (e *Engine) SetOpponent(text string) {
+	e.mu.Lock()
+	e.opts.Opponent = strings.TrimSpace(text)
+	e.mu.Unlock()
+}
+
 // SetShowWDL turns the win/draw/loss figures of UCI info lines on or off.
 func (e *Engine) SetShowWDL(on bool) {
 	e.mu.Lock()
@@ -235,10 +263,33 @@ func (e *Engine) SetHashMB(mb int) error {
 	return nil
 }
 
+// threadsPerCore caps the search threads at this many per logical CPU.
+// Lazy SMP gains nothing from threads the machine cannot run at once, and
+// the Go scheduler hands out time in 10 ms slices: with hundreds of search
+// goroutines on two cores, the one reading the GUI's "stop" or "isready",
+// and the main search thread watching the clock, waited seconds for their
+// turn. Two per CPU still lets a tester run more threads than cores.
+const threadsPerCore = 2
+
+// logicalCPUs is runtime.NumCPU, a variable so that a test can play a
+// larger machine.
+var logicalCPUs = runtime.NumCPU
+
+// maxUsefulThreads is the most threads SetThreads runs on this machine.
+func maxUsefulThreads() int {
+	return min(MaxThreads, threadsPerCore*logicalCPUs())
+}
+
 // SetThreads sets how many threads search, stopping a running search.
+// More than maxUsefulThreads are capped, with a message through Log.
 func (e *Engine) SetThreads(n int) error {
 	if n < 1 || n > MaxThreads {
 		return fmt.Errorf("Threads must be from 1 to %d, got %d", MaxThreads, n)
+	}
+	if limit := maxUsefulThreads(); n > limit {
+		e.logf("Threads %d is more than this machine can run (%d logical CPUs); using %d, %d per CPU",
+			n, logicalCPUs(), limit, threadsPerCore)
+		n = limit
 	}
 	// Each thread has tables of its own, a few megabytes: more than the
 	// machine holds is refused like an oversized hash.
@@ -371,12 +422,13 @@ func (e *Engine) currentRun() *run {
 	return e.current
 }
 
-// run is one search from Go to onDone.
+// run is one search (or perft) from Go to onDone.
 type run struct {
 	searchDone chan struct{} // closed when Search has returned: the searcher is free
 	done       chan struct{} // closed when onDone has returned
 	wake       chan struct{} // closed by the first Stop or PonderHit
 	wakeOnce   sync.Once
+	halted     atomic.Bool // set by Stop; a perft reads it
 }
 
 func newRun() *run {
@@ -399,6 +451,7 @@ func (r *run) searchFinished() bool {
 // stop and ponderHit reach the searcher directly: Go prepared its flags
 // before starting the goroutine, so a request sent at once is not lost.
 func (r *run) stop(e *Engine) {
+	r.halted.Store(true)
 	r.wakeOnce.Do(func() { close(r.wake) })
 	if !r.searchFinished() {
 		e.searcher.Stop()
@@ -417,9 +470,16 @@ func (e *Engine) runSearch(r *run, root *chess.Position, limits search.Limits, o
 	var res search.Result
 	var legal chess.MoveList
 	root.GenerateLegal(&legal)
+	var bookRes search.Result
+	inBook := false
+	if legal.N > 0 {
+		bookRes, inBook = e.bookResult(root, limits)
+	}
 	switch {
 	case legal.N == 0:
-		res = noMoveResult(root, limits, r)
+		res = noMoveResult(root)
+	case inBook:
+		res = bookRes
 	case weak != nil:
 		think := thinkTime(root, limits, opts.MoveOverhead)
 		weak.adjust(&limits, &opts)
@@ -442,6 +502,12 @@ func (e *Engine) runSearch(r *run, root *chess.Position, limits search.Limits, o
 	default:
 		res = e.searcher.Search(root, limits, opts, rep)
 	}
+	// UCI forbids a bestmove before stop or ponderhit in an infinite or
+	// ponder search, even one that ended by itself: no legal move, a book
+	// move, or a node limit reached ("go ponder nodes 100").
+	if limits.Infinite || limits.Ponder {
+		<-r.wake
+	}
 	close(r.searchDone)
 
 	res = e.repair(root, &legal, res)
@@ -452,12 +518,8 @@ func (e *Engine) runSearch(r *run, root *chess.Position, limits search.Limits, o
 }
 
 // noMoveResult answers a position without legal moves without searching:
-// mated (score -MateScore) or stalemate (0). An infinite or ponder search
-// still waits for stop or ponderhit, as UCI forbids an early bestmove.
-func noMoveResult(root *chess.Position, limits search.Limits, r *run) search.Result {
-	if limits.Infinite || limits.Ponder {
-		<-r.wake
-	}
+// mated (score -MateScore) or stalemate (0).
+func noMoveResult(root *chess.Position) search.Result {
 	res := search.Result{Best: chess.NoMove, Ponder: chess.NoMove}
 	if root.InCheck() {
 		res.Score = -search.MateScore

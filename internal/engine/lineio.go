@@ -5,8 +5,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"sync"
+	"time"
 )
 
 // MaxLineBytes is the longest command line a front end accepts. A GUI's
@@ -73,8 +75,16 @@ func (lr *LineReader) ReadLine() (string, error) {
 // the command reader both print, so every write takes the lock, and every
 // line is flushed at once because a GUI waits for it.
 type Output struct {
-	mu sync.Mutex
-	w  *bufio.Writer
+	mu         sync.Mutex
+	w          *bufio.Writer
+	transcript *Transcript // nil for none
+}
+
+// SetTranscript records every line written from now on in t.
+func (o *Output) SetTranscript(t *Transcript) {
+	o.mu.Lock()
+	o.transcript = t
+	o.mu.Unlock()
 }
 
 // NewOutput writes to w.
@@ -86,6 +96,10 @@ func NewOutput(w io.Writer) *Output {
 func (o *Output) Line(s string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	// Recorded first: once the GUI has the line it may close the log.
+	if o.transcript != nil {
+		o.transcript.Out(s)
+	}
 	o.w.WriteString(s)
 	o.w.WriteByte('\n')
 	o.w.Flush()
@@ -102,9 +116,78 @@ func (o *Output) Linef(format string, args ...any) {
 func (o *Output) Text(s string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	if o.transcript != nil {
+		o.transcript.Out(s)
+	}
 	o.w.WriteString(s)
 	if !strings.HasSuffix(s, "\n") {
 		o.w.WriteByte('\n')
 	}
 	o.w.Flush()
+}
+
+// Transcript appends every line a front end reads and writes to a file,
+// each with a timestamp, ">>" for lines in and "<<" for lines out: the
+// "Debug Log File" option, for finding out what a GUI and the engine said
+// to each other. With no file set it does nothing.
+type Transcript struct {
+	mu   sync.Mutex
+	f    *os.File
+	path string
+}
+
+// SetFile starts appending to the file at path (created if missing), or
+// stops for "" or "<empty>". A file that cannot be opened is refused and
+// the old one kept.
+func (t *Transcript) SetFile(path string) error {
+	path = strings.TrimSpace(path)
+	if path == "<empty>" {
+		path = ""
+	}
+	var f *os.File
+	if path != "" {
+		var err error
+		f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		if err != nil {
+			return err
+		}
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.f != nil {
+		t.f.Close()
+	}
+	t.f, t.path = f, path
+	return nil
+}
+
+// Path is the file being written, "" for none.
+func (t *Transcript) Path() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.path
+}
+
+// In records a line read.
+func (t *Transcript) In(line string) { t.write(">> ", line) }
+
+// Out records lines written (a block of several lines is split).
+func (t *Transcript) Out(text string) {
+	for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		t.write("<< ", line)
+	}
+}
+
+func (t *Transcript) write(dir, line string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.f == nil {
+		return
+	}
+	stamp := time.Now().Format("2006-01-02 15:04:05.000")
+	if _, err := fmt.Fprintf(t.f, "%s %s%s\n", stamp, dir, line); err != nil {
+		// A full disk must not stop the game; stop writing instead.
+		t.f.Close()
+		t.f, t.path = nil, ""
+	}
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -42,6 +43,8 @@ func TestHashLargerThanMemoryIsRefused(t *testing.T) {
 func TestThreadsLargerThanMemoryAreRefused(t *testing.T) {
 	defer func(f func() (int, bool)) { availableMemory = f }(availableMemory)
 	availableMemory = func() (int, bool) { return 20, true }
+	defer func(f func() int) { logicalCPUs = f }(logicalCPUs)
+	logicalCPUs = func() int { return MaxThreads } // no cap below MaxThreads
 	e := New()
 	if err := e.SetThreads(4); err != nil {
 		t.Fatalf("4 threads in 20 MB: %v", err)
@@ -55,5 +58,30 @@ func TestThreadsLargerThanMemoryAreRefused(t *testing.T) {
 	availableMemory = func() (int, bool) { return 0, true }
 	if err := e.SetThreads(2); err != nil {
 		t.Errorf("going down to 2 threads with no memory left: %v", err)
+	}
+}
+
+// Threads far above the machine's CPUs are capped at threadsPerCore per
+// CPU, and the user is told.
+func TestThreadsCappedByCPUs(t *testing.T) {
+	defer func(f func() int) { logicalCPUs = f }(logicalCPUs)
+	logicalCPUs = func() int { return 3 }
+	e := New()
+	var logged []string
+	e.Log = func(msg string) { logged = append(logged, msg) }
+	if err := e.SetThreads(6); err != nil || e.Options().Threads != 6 || len(logged) != 0 {
+		t.Fatalf("6 threads on 3 CPUs: %v, %d threads, %q", err, e.Options().Threads, logged)
+	}
+	if err := e.SetThreads(200); err != nil {
+		t.Fatal(err)
+	}
+	if got := e.Options().Threads; got != 3*threadsPerCore {
+		t.Errorf("200 threads on 3 CPUs: %d threads, want %d", got, 3*threadsPerCore)
+	}
+	if len(logged) != 1 || !strings.Contains(logged[0], "using 6") {
+		t.Errorf("messages %q, want one saying 6 threads are used", logged)
+	}
+	if err := e.SetThreads(MaxThreads + 1); err == nil {
+		t.Errorf("%d threads accepted", MaxThreads+1)
 	}
 }

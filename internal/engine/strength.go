@@ -26,8 +26,8 @@ import (
 // Strength option ranges.
 const (
 	MaxSkillLevel = 20
-	MinElo        = 1000
-	MaxElo        = 2800
+	MinElo        = 1250
+	MaxElo        = 2300
 	DefaultElo    = 1500
 )
 
@@ -52,18 +52,22 @@ const (
 	SkillThinkCap   = 10 * time.Second
 )
 
-// eloCalibration maps UCI_Elo to levels: the Elo measured for whole levels
-// (see the README's calibration table); between points the level is
-// interpolated.
+// eloCalibration maps UCI_Elo to levels: the Elo (on the scale of
+// Stockfish 15.1's UCI_Elo) that whole levels played at in matches against
+// Stockfish's own UCI_LimitStrength (see the README's calibration table);
+// between points the level is interpolated. Level 20 is full strength,
+// whose figure comes from the 10s+0.1s match against Stockfish at 2400;
+// level 0, below Stockfish's lowest setting (1350), is extrapolated.
 var eloCalibration = []struct {
 	elo   float64
 	level float64
 }{
-	{1000, 0},
-	{1500, 5},
-	{2000, 10},
-	{2500, 15},
-	{2800, 20},
+	{1250, 0},
+	{1450, 5},
+	{1700, 10},
+	{1950, 16},
+	{2050, 18},
+	{2300, 20},
 }
 
 // levelForElo returns the level, 0..20 and not necessarily whole, that

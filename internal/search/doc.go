@@ -25,7 +25,8 @@
 //	history.go     what the search learns: history, continuation and
 //	               capture history, killers, counter moves, positional gain
 //	tt.go          the hash table
-//	time.go        the clock: soft and hard limits
+//	time.go        the clock: soft and hard limits, or ClockModern's ideal
+//	               time scaled after each iteration
 //	threads.go     Lazy SMP: the helper threads
 //	params.go      every margin, depth limit and ordering score, named
 //	switches.go    the switch of every technique, and their defaults

@@ -38,8 +38,12 @@ func (w *worker) updateHistory(m chess.Move, bonus int32, cont1, cont2 *contRow)
 	to := m.To()
 	w.history[pc][to] = gravity(w.history[pc][to], bonus)
 	if w.Switches.ContinuationHistory {
-		cont1[pc][to] = int16(gravity(int32(cont1[pc][to]), bonus))
-		cont2[pc][to] = int16(gravity(int32(cont2[pc][to]), bonus))
+		if cont1 != nil {
+			cont1[pc][to] = int16(gravity(int32(cont1[pc][to]), bonus))
+		}
+		if cont2 != nil {
+			cont2[pc][to] = int16(gravity(int32(cont2[pc][to]), bonus))
+		}
 	}
 }
 
@@ -60,8 +64,20 @@ func abs32(x int32) int32 {
 }
 
 // contRows returns the continuation rows of the moves one and two plies
-// before ply (the sink row when there is no such move).
+// before ply. Where there is no such move (before the root, or a null
+// move) it returns the sink row, which every such node shares, reads for
+// ordering and writes; with ContHistNoSink it returns nil there instead,
+// so that unrelated positions stop teaching each other through that row.
 func (w *worker) contRows(ply int) (cont1, cont2 *contRow) {
+	if w.Switches.ContHistNoSink {
+		if ply >= 1 && w.stack[ply-1].move != chess.NoMove {
+			cont1 = w.stack[ply-1].cont
+		}
+		if ply >= 2 && w.stack[ply-2].move != chess.NoMove {
+			cont2 = w.stack[ply-2].cont
+		}
+		return cont1, cont2
+	}
 	cont1, cont2 = &w.contHist[0][0], &w.contHist[0][0]
 	if ply >= 1 && w.stack[ply-1].cont != nil {
 		cont1 = w.stack[ply-1].cont
@@ -70,6 +86,15 @@ func (w *worker) contRows(ply int) (cont1, cont2 *contRow) {
 		cont2 = w.stack[ply-2].cont
 	}
 	return cont1, cont2
+}
+
+// contScore is the continuation-history value of the reply pc to 'to' in
+// a row, zero for a missing row.
+func contScore(row *contRow, pc chess.Piece, to chess.Square) int32 {
+	if row == nil {
+		return 0
+	}
+	return int32(row[pc][to])
 }
 
 // ageHistory halves history between searches so that old games fade.

@@ -20,6 +20,9 @@ func (w *worker) iterate() Result {
 	multiPV := min(w.opts.MultiPV, len(w.rootMoves))
 	var lastBest chess.Move
 	var lastScore int
+	// iterScores[d] is the score of the iteration of depth d, for the
+	// clock's reading of a falling score.
+	var iterScores [MaxIterationDepth + 1]int
 	bestChanges := 0.0
 	stableIterations := 0
 	for depth := 1; depth <= maxDepth; depth++ {
@@ -75,16 +78,17 @@ func (w *worker) iterate() Result {
 			if abs(best.score) >= MateInMaxPly && depth >= MateScore-abs(best.score)+MateSettledPlies {
 				break
 			}
-			scoreDrop := 0
+			it := iterationEnd{depth: depth, bestChanges: bestChanges, stable: stableIterations}
 			if depth > 1 {
-				scoreDrop = lastScore - best.score
+				it.scoreDrop = lastScore - best.score
+				it.scoreDropLong = iterScores[max(depth-ClockModernDropIterations, 1)] - best.score
 			}
-			if len(w.rootMoves) == 1 && depth >= OnlyMoveDepth ||
-				w.clock.shouldStopAfterIteration(time.Now(), bestChanges, stableIterations, scoreDrop) {
+			if len(w.rootMoves) == 1 && depth >= OnlyMoveDepth || w.clock.shouldStopAfterIteration(time.Now(), it) {
 				break
 			}
 		}
 		lastBest, lastScore = best.move, best.score
+		iterScores[depth] = best.score
 	}
 	return result
 }
@@ -107,7 +111,9 @@ func (w *worker) takePartialBest(result *Result) {
 
 // aspiration searches one PV line of one iteration: a window around the
 // last iteration's score, widened after each fail (IPPOLIT's steps, or
-// REBEL's 0.50 / 2.00 / full with AspirationREBEL).
+// REBEL's 0.50 / 2.00 / full with AspirationREBEL); with AspirationFailHigh
+// a fail high is searched again a ply shallower, down to
+// AspirationFailHighMaxPlies less.
 func (w *worker) aspiration(depth int) {
 	prev := w.rootMoves[w.pvIdx].prevScore
 	alpha, beta := -Infinity, Infinity
@@ -119,8 +125,11 @@ func (w *worker) aspiration(depth int) {
 	if w.Switches.Aspiration && depth >= AspirationMinDepth && prev > -MateInMaxPly && prev < MateInMaxPly {
 		alpha, beta = prev-delta, prev+delta
 	}
+	// searchDepth is the iteration's depth, less a ply per fail high with
+	// AspirationFailHigh.
+	searchDepth := depth
 	for {
-		score := w.rootSearch(alpha, beta, depth)
+		score := w.rootSearch(alpha, beta, searchDepth)
 		sortRootMoves(w.rootMoves[w.pvIdx:])
 		if w.stopping() {
 			return
@@ -138,9 +147,17 @@ func (w *worker) aspiration(depth int) {
 			w.reportBound(depth, score, BoundUpper)
 			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -Infinity)
+			searchDepth = depth
 		case score >= beta:
 			w.reportBound(depth, score, BoundLower)
 			beta = min(score+delta, Infinity)
+			if w.Switches.AspirationFailHigh && score < MateInMaxPly {
+				// Ethereal: a fail high is searched again a ply shallower
+				// (the move that failed high is usually good; the time
+				// goes to confirming it sooner); a fail low restores the
+				// depth.
+				searchDepth = failHighDepth(searchDepth, depth)
+			}
 		default:
 			return
 		}
@@ -152,4 +169,11 @@ func (w *worker) aspiration(depth int) {
 			}
 		}
 	}
+}
+
+// failHighDepth is the depth of the search after a fail high at
+// searchDepth in the iteration of depth: a ply less, at most
+// AspirationFailHighMaxPlies below depth, at least one.
+func failHighDepth(searchDepth, depth int) int {
+	return max(searchDepth-1, depth-AspirationFailHighMaxPlies, 1)
 }

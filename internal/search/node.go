@@ -106,7 +106,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if !inCheck {
 		w.updateGain(ply, staticEval)
 	}
-	improving := !inCheck && ply >= 2 && staticEval > w.stack[ply-2].staticEval
+	improving := w.improving(ply, staticEval, inCheck)
 
 	// Step 8. King-safety extension: a move that seriously increases the
 	// pressure on our king is searched a ply deeper; checks are extended
@@ -292,9 +292,15 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// that is not a mate against us: late move pruning (switch
 		// LateMovePruning), futility at horizon-1 and -2 (REBEL; switches
 		// Futility, FutilityREBEL), positional gain (IPPOLIT; switch
-		// PositionalGain, off until measured), SEE (switch SEEPruning).
+		// PositionalGain, off until measured), counter-move and follow-up
+		// history (Ethereal; switch ContHistPruning, off until measured),
+		// SEE (switch SEEPruning; SEEPruneLinear, Ethereal's margins, off
+		// until measured). Checks are spared, or with SafeChecksOnly only
+		// the safe early ones and the hash move (off until measured).
 		if ply > 0 && bestScore > -MateInMaxPly && !inCheck && pos.HasNonPawnMaterial(us) {
-			if !noisy && !givesCheck {
+			exempt := givesCheck && w.checkEscapesPruning(m, ttMove, moveCount)
+			linear := w.Switches.SEEPruneLinear
+			if !noisy && !exempt {
 				if w.Switches.LateMovePruning && lateMovePrunes(depth, moveCount, improving) {
 					pk.skipQuiets = true
 					continue
@@ -306,10 +312,15 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				if w.Switches.PositionalGain && w.gainPrunes(pc, m, depth, staticEval, alpha) {
 					continue
 				}
-				if w.Switches.SEEPruning && depth <= SEEPruneMaxDepth && !pos.SEEGreaterEqual(m, seeQuietThreshold(depth)) {
+				if w.Switches.ContHistPruning && m != ttMove && !pk.isRefutation(m) &&
+					contHistPrunes(depth, improving, contScore(pk.cont1, pc, m.To()), contScore(pk.cont2, pc, m.To())) {
 					continue
 				}
-			} else if w.Switches.SEEPruning && depth <= SEEPruneMaxDepth && !givesCheck && !pos.SEEGreaterEqual(m, seeNoisyThreshold(depth)) {
+				if w.Switches.SEEPruning && depth <= seePruneMaxDepth(linear) && !pos.SEEGreaterEqual(m, seeQuietThreshold(depth, linear)) {
+					continue
+				}
+			} else if w.Switches.SEEPruning && depth <= seePruneMaxDepth(linear) && !exempt &&
+				!pos.SEEGreaterEqual(m, seeNoisyThreshold(depth, linear)) {
 				continue
 			}
 		}
@@ -362,6 +373,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// history, more for very late moves at depth (LMR in REBEL,
 		// edition 3, and a log-log term; switches LMR, HistoryReduction,
 		// HangingNoReduce: the log-log term +52 ± 22 Elo in 574 games).
+		// Or, with LMRModern, as the strongest engines reduce
+		// (reductions.go lmrModernPlies; off until measured).
 		var score int
 		reducedHere := materialReduced && (ply == 0 || !w.stack[ply-1].materialReduced)
 		ss.moveReduced = reducedHere
@@ -369,7 +382,20 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			score = -w.negamax(-beta, -alpha, newDepth, ply+1, !pvNode && !cutNode)
 		} else {
 			r := 0
-			if w.Switches.LMR && depth >= LMRMinDepth && moveCount > LMRMinMoveCount && !noisy &&
+			if w.Switches.LMRModern {
+				// Every quiet move after the first, checks and evasions
+				// included, adjusted by node, move and history (Ethereal,
+				// CounterGo, Stockfish; switch LMRModern, off until
+				// measured).
+				if w.Switches.LMR && depth >= LMRModernMinDepth && moveCount > LMRModernMinMoves && !noisy {
+					r = lmrModernPlies(depth, moveCount, newDepth, lmrNode{
+						pvNode: pvNode, cutNode: cutNode, improving: improving,
+						refutation: pk.isRefutation(m), check: givesCheck || inCheck,
+						hanging: w.Switches.HangingNoReduce && pk.hanging.Has(m.From()),
+						history: w.quietHistory(pc, m, pk.cont1, pk.cont2),
+					})
+				}
+			} else if w.Switches.LMR && depth >= LMRMinDepth && moveCount > LMRMinMoveCount && !noisy &&
 				!givesCheck && !inCheck && !pk.isSpecial(m) && !pawnAdvance(pc, m, us) {
 				r = w.lateMoveReduction(pc, m, depth, moveCount, newDepth, pvNode, cutNode, improving, pk.hanging)
 			}
@@ -446,6 +472,26 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		w.tt.Store(key, bestMove, scoreToTT(bestScore, ply), staticEval, depth, bound)
 	}
 	return bestScore
+}
+
+// improving reports whether the static evaluation at ply beats the one
+// two plies up, the same side's last. A node in check has none (noEval,
+// below every evaluation), so by default the node two plies after a check
+// always counts as improving; with ImprovingPastCheck it is compared with
+// the evaluation four plies up instead, and counts as not improving when
+// that one is missing too.
+func (w *worker) improving(ply, staticEval int, inCheck bool) bool {
+	if inCheck || ply < 2 {
+		return false
+	}
+	before := w.stack[ply-2].staticEval
+	if before == noEval && w.Switches.ImprovingPastCheck {
+		if ply < 4 || w.stack[ply-4].staticEval == noEval {
+			return false
+		}
+		before = w.stack[ply-4].staticEval
+	}
+	return staticEval > before
 }
 
 // boundCuts reports whether a stored score with its bound decides the

@@ -20,8 +20,9 @@ const (
 
 // noEval marks a node without a static evaluation (in check, or lazily
 // evaluated in quiescence), on the ply stack and in the hash table alike.
-// It lies below every real evaluation, so that a node after one counts as
-// improving, and it fits the table's 16 bits.
+// It lies below every real evaluation, so that the node two plies after
+// one counts as improving (unless ImprovingPastCheck), and it fits the
+// table's 16 bits: a stored evaluation of exactly 0 is a real one.
 const noEval = -Infinity
 
 // lazyUnknown marks a material balance not computed yet.
@@ -85,6 +86,9 @@ const (
 	AspirationREBELNarrow      = 10
 	AspirationREBELDecline     = 20
 	AspirationREBELNarrowAbove = 25
+	// AspirationFailHigh: each fail high takes a ply off the search
+	// again, down to this many plies below the iteration's depth.
+	AspirationFailHighMaxPlies = 3
 )
 
 // Hash table cut-offs: none this close to the fifty-move rule, where the
@@ -196,6 +200,34 @@ const (
 	SEEPruneMaxDepth = 8
 )
 
+// SEEPruneLinear: SEE pruning as the strongest engines margin it, linear
+// in depth for quiet moves, quadratic for captures, to a deeper depth.
+const (
+	SEELinearQuietMargin = -80 // per ply
+	SEEQuadNoisyMargin   = -18 // per depth²
+	SEELinearMaxDepth    = 9
+)
+
+// SafeChecksOnly: a check escapes the pruning of step 17 only as the hash
+// move, or among the first SafeCheckMaxMoves moves when SEE says it loses
+// nothing.
+const SafeCheckMaxMoves = 8
+
+// ContHistPruning: a quiet move (not the hash move, a killer or the
+// counter move) is pruned up to ContHistPruneMaxDepth (less when
+// improving) when its counter-move history (the continuation after the
+// last move) or its follow-up history (after our own last move) lies
+// below its limit; the limits are lower when improving. On the history
+// scale (±HistoryMax), which is Ethereal's, whose limits these are.
+const (
+	ContHistPruneMaxDepth          = 3
+	ContHistPruneMaxDepthImproving = 2
+	ContHistPruneCounter           = 0
+	ContHistPruneCounterImproving  = -1000
+	ContHistPruneFollowUp          = -2000
+	ContHistPruneFollowUpImproving = -4000
+)
+
 // LMR in REBEL.
 const (
 	LMRMinDepth     = 3     // no LMR in the last 3 plies before the horizon
@@ -211,6 +243,31 @@ const (
 const (
 	LMRLogBase    = 0.75
 	LMRLogDivisor = 2.25
+)
+
+// Late-move reductions as the strongest engines make them (LMRModern, after
+// Ethereal, CounterGo, Stockfish): every quiet move after the first
+// LMRModernMinMoves is reduced from LMRModernMinDepth on, by the log-log
+// table (the constants above, whole plies) plus LMRModernNonPV at a node
+// off the principal variation, LMRModernCutNode more at an expected cut
+// node, LMRModernNotImproving when the evaluation is not improving; less
+// by LMRModernRefutation for a killer or the counter move, by
+// LMRModernCheck for a check or a move out of check; and by the sum of
+// butterfly and continuation histories over LMRModernHistoryDivisor,
+// within ±LMRModernHistoryMax. At least LMRModernMinReduction, and never
+// into quiescence.
+const (
+	LMRModernMinDepth       = 3
+	LMRModernMinMoves       = 1
+	LMRModernNonPV          = 1
+	LMRModernCutNode        = 1
+	LMRModernNotImproving   = 1
+	LMRModernRefutation     = 1
+	LMRModernCheck          = 1
+	LMRModernHanging        = 1
+	LMRModernHistoryDivisor = 5000
+	LMRModernHistoryMax     = 2
+	LMRModernMinReduction   = 1
 )
 
 // Internal iterative deepening: from these depths, at depth/IIDDepthDivisor.
@@ -244,6 +301,9 @@ const (
 	// REBEL: MAX_CHECKS_DEPTH, quiet checks in the first plies of quiescence
 	QSCheckPlies = 1
 	DeltaMargin  = 200
+	// QSSEEThreshold: a capture must win by SEE at least what brings the
+	// evaluation to within this margin of alpha (Ethereal's).
+	QSSEEMargin = 110
 	// REBEL: the lazy-eval margin, 0.50 plus the gap found one ply up.
 	LazyEvalMargin = 50
 	// REBEL: horizon trick one's margin, on top of the best hanging piece;
@@ -346,4 +406,33 @@ const (
 	ScoreDropMaxExtra    = 1.0
 	BestChangeDecay      = 0.5
 	NextIterationPercent = 60
+)
+
+// ClockModern: the clock of the strongest engines (after Ethereal). The
+// ideal time of a move is the time left plus ClockModernIncMoves
+// increments over ClockModernMoves moves (with movestogo: the time over
+// the moves to go plus ClockModernMovesToGoExtra, plus the increment); the
+// hard limit ClockModernHardFactor times that, within HardMaxPercent of
+// the usable time. From ClockModernMinDepth on, the search stops after an
+// iteration once the time passes the ideal scaled by stability (from
+// ClockModernStableHigh down by ClockModernStableStep per iteration the
+// best move held, at most ClockModernStableMax of them), by best-move
+// changes (1 + ClockModernChangeWeight times the decaying count) and by
+// the score's fall over the last ClockModernDropIterations iterations (1 +
+// fall / ClockModernDropScale, at most ClockModernDropMaxScale), or once
+// ClockModernLastStartPercent of the hard limit is gone.
+const (
+	ClockModernMoves            = 50
+	ClockModernIncMoves         = 25
+	ClockModernMovesToGoExtra   = 5
+	ClockModernHardFactor       = 5
+	ClockModernMinDepth         = 4
+	ClockModernStableHigh       = 1.2
+	ClockModernStableStep       = 0.04
+	ClockModernStableMax        = 10
+	ClockModernChangeWeight     = 1.0
+	ClockModernDropIterations   = 3
+	ClockModernDropScale        = 100.0
+	ClockModernDropMaxScale     = 1.5
+	ClockModernLastStartPercent = 50
 )

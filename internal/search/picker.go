@@ -57,6 +57,8 @@ type picker struct {
 	qsearch    bool
 	qsChecks   bool
 	skipQuiets bool
+	// seeFloor: in quiescence, the SEE a capture needs to be handed out.
+	seeFloor int
 }
 
 // reset prepares for a main-search node.
@@ -77,11 +79,30 @@ func (pk *picker) reset(ttMove, mateKiller chess.Move, killers [4]chess.Move) {
 }
 
 // resetQS prepares for a quiescence node: noisy moves only (all moves when
-// in check), plus quiet checks when withChecks.
-func (pk *picker) resetQS(ttMove chess.Move, inCheck, withChecks bool) {
+// in check), plus quiet checks when withChecks. Out of check it hands out
+// only captures whose SEE reaches seeFloor (0 or more; promotions always):
+// the one SEE filter of quiescence, where the picker knows each capture's
+// SEE already. The hash move comes before that filter.
+func (pk *picker) resetQS(ttMove chess.Move, inCheck, withChecks bool, seeFloor int) {
 	pk.reset(ttMove, chess.NoMove, [4]chess.Move{})
 	pk.qsearch = !inCheck
 	pk.qsChecks = withChecks && !inCheck
+	pk.seeFloor = seeFloor
+}
+
+// isRefutation: a killer, the mate killer or the counter move, the moves
+// LMRModern reduces less.
+func (pk *picker) isRefutation(m chess.Move) bool {
+	return m == pk.counter || m == pk.mateKiller || pk.isKiller(m)
+}
+
+func (pk *picker) isKiller(m chess.Move) bool {
+	for _, k := range pk.killers {
+		if m == k {
+			return true
+		}
+	}
+	return false
 }
 
 func (pk *picker) isSpecial(m chess.Move) bool {
@@ -274,6 +295,11 @@ func (pk *picker) scoreNoisy(w *worker) {
 			// up to about a pawn of exchange gain.
 			pk.scores[i] += int32(*w.captureHistory(m)) / CaptureHistoryDivisor
 		}
+		if pk.qsearch && see < pk.seeFloor && !m.IsPromotion() {
+			// Below quiescence's floor: the late stage, which quiescence
+			// never reaches.
+			pk.scores[i] = ScoreLosing + LosingCaptureOffset + int32(see)
+		}
 	}
 }
 
@@ -297,8 +323,8 @@ func (pk *picker) scoreQuiet(w *worker) {
 		}
 		pc := pos.PieceOn(m.From())
 		score := int32(w.history[pc][m.To()])
-		if pk.cont1 != nil && w.Switches.ContinuationHistory {
-			score += int32(pk.cont1[pc][m.To()]) + int32(pk.cont2[pc][m.To()])
+		if w.Switches.ContinuationHistory {
+			score += contScore(pk.cont1, pc, m.To()) + contScore(pk.cont2, pc, m.To())
 		}
 		if m == pk.counter {
 			score += CounterMoveBonus

@@ -108,7 +108,7 @@ func (w *worker) probCut(ply, depth, probBeta, staticEval int, ttMove chess.Move
 	pos := w.pos
 	ss := &w.stack[ply]
 	pk := &ss.picker
-	pk.resetQS(ttMove, false, false)
+	pk.resetQS(ttMove, false, false, 0)
 	for {
 		m := pk.next(w)
 		if m == chess.NoMove {
@@ -169,7 +169,48 @@ func (w *worker) gainPrunes(pc chess.Piece, m chess.Move, depth, staticEval, alp
 }
 
 // seeQuietThreshold and seeNoisyThreshold are how much material a quiet
-// move or a capture may lose by SEE before SEE pruning drops it.
-func seeQuietThreshold(depth int) int { return SEEQuietMargin * depth * depth / 2 }
+// move or a capture may lose by SEE before SEE pruning drops it: by
+// default -30·d² and -100·d; with SEEPruneLinear -80·d and -18·d².
+func seeQuietThreshold(depth int, linear bool) int {
+	if linear {
+		return SEELinearQuietMargin * depth
+	}
+	return SEEQuietMargin * depth * depth / 2
+}
 
-func seeNoisyThreshold(depth int) int { return SEENoisyMargin * depth }
+func seeNoisyThreshold(depth int, linear bool) int {
+	if linear {
+		return SEEQuadNoisyMargin * depth * depth
+	}
+	return SEENoisyMargin * depth
+}
+
+// seePruneMaxDepth is the deepest node where SEE pruning applies.
+func seePruneMaxDepth(linear bool) int {
+	if linear {
+		return SEELinearMaxDepth
+	}
+	return SEEPruneMaxDepth
+}
+
+// checkEscapesPruning: a move that gives check is spared the pruning of
+// single moves. By default every check is; with SafeChecksOnly only the
+// hash move, and a check among the first SafeCheckMaxMoves moves that SEE
+// says loses nothing.
+func (w *worker) checkEscapesPruning(m, ttMove chess.Move, moveCount int) bool {
+	if !w.Switches.SafeChecksOnly {
+		return true
+	}
+	return m == ttMove || moveCount <= SafeCheckMaxMoves && w.pos.SEEGreaterEqual(m, 0)
+}
+
+// contHistPrunes: near the horizon, a quiet move whose counter-move
+// history or follow-up history is poor is not worth a search (Ethereal's
+// counter-move and follow-up pruning).
+func contHistPrunes(depth int, improving bool, counter, followUp int32) bool {
+	if improving {
+		return depth <= ContHistPruneMaxDepthImproving &&
+			(counter < ContHistPruneCounterImproving || followUp < ContHistPruneFollowUpImproving)
+	}
+	return depth <= ContHistPruneMaxDepth && (counter < ContHistPruneCounter || followUp < ContHistPruneFollowUp)
+}

@@ -112,10 +112,17 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 	ss.inCheck = inCheck
 
 	// Step 6. The captures that do not lose material (all moves in check,
-	// quiet checks in the first plies), best first.
+	// quiet checks in the first plies), best first. With QSSEEThreshold
+	// only the captures whose SEE brings the score to within QSSEEMargin
+	// of alpha (Ethereal; off until measured). The picker filters by SEE;
+	// only the hash move, which comes before its filter, is tested here.
 	withChecks := w.Switches.QSChecks && qply < QSCheckPlies
+	seeFloor := 0
+	if w.Switches.QSSEEThreshold && !inCheck {
+		seeFloor = max(alpha-staticEval-QSSEEMargin, 0)
+	}
 	pk := &ss.picker
-	pk.resetQS(ttMove, inCheck, withChecks)
+	pk.resetQS(ttMove, inCheck, withChecks, seeFloor)
 	bestMove := chess.NoMove
 	moveCount := 0
 	originalAlpha := alpha
@@ -128,7 +135,7 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 		if !inCheck && !m.IsPromotion() {
 			// Only captures that do not lose material (REBEL: winning and
 			// equal captures), and no hopeless ones.
-			if !pos.SEEGreaterEqual(m, 0) {
+			if m == ttMove && !pos.SEEGreaterEqual(m, seeFloor) {
 				continue
 			}
 			if w.Switches.QSDeltaPruning && captureBelowDelta(pos.PieceOn(m.To()), staticEval, alpha) && !pos.GivesCheck(m) {

@@ -69,6 +69,66 @@ func init() {
 	}
 }
 
+// lmrModernTable[depth][moves] is the log-log reduction in whole plies,
+// LMRLogBase + ln(depth)·ln(moves)/LMRLogDivisor, up to 63 of either.
+var lmrModernTable [64][64]int
+
+func init() {
+	for d := 1; d < len(lmrModernTable); d++ {
+		for n := 1; n < len(lmrModernTable[d]); n++ {
+			lmrModernTable[d][n] = int(LMRLogBase + math.Log(float64(d))*math.Log(float64(n))/LMRLogDivisor)
+		}
+	}
+}
+
+// lmrNode is what LMRModern reads of a node and its move besides depth
+// and move count.
+type lmrNode struct {
+	pvNode, cutNode, improving bool
+	refutation                 bool  // a killer, the mate killer or the counter move
+	check                      bool  // the move gives check, or answers one
+	hanging                    bool  // REBEL: a hanging piece moves away (HangingNoReduce)
+	history                    int32 // butterfly plus continuation histories
+}
+
+// lmrModernPlies is the reduction of a late quiet move under LMRModern:
+// the log-log table, then the node's and the move's adjustments (see the
+// constants in params.go), at least LMRModernMinReduction and leaving at
+// least one ply of newDepth.
+func lmrModernPlies(depth, moveCount, newDepth int, n lmrNode) int {
+	r := lmrModernTable[min(depth, len(lmrModernTable)-1)][min(moveCount, len(lmrModernTable[0])-1)]
+	if !n.pvNode {
+		r += LMRModernNonPV
+	}
+	if n.cutNode {
+		r += LMRModernCutNode
+	}
+	if !n.improving {
+		r += LMRModernNotImproving
+	}
+	if n.refutation {
+		r -= LMRModernRefutation
+	}
+	if n.check {
+		r -= LMRModernCheck
+	}
+	if n.hanging {
+		r -= LMRModernHanging
+	}
+	r -= min(max(int(n.history/LMRModernHistoryDivisor), -LMRModernHistoryMax), LMRModernHistoryMax)
+	return min(max(r, LMRModernMinReduction), newDepth-1)
+}
+
+// quietHistory is the butterfly history of a quiet move plus its
+// continuation histories after the last two moves.
+func (w *worker) quietHistory(pc chess.Piece, m chess.Move, cont1, cont2 *contRow) int32 {
+	h := w.history[pc][m.To()]
+	if w.Switches.ContinuationHistory {
+		h += contScore(cont1, pc, m.To()) + contScore(cont2, pc, m.To())
+	}
+	return h
+}
+
 // materialReductionApplies is REBEL's reduction 1 test: with enough plies
 // to go, alpha stands above the mover's material and piece-square balance
 // by more than the margin for that remaining depth.

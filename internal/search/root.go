@@ -66,7 +66,8 @@ func (w *worker) rootSearch(alpha, beta, depth int) int {
 		newDepth := depth - 1
 		givesCheck := pos.GivesCheck(m)
 		quiet := !isNoisy(pos, m)
-		w.enterMove(ss, m, pos.PieceOn(m.From()), i == w.pvIdx, !quiet && pos.SEEGreaterEqual(m, 1), false)
+		pc := pos.PieceOn(m.From())
+		w.enterMove(ss, m, pc, i == w.pvIdx, !quiet && pos.SEEGreaterEqual(m, 1), false)
 		pos.MakeMove(m)
 		w.nodes++
 		var score int
@@ -74,8 +75,20 @@ func (w *worker) rootSearch(alpha, beta, depth int) int {
 			score = -w.negamax(-beta, -alpha, newDepth, 1, false)
 		} else {
 			r := 0
-			// LMR in REBEL: root moves are reduced once only.
-			if w.Switches.LMR && depth >= LMRMinDepth && i-w.pvIdx >= LMRMinMoveCount && quiet && !givesCheck && !inCheck {
+			moveCount := i - w.pvIdx + 1
+			if w.Switches.LMRModern {
+				// As at every other node: a PV node that is not improving
+				// (there is nothing two plies up), without killers or a
+				// counter move (the root learns none).
+				if w.Switches.LMR && depth >= LMRModernMinDepth && moveCount > LMRModernMinMoves && quiet {
+					cont1, cont2 := w.contRows(0)
+					r = lmrModernPlies(depth, moveCount, newDepth, lmrNode{
+						pvNode: true, check: givesCheck || inCheck,
+						history: w.quietHistory(pc, m, cont1, cont2),
+					})
+				}
+			} else if w.Switches.LMR && depth >= LMRMinDepth && moveCount > LMRMinMoveCount && quiet && !givesCheck && !inCheck {
+				// LMR in REBEL: root moves are reduced once only.
 				r = 1
 			}
 			ss.moveReduced = r > 0

@@ -644,7 +644,7 @@ func TestCaptureHistory(t *testing.T) {
 	quiet, _ := pos.ParseUCI("e1e2")
 	order := func() []chess.Move {
 		var pk picker
-		pk.resetQS(chess.NoMove, false, false)
+		pk.resetQS(chess.NoMove, false, false, 0)
 		var got []chess.Move
 		for m := pk.next(s); m != chess.NoMove; m = pk.next(s) {
 			got = append(got, m)
@@ -699,6 +699,19 @@ func TestRepetitionAtTheHorizon(t *testing.T) {
 		res := NewSearcher(16).Search(pos.Clone(), Limits{Depth: depth}, Options{MultiPV: 1}, Reporter{})
 		if pos.UCI(res.Best) != "g8f6" || res.Score != DrawScore {
 			t.Errorf("depth %d: best %s score %d, want g8f6 with the draw score", depth, pos.UCI(res.Best), res.Score)
+		}
+	}
+}
+
+// AspirationFailHigh: each fail high takes a ply off, three at most, never
+// below one.
+func TestFailHighDepth(t *testing.T) {
+	cases := []struct{ search, depth, want int }{
+		{10, 10, 9}, {9, 10, 8}, {8, 10, 7}, {7, 10, 7}, {1, 1, 1}, {2, 2, 1}, {5, 5, 4},
+	}
+	for _, c := range cases {
+		if got := failHighDepth(c.search, c.depth); got != c.want {
+			t.Errorf("fail high at %d in iteration %d: next at %d, want %d", c.search, c.depth, got, c.want)
 		}
 	}
 }

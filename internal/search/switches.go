@@ -45,6 +45,17 @@ type Switches struct {
 	PartialIteration    bool // a new best move of an interrupted iteration is played
 	ProbCut             bool // a capture that beats beta by a margin in a shallower search cuts the node
 	CaptureHistory      bool // captures ordered within their REBEL band by how often they caused cut-offs
+	// Issue 14: the search and clock of the strongest engines, each off
+	// until measured.
+	LMRModern          bool // LMR from the second move, adjusted by node type, improving, killers, history; checks and the root too
+	SafeChecksOnly     bool // only the hash move and SEE-safe checks at low move counts escape move pruning
+	SEEPruneLinear     bool // SEE pruning at -80·d for quiet moves and -18·d² for captures, to depth 9
+	ContHistPruning    bool // quiet moves with poor counter-move or follow-up history pruned near the horizon
+	AspirationFailHigh bool // after a fail high at the root, search again a ply shallower
+	QSSEEThreshold     bool // quiescence searches only captures whose SEE can bring the score near alpha
+	ImprovingPastCheck bool // improving compares with four plies up when two plies up was in check; never after two checks
+	ContHistNoSink     bool // no continuation history after a null move or before the root, instead of a shared row
+	ClockModern        bool // an ideal time per move, scaled by stability, best-move changes and score drops
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -86,6 +97,15 @@ var DefaultSwitches = Switches{
 	PartialIteration:    false,
 	ProbCut:             false,
 	CaptureHistory:      false,
+	LMRModern:           false,
+	SafeChecksOnly:      false,
+	SEEPruneLinear:      false,
+	ContHistPruning:     false,
+	AspirationFailHigh:  false,
+	QSSEEThreshold:      false,
+	ImprovingPastCheck:  false,
+	ContHistNoSink:      false,
+	ClockModern:         false,
 }
 
 // ApplySwitchSpec turns techniques on or off by name, for measuring what

@@ -17,13 +17,18 @@ type timeManager struct {
 	soft  time.Duration
 	hard  time.Duration
 	timed bool
+	// modern: the clock of ClockModern, where soft is the ideal time of
+	// the move, which the end of each iteration scales.
+	modern bool
 }
 
 // plan turns the limits of a search that starts now into the soft and
-// hard limits (the shares are in params.go).
-func (tm *timeManager) plan(start time.Time, lim Limits, overhead time.Duration, us chess.Color, gamePly int) {
+// hard limits (the shares are in params.go). With modern (ClockModern)
+// the soft limit is an ideal time from the time left and the increment.
+func (tm *timeManager) plan(start time.Time, lim Limits, overhead time.Duration, us chess.Color, gamePly int, modern bool) {
 	tm.start.Store(start.UnixNano())
 	tm.timed = false
+	tm.modern = false
 	switch {
 	case lim.MoveTime > 0:
 		tm.timed = true
@@ -48,6 +53,11 @@ func (tm *timeManager) plan(start time.Time, lim Limits, overhead time.Duration,
 		base := usable/time.Duration(mtg) + inc*IncrementPercent/100
 		tm.soft = min(base*SoftPercent/100, usable*SoftMaxPercent/100)
 		tm.hard = min(base*HardFactor, usable*HardMaxPercent/100)
+		if modern {
+			tm.modern = true
+			tm.soft = min(idealTime(usable, inc, lim.MovesToGo), usable*SoftMaxPercent/100)
+			tm.hard = min(tm.soft*ClockModernHardFactor, usable*HardMaxPercent/100)
+		}
 		if lim.MovesToGo == 1 {
 			tm.soft = usable * LastMoveSoftPercent / 100
 			tm.hard = usable * LastMoveHardPercent / 100
@@ -69,11 +79,31 @@ func (tm *timeManager) pastHard(now time.Time) bool {
 	return tm.timed && tm.elapsed(now) >= tm.hard
 }
 
+// idealTime is ClockModern's time for a move: with movestogo an even share
+// over the moves to go and a few more, plus the increment; without, the
+// time left plus ClockModernIncMoves increments shared over
+// ClockModernMoves moves.
+func idealTime(usable, inc time.Duration, movesToGo int) time.Duration {
+	if movesToGo > 0 {
+		return usable/time.Duration(min(movesToGo, MaxMovesToGo)+ClockModernMovesToGoExtra) + inc
+	}
+	return (usable + ClockModernIncMoves*inc) / ClockModernMoves
+}
+
+// iterationEnd is what the clock reads at the end of an iteration: its
+// depth, a decaying count of best-move changes, how many iterations the
+// best move has not changed, and how much the score fell: since the last
+// iteration (scoreDrop) and over the last ClockModernDropIterations
+// (scoreDropLong, ClockModern's).
+type iterationEnd struct {
+	depth                    int
+	bestChanges              float64
+	stable                   int
+	scoreDrop, scoreDropLong int
+}
+
 // shouldStopAfterIteration decides whether to begin another iteration.
-// bestChanges is a decaying count of best-move changes, stable the number
-// of iterations the best move has not changed, scoreDrop how much the score
-// fell in the last iteration.
-func (tm *timeManager) shouldStopAfterIteration(now time.Time, bestChanges float64, stable, scoreDrop int) bool {
+func (tm *timeManager) shouldStopAfterIteration(now time.Time, it iterationEnd) bool {
 	if !tm.timed {
 		return false
 	}
@@ -81,6 +111,16 @@ func (tm *timeManager) shouldStopAfterIteration(now time.Time, bestChanges float
 		// Fixed move time: run until the hard limit aborts the search.
 		return tm.elapsed(now) >= tm.hard
 	}
+	if tm.modern {
+		if it.depth < ClockModernMinDepth {
+			return false
+		}
+		// An iteration begun past ClockModernLastStartPercent of the hard
+		// limit would mostly be lost when the limit aborts it.
+		elapsed := tm.elapsed(now)
+		return elapsed >= tm.modernLimit(it) || elapsed >= tm.hard*ClockModernLastStartPercent/100
+	}
+	bestChanges, stable, scoreDrop := it.bestChanges, it.stable, it.scoreDrop
 	scale := 1.0 + bestChanges
 	// A best move that has held for many iterations is clearly best: the
 	// time saved goes to later, harder moves.
@@ -97,3 +137,15 @@ func (tm *timeManager) shouldStopAfterIteration(now time.Time, bestChanges float
 
 // timed reports whether the clock limits this search at all.
 func (tm *timeManager) isTimed() bool { return tm.timed }
+
+// modernLimit is ClockModern's time for this move after an iteration: the
+// ideal time scaled down the longer the best move has held (to
+// ClockModernStableHigh - ClockModernStableStep · ClockModernStableMax),
+// up by the decaying count of best-move changes and by the score's fall
+// over the last iterations, never past the hard limit.
+func (tm *timeManager) modernLimit(it iterationEnd) time.Duration {
+	stability := ClockModernStableHigh - ClockModernStableStep*float64(min(it.stable, ClockModernStableMax))
+	changes := 1 + ClockModernChangeWeight*it.bestChanges
+	drop := min(max(1+float64(it.scoreDropLong)/ClockModernDropScale, 1), ClockModernDropMaxScale)
+	return min(time.Duration(float64(tm.soft)*stability*changes*drop), tm.hard)
+}

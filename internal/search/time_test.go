@@ -16,14 +16,17 @@ func TestTimeLimitsStayInsideTheClock(t *testing.T) {
 		for _, inc := range []time.Duration{0, 10 * ms, 100 * ms, 2 * time.Second} {
 			for _, mtg := range []int{0, 1, 2, 40} {
 				for _, ply := range []int{0, 80, 300} {
-					var tm timeManager
-					lim := Limits{WTime: left, BTime: left, WInc: inc, BInc: inc, MovesToGo: mtg}
-					tm.plan(time.Now(), lim, overhead, chess.White, ply)
-					if !tm.timed || tm.soft <= 0 || tm.soft > tm.hard {
-						t.Fatalf("left %v inc %v mtg %d: soft %v hard %v", left, inc, mtg, tm.soft, tm.hard)
-					}
-					if left > overhead+10*ms && tm.hard > left-overhead {
-						t.Errorf("left %v inc %v mtg %d ply %d: hard limit %v eats the overhead", left, inc, mtg, ply, tm.hard)
+					for _, modern := range []bool{false, true} {
+						var tm timeManager
+						lim := Limits{WTime: left, BTime: left, WInc: inc, BInc: inc, MovesToGo: mtg}
+						tm.plan(time.Now(), lim, overhead, chess.White, ply, modern)
+						if !tm.timed || tm.soft <= 0 || tm.soft > tm.hard {
+							t.Fatalf("left %v inc %v mtg %d modern %v: soft %v hard %v", left, inc, mtg, modern, tm.soft, tm.hard)
+						}
+						if left > overhead+10*ms && tm.hard > left-overhead {
+							t.Errorf("left %v inc %v mtg %d ply %d modern %v: hard limit %v eats the overhead",
+								left, inc, mtg, ply, modern, tm.hard)
+						}
 					}
 				}
 			}
@@ -33,8 +36,89 @@ func TestTimeLimitsStayInsideTheClock(t *testing.T) {
 
 func TestMoveTimeIsFixed(t *testing.T) {
 	var tm timeManager
-	tm.plan(time.Now(), Limits{MoveTime: time.Second}, 30*time.Millisecond, chess.White, 0)
-	if tm.soft != tm.hard || tm.hard != 970*time.Millisecond {
-		t.Errorf("movetime 1s: soft %v hard %v", tm.soft, tm.hard)
+	for _, modern := range []bool{false, true} {
+		tm.plan(time.Now(), Limits{MoveTime: time.Second}, 30*time.Millisecond, chess.White, 0, modern)
+		if tm.soft != tm.hard || tm.hard != 970*time.Millisecond {
+			t.Errorf("movetime 1s (modern %v): soft %v hard %v", modern, tm.soft, tm.hard)
+		}
+	}
+}
+
+// ClockModern's plan: the ideal time and the hard limit from the time left
+// and the increment, with 30 ms of Move Overhead. The usable time is the
+// clock less the overhead, 5 ms of safety and 2.5 overheads kept for the
+// moves to come: 9,890 ms of 10 s.
+func TestClockModernPlan(t *testing.T) {
+	ms := time.Millisecond
+	cases := []struct {
+		name        string
+		lim         Limits
+		ideal, hard time.Duration
+	}{
+		// (9890 + 25·100) / 50 = 247.8; hard 5 times that.
+		{"10s+0.1s", Limits{WTime: 10000 * ms, WInc: 100 * ms}, 247800 * time.Microsecond, 1239 * ms},
+		// 59890 / 50.
+		{"60s", Limits{WTime: 60000 * ms}, 1197800 * time.Microsecond, 5989 * ms},
+		// (890 + 25·10) / 50 = 22.8.
+		{"1s+0.01s", Limits{WTime: 1000 * ms, WInc: 10 * ms}, 22800 * time.Microsecond, 114 * ms},
+		// 40 moves in 10 s: 9890 / (20 + 5).
+		{"20 moves to go", Limits{WTime: 10000 * ms, MovesToGo: 20}, 395600 * time.Microsecond, 1978 * ms},
+		// An increment larger than the clock: the ideal is capped at half
+		// the usable time (195 ms of 390), the hard limit at three quarters.
+		{"0.5s+2s", Limits{WTime: 500 * ms, WInc: 2000 * ms}, 195 * ms, 292500 * time.Microsecond},
+	}
+	for _, c := range cases {
+		var tm timeManager
+		tm.plan(time.Now(), c.lim, 30*ms, chess.White, 0, true)
+		if tm.soft != c.ideal || tm.hard != c.hard {
+			t.Errorf("%s: ideal %v hard %v, want %v and %v", c.name, tm.soft, tm.hard, c.ideal, c.hard)
+		}
+	}
+}
+
+// ClockModern's decision after an iteration: the ideal time scaled by
+// stability (1.2 down to 0.8), best-move changes and a falling score,
+// never past the hard limit, nothing before depth 4, and no iteration
+// begun past half the hard limit.
+func TestClockModernStops(t *testing.T) {
+	ms := time.Millisecond
+	var tm timeManager
+	start := time.Now()
+	tm.plan(start, Limits{WTime: 10000 * ms, WInc: 100 * ms}, 30*ms, chess.White, 0, true)
+	ideal := tm.soft // 247.8 ms
+	cases := []struct {
+		name  string
+		it    iterationEnd
+		limit time.Duration
+	}{
+		{"new best move", iterationEnd{depth: 8}, ideal * 12 / 10},
+		{"stable for 5", iterationEnd{depth: 8, stable: 5}, ideal},
+		{"stable for 10", iterationEnd{depth: 8, stable: 10}, ideal * 8 / 10},
+		{"stable for 30", iterationEnd{depth: 30, stable: 30}, ideal * 8 / 10},
+		{"best move changed lately", iterationEnd{depth: 8, stable: 5, bestChanges: 0.5}, ideal * 15 / 10},
+		{"score fell 0.25", iterationEnd{depth: 8, stable: 5, scoreDropLong: 25}, ideal * 125 / 100},
+		{"score fell 3.00", iterationEnd{depth: 8, stable: 5, scoreDropLong: 300}, ideal * 15 / 10},
+		{"score rose", iterationEnd{depth: 8, stable: 5, scoreDropLong: -100}, ideal},
+		{"everything at once", iterationEnd{depth: 8, bestChanges: 2, scoreDropLong: 300}, tm.hard},
+	}
+	for _, c := range cases {
+		got := tm.modernLimit(c.it)
+		if d := got - c.limit; d < -time.Microsecond || d > time.Microsecond {
+			t.Errorf("%s: limit %v, want %v", c.name, got, c.limit)
+		}
+		if c.limit < tm.hard/2 {
+			if tm.shouldStopAfterIteration(start.Add(c.limit-ms), c.it) {
+				t.Errorf("%s: stops before its limit", c.name)
+			}
+			if !tm.shouldStopAfterIteration(start.Add(c.limit+ms), c.it) {
+				t.Errorf("%s: goes on past its limit", c.name)
+			}
+		}
+	}
+	if tm.shouldStopAfterIteration(start.Add(tm.hard-ms), iterationEnd{depth: 3, stable: 10}) {
+		t.Error("stopped before depth 4")
+	}
+	if !tm.shouldStopAfterIteration(start.Add(tm.hard/2), iterationEnd{depth: 8, bestChanges: 2, scoreDropLong: 300}) {
+		t.Error("began an iteration past half the hard limit")
 	}
 }

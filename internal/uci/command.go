@@ -85,7 +85,7 @@ func ParseCommand(line string) (Command, error) {
 	case cmd.Name == "go":
 		cmd.Go, cmd.Warnings, err = parseGo(args)
 	case cmd.Name == "setoption":
-		cmd.Option, err = parseSetOption(args)
+		cmd.Option, err = parseSetOption(args, line)
 	case cmd.Name == "debug":
 		cmd.Debug, err = parseDebug(args)
 	case cmd.Name == "register":
@@ -242,7 +242,10 @@ func parseGo(args []string) (GoArgs, []string, error) {
 	return g, warnings, nil
 }
 
-func parseSetOption(args []string) (OptionArgs, error) {
+// parseSetOption reads the arguments of setoption; line is the whole
+// command, from which the value is taken as typed (a file name may hold
+// runs of spaces).
+func parseSetOption(args []string, line string) (OptionArgs, error) {
 	var o OptionArgs
 	if len(args) == 0 || args[0] != "name" {
 		return o, errors.New(`"name <option>" expected`)
@@ -260,9 +263,25 @@ func parseSetOption(args []string) (OptionArgs, error) {
 	o.Name = strings.Join(args[:n], " ")
 	if n < len(args) {
 		o.HasValue = true
-		o.Value = strings.Join(args[n+1:], " ")
+		// setoption, name, the name's words, value: 3+n fields.
+		o.Value = afterFields(line, 3+n)
 	}
 	return o, nil
+}
+
+// afterFields returns what follows the first k whitespace-separated fields
+// of line, without the space around it.
+func afterFields(line string, k int) string {
+	rest := line
+	for range k {
+		rest = strings.TrimLeftFunc(rest, unicode.IsSpace)
+		end := strings.IndexFunc(rest, unicode.IsSpace)
+		if end < 0 {
+			return ""
+		}
+		rest = rest[end:]
+	}
+	return strings.TrimSpace(rest)
 }
 
 func parseDebug(args []string) (bool, error) {

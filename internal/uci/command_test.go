@@ -65,6 +65,10 @@ func TestParseCommand(t *testing.T) {
 			Option: OptionArgs{Name: "UCI_Chess960", Value: "true", HasValue: true}}},
 		{"setoption name Hash value", Command{Name: "setoption",
 			Option: OptionArgs{Name: "Hash", HasValue: true}}},
+		{"setoption  name  BookFile  value  /books/my  book.bin ", Command{Name: "setoption",
+			Option: OptionArgs{Name: "BookFile", Value: "/books/my  book.bin", HasValue: true}}},
+		{"setoption name Debug Log File value\tC:\\logs\\x y.txt", Command{Name: "setoption",
+			Option: OptionArgs{Name: "Debug Log File", Value: "C:\\logs\\x y.txt", HasValue: true}}},
 	}
 	for _, tc := range tests {
 		got, err := ParseCommand(tc.line)

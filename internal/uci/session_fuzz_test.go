@@ -11,9 +11,10 @@ import (
 // FuzzSession feeds whole conversations to a session: whatever arrives,
 // the engine must not panic, every search must end in one legal bestmove
 // (or "(none)" without legal moves), and the game must stay consistent.
-// Lines that would resize the hash, start threads or run a perft are left
-// out: they would allocate gigabytes or run for minutes on a fuzzer's whim,
-// and all are parsed by FuzzUCICommand and tested on their own.
+// Lines that would resize the hash, start threads, run a perft or name a
+// file (BookFile, Debug Log File) are left out: they would allocate
+// gigabytes, run for minutes or write files on a fuzzer's whim, and all are
+// parsed by FuzzUCICommand and tested on their own.
 func FuzzSession(f *testing.F) {
 	for _, seed := range []string{
 		"uci\nisready\nucinewgame\nposition startpos moves e2e4 e7e5\ngo depth 3",
@@ -39,7 +40,8 @@ func FuzzSession(f *testing.F) {
 		s := NewSession(e, &out)
 		for _, line := range strings.Split(input, "\n") {
 			lower := strings.ToLower(line)
-			if strings.Contains(lower, "hash") || strings.Contains(lower, "threads") || strings.Contains(lower, "perft") {
+			if strings.Contains(lower, "hash") || strings.Contains(lower, "threads") || strings.Contains(lower, "perft") ||
+				strings.Contains(lower, "file") {
 				continue
 			}
 			root := e.Position()

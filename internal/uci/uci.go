@@ -25,6 +25,7 @@ type Session struct {
 // NewSession returns a session that drives e and writes to out.
 func NewSession(e *engine.Engine, out io.Writer) *Session {
 	s := &Session{engine: e, out: engine.NewOutput(out)}
+	s.out.SetTranscript(&e.Transcript)
 	e.Log = s.infoString
 	return s
 }
@@ -62,6 +63,7 @@ func (s *Session) finish() {
 
 // Handle executes one command line and reports whether it was "quit".
 func (s *Session) Handle(line string) (quit bool) {
+	s.engine.Transcript.In(line)
 	cmd, err := ParseCommand(line)
 	if err != nil {
 		s.infoString(err.Error())
@@ -190,21 +192,26 @@ func searchLimits(root *chess.Position, g GoArgs) (search.Limits, []string) {
 	return lim, warnings
 }
 
+// perft counts the move tree below each root move, one line per move as
+// it is done, then the total. It runs like a search: the input loop keeps
+// answering (isready), and stop, a new go or quit end it, with an info
+// string instead of the total.
 func (s *Session) perft(root *chess.Position, depth int) {
-	var b strings.Builder
-	var total uint64
-	for _, e := range root.Divide(depth) {
-		fmt.Fprintf(&b, "%s: %d\n", root.UCI(e.Move), e.Nodes)
-		total += e.Nodes
-	}
-	fmt.Fprintf(&b, "\nNodes searched: %d\n", total)
-	s.out.Text(b.String())
+	s.engine.Perft(depth,
+		func(m chess.Move, nodes uint64) { s.out.Linef("%s: %d", root.UCI(m), nodes) },
+		func(total uint64, complete bool) {
+			if complete {
+				s.out.Text(fmt.Sprintf("\nNodes searched: %d\n", total))
+			} else {
+				s.infoString(fmt.Sprintf("perft %d stopped; %d nodes counted below the moves above", depth, total))
+			}
+		})
 }
 
 // option is one UCI option: its declaration for "uci" and its setter.
 type option struct {
 	name     string
-	kind     string // spin, check or button
+	kind     string // spin, check, button or string
 	def      string
 	min, max int
 	set      func(e *engine.Engine, value string) error
@@ -217,6 +224,12 @@ func (o option) declaration() string {
 		d += fmt.Sprintf(" default %s min %d max %d", o.def, o.min, o.max)
 	case "check":
 		d += " default " + o.def
+	case "string":
+		def := o.def
+		if def == "" {
+			def = "<empty>" // UCI's way to write an empty default
+		}
+		d += " default " + def
 	}
 	return d
 }
@@ -280,6 +293,18 @@ var options = []option{
 		}},
 	{name: "UCI_ShowWDL", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetShowWDL)},
 	{name: "UCI_Chess960", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetChess960)},
+	{name: "UCI_Opponent", kind: "string",
+		set: func(e *engine.Engine, v string) error { e.SetOpponent(v); return nil }},
+	{name: "OwnBook", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetOwnBook)},
+	{name: "BookFile", kind: "string", set: (*engine.Engine).SetBookFile},
+	{name: "BookBestMove", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetBookBestMove)},
+	{name: "Debug Log File", kind: "string",
+		set: func(e *engine.Engine, v string) error {
+			if err := e.Transcript.SetFile(v); err != nil {
+				return fmt.Errorf("Debug Log File: %w", err)
+			}
+			return nil
+		}},
 }
 
 // checkSetter makes the setter of a check option from the engine method

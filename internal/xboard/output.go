@@ -209,18 +209,51 @@ func parseSeconds(text string) (time.Duration, error) {
 // option is one engine option offered with "feature option=...".
 type option struct {
 	name string
-	kind string // spin or button
-	def  int
+	kind string // spin, check, file or button
+	def  int    // spin and check (0 or 1)
 	min  int
 	max  int
-	set  func(e *engine.Engine, value int) error
+	set  func(e *engine.Engine, value string) error
 }
 
 func (o option) declaration() string {
-	if o.kind == "button" {
+	switch o.kind {
+	case "button":
 		return o.name + " -button"
+	case "check":
+		return fmt.Sprintf("%s -check %d", o.name, o.def)
+	case "file":
+		return o.name + " -file "
 	}
 	return fmt.Sprintf("%s -spin %d %d %d", o.name, o.def, o.min, o.max)
+}
+
+// spinSetter makes the setter of a spin option from the engine method
+// that takes its number.
+func spinSetter(set func(e *engine.Engine, v int) error) func(*engine.Engine, string) error {
+	return func(e *engine.Engine, v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return errors.New("a number expected")
+		}
+		return set(e, n)
+	}
+}
+
+// checkSetter makes the setter of a check option (0 or 1; true and false
+// are accepted too).
+func checkSetter(set func(e *engine.Engine, on bool)) func(*engine.Engine, string) error {
+	return func(e *engine.Engine, v string) error {
+		switch strings.ToLower(v) {
+		case "1", "true":
+			set(e, true)
+		case "0", "false":
+			set(e, false)
+		default:
+			return errors.New("0 or 1 expected")
+		}
+		return nil
+	}
 }
 
 // options are the engine's settings other than those CECP has commands
@@ -228,12 +261,27 @@ func (o option) declaration() string {
 // with "hard"/"easy", Chess960 with "variant".
 var options = []option{
 	{name: "MultiPV", kind: "spin", def: 1, min: 1, max: engine.MaxMultiPV,
-		set: func(e *engine.Engine, v int) error { return e.SetMultiPV(v) }},
+		set: spinSetter((*engine.Engine).SetMultiPV)},
 	{name: "Move Overhead", kind: "spin", def: int(engine.DefaultMoveOverhead.Milliseconds()),
 		min: 0, max: int(engine.MaxMoveOverhead.Milliseconds()),
-		set: func(e *engine.Engine, v int) error { return e.SetMoveOverhead(time.Duration(v) * time.Millisecond) }},
+		set: spinSetter(func(e *engine.Engine, v int) error { return e.SetMoveOverhead(time.Duration(v) * time.Millisecond) })},
 	{name: "Clear Hash", kind: "button",
-		set: func(e *engine.Engine, _ int) error { e.ClearHash(); return nil }},
+		set: func(e *engine.Engine, _ string) error { e.ClearHash(); return nil }},
+	{name: "Skill Level", kind: "spin", def: engine.MaxSkillLevel, min: 0, max: engine.MaxSkillLevel,
+		set: spinSetter((*engine.Engine).SetSkillLevel)},
+	{name: "UCI_LimitStrength", kind: "check", set: checkSetter((*engine.Engine).SetLimitStrength)},
+	{name: "UCI_Elo", kind: "spin", def: engine.DefaultElo, min: engine.MinElo, max: engine.MaxElo,
+		set: spinSetter((*engine.Engine).SetElo)},
+	{name: "OwnBook", kind: "check", set: checkSetter((*engine.Engine).SetOwnBook)},
+	{name: "BookFile", kind: "file", set: (*engine.Engine).SetBookFile},
+	{name: "BookBestMove", kind: "check", set: checkSetter((*engine.Engine).SetBookBestMove)},
+	{name: "Debug Log File", kind: "file",
+		set: func(e *engine.Engine, v string) error {
+			if err := e.Transcript.SetFile(v); err != nil {
+				return fmt.Errorf("Debug Log File: %w", err)
+			}
+			return nil
+		}},
 }
 
 // setOption handles "option NAME=VALUE" (or "option NAME" for a button).
@@ -245,16 +293,13 @@ func (s *Session) setOption(text string) error {
 			continue
 		}
 		if o.kind == "button" {
-			return o.set(s.engine, 0)
+			return o.set(s.engine, "")
 		}
 		if !hasValue {
 			return fmt.Errorf("option %s needs a value", o.name)
 		}
-		n, err := strconv.Atoi(strings.TrimSpace(value))
-		if err != nil {
-			return fmt.Errorf("option %s needs a number", o.name)
-		}
-		return o.set(s.engine, n)
+		// The error line repeats the command, which names the option.
+		return o.set(s.engine, strings.TrimSpace(value))
 	}
 	return fmt.Errorf("no option named %q", name)
 }

@@ -13,9 +13,10 @@ import (
 // from its start position (moves played, taken back, pondered on and
 // disowned in any order). A search for a move is told to move at once
 // after each line, as "?" does, so the fuzzer also drives the move and
-// ponder paths. Lines that would resize the hash or start threads are left
-// out: a fuzzer could ask for gigabytes; "memory" and "cores" are tested on
-// their own.
+// ponder paths. Lines that would resize the hash, start threads or name a
+// file (BookFile, Debug Log File) are left out: a fuzzer could ask for
+// gigabytes or write files; "memory", "cores" and the file options are
+// tested on their own.
 func FuzzSession(f *testing.F) {
 	for _, seed := range []string{
 		"xboard\nprotover 2\nnew\nusermove e2e4\nusermove e7e5",
@@ -41,7 +42,8 @@ func FuzzSession(f *testing.F) {
 		defer s.halt()
 		for _, line := range strings.Split(input, "\n") {
 			lower := strings.ToLower(line)
-			if strings.Contains(lower, "memory") || strings.Contains(lower, "hash") || strings.Contains(lower, "cores") {
+			if strings.Contains(lower, "memory") || strings.Contains(lower, "hash") || strings.Contains(lower, "cores") ||
+				strings.Contains(lower, "file") {
 				continue
 			}
 			quit := s.Handle(line)

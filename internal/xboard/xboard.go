@@ -87,6 +87,7 @@ func New(e *engine.Engine, out io.Writer) *Session {
 		myTime:      defaultTimeControl.base,
 		theirTime:   defaultTimeControl.base,
 	}
+	s.out.SetTranscript(&e.Transcript)
 	e.Log = func(msg string) { s.out.Line("# " + msg) }
 	return s
 }
@@ -126,6 +127,7 @@ var ignored = map[string]bool{
 
 // Handle executes one command line and reports whether it was "quit".
 func (s *Session) Handle(line string) (quit bool) {
+	s.engine.Transcript.In(line)
 	line = strings.TrimSpace(line)
 	fields := strings.Fields(line)
 	if len(fields) == 0 {
@@ -197,6 +199,11 @@ func (s *Session) Handle(line string) (quit bool) {
 		s.setForce(true)
 	case "setboard":
 		s.halt()
+		if rest == "" {
+			// An empty FEN would mean the start position to SetPosition.
+			s.out.Line("Error (setboard needs a FEN): setboard")
+			break
+		}
 		if err := s.engine.SetPosition(rest, nil); err != nil {
 			s.out.Line("tellusererror Illegal position: " + err.Error())
 		}
@@ -233,9 +240,7 @@ func (s *Session) Handle(line string) (quit bool) {
 			s.out.Line("Hint: " + moveText(pos, hint))
 		}
 	case "bk":
-		// No opening book: say so in the form the GUI shows (tab-indented
-		// lines, then an empty line).
-		s.out.Text("\tMatador has no opening book.\n\n")
+		s.bookMoves()
 	case "memory":
 		s.halt() // a new hash table stops any search; say goodbye to it first
 		n, err := strconv.Atoi(rest)
@@ -592,13 +597,47 @@ func (s *Session) limitsFor(pos *chess.Position, plies int) search.Limits {
 }
 
 // takeBack answers "undo" (one ply) and "remove" (two: the user's last
-// move and the engine's reply, the user is to move again).
+// move and the engine's reply, the user is to move again). With fewer
+// plies played than asked, it answers an error and takes nothing back.
 func (s *Session) takeBack(plies int) {
 	s.halt()
-	for i := 0; i < plies; i++ {
+	if len(s.engine.Moves()) < plies {
+		s.out.Line("Error (no move to take back): " + map[int]string{1: "undo", 2: "remove"}[plies])
+		return
+	}
+	for range plies {
 		if _, err := s.engine.Undo(); err != nil {
-			s.out.Line("Error (no move to take back): " + map[int]string{1: "undo", 2: "remove"}[plies])
+			s.out.Line("Error (" + err.Error() + "): undo")
 			return
 		}
 	}
+}
+
+// bookMoves answers "bk": the book's moves for the current position with
+// their share of the weight, in the form the GUI shows (tab-indented
+// lines, then an empty line).
+func (s *Session) bookMoves() {
+	moves, err := s.engine.BookMoves()
+	pos := s.engine.Position()
+	var b strings.Builder
+	switch {
+	case err != nil:
+		fmt.Fprintf(&b, "\tNo book moves: %v\n", err)
+	case len(moves) == 0:
+		b.WriteString("\tThe position is not in the book.\n")
+	default:
+		var total uint64
+		for _, bm := range moves {
+			total += uint64(bm.Weight)
+		}
+		for _, bm := range moves {
+			share := 0.0
+			if total > 0 {
+				share = 100 * float64(bm.Weight) / float64(total)
+			}
+			fmt.Fprintf(&b, "\t%s %.0f%% (weight %d)\n", pos.SAN(bm.Move), share, bm.Weight)
+		}
+	}
+	b.WriteString("\n")
+	s.out.Text(b.String())
 }

@@ -39,10 +39,13 @@ func TestFeatures(t *testing.T) {
 		t.Errorf("myname=%q", features["myname"])
 	}
 	// Options are offered, and setting them is understood.
-	if !strings.Contains(e.transcript(), `feature option="MultiPV -spin 1 1 256"`) {
-		t.Errorf("no MultiPV option:\n%s", e.transcript())
+	for _, want := range []string{`feature option="MultiPV -spin 1 1 256"`, `feature option="Skill Level -spin 20 0 20"`,
+		`feature option="UCI_LimitStrength -check 0"`, `feature option="UCI_Elo -spin 1500 1250 2300"`} {
+		if !strings.Contains(e.transcript(), want) {
+			t.Errorf("no %s:\n%s", want, e.transcript())
+		}
 	}
-	for _, cmd := range []string{"option MultiPV=2", "option Clear Hash", "memory 32", "cores 2", "cores 4096", "cores 1",
+	for _, cmd := range []string{"option MultiPV=2", "option Clear Hash", "option Skill Level=20", "option UCI_Elo=2000", "memory 32", "cores 2", "cores 4096", "cores 1",
 		"random", "computer", "name Fairy-Max", "rating 2000 1800", "ics -", "nps 0", "egtpath syzygy /tmp",
 		"bk", "hint", "easy", "hard", "nopost", "variant fischerandom", "variant normal", "draw"} {
 		e.send("%s", cmd)
@@ -52,13 +55,14 @@ func TestFeatures(t *testing.T) {
 	e.send("memory lots")
 	e.send("variant crazyhouse")
 	e.send("cores many")
+	e.send("option Skill Level=21")
 	lines := e.sync(5 * time.Second)
-	if len(lines) != 4 {
-		t.Errorf("bad option, memory, variant and cores: %q", lines)
+	if len(lines) != 5 {
+		t.Errorf("bad option, memory, variant, cores and skill: %q", lines)
 	}
 	for _, l := range lines {
 		if !strings.HasPrefix(l, "Error") {
-			t.Errorf("bad option, memory, variant and cores: %q", lines)
+			t.Errorf("bad option, memory, variant, cores and skill: %q", lines)
 		}
 	}
 }

@@ -1,0 +1,194 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"matador/internal/chess"
+)
+
+// Defects found by driving the engine the way a careless or hostile GUI
+// would (issue 13). Each test failed before its fix.
+
+// A search with a node limit that ends by itself must still hold its
+// bestmove until stop or ponderhit when it is a ponder or infinite search.
+func TestPonderAndInfiniteWithNodesWaitForStop(t *testing.T) {
+	t.Parallel()
+	p := startEngine(t)
+	pos := position(t, chess.StartFEN, "e2e4")
+	for _, tc := range []struct{ goCmd, release string }{
+		{"go ponder nodes 100", "ponderhit"},
+		{"go ponder nodes 100", "stop"},
+		{"go infinite nodes 100", "stop"},
+		{"go infinite depth 1", "stop"},
+	} {
+		p.send("position startpos moves e2e4", tc.goCmd)
+		p.quiet(`^bestmove`, 500*time.Millisecond)
+		p.ready() // the input loop answers meanwhile
+		p.send(tc.release)
+		p.bestMove(pos, 2*time.Second)
+	}
+}
+
+// "go perft" runs like a search: isready is answered during it, stop ends
+// it with an info string instead of the total, and quit ends the engine.
+func TestGoPerftDoesNotBlock(t *testing.T) {
+	p := startEngine(t)
+	p.send("position startpos", "go perft 12") // hours
+	time.Sleep(200 * time.Millisecond)
+	sent := time.Now()
+	p.send("isready")
+	l, _ := p.expect(`^readyok$`, time.Second)
+	if d := l.at.Sub(sent); d > 500*time.Millisecond*timeScale {
+		t.Errorf("readyok came %v after isready during perft", d)
+	}
+	sent = time.Now()
+	p.send("stop")
+	l, _ = p.expect(`^info string perft 12 stopped`, 2*time.Second)
+	if d := l.at.Sub(sent); d > 500*time.Millisecond*timeScale {
+		t.Errorf("perft stopped %v after stop", d)
+	}
+	// A new command after a perft works as usual, and a short perft still
+	// ends with its total.
+	p.send("go perft 2")
+	p.expect(`^Nodes searched: 400$`, 5*time.Second)
+	p.send("go depth 2")
+	p.bestMove(chess.StartPosition(), 5*time.Second)
+	// quit during a long perft ends the process at once.
+	p.send("go perft 12")
+	time.Sleep(100 * time.Millisecond)
+	sent = time.Now()
+	p.send("quit")
+	select {
+	case <-p.exited:
+		if d := time.Since(sent); d > time.Second*timeScale {
+			t.Errorf("quit during perft took %v", d)
+		}
+	case <-time.After(3 * time.Second * timeScale):
+		t.Fatal("the engine did not quit during perft")
+	}
+}
+
+// Threads far above the machine's CPUs are capped with an info string, and
+// the engine answers as fast as with few threads. Before the cap, 256
+// threads on two cores took about a second to answer isready, half a
+// second to stop, and over a second for "go movetime 100".
+func TestManyThreadsStayResponsive(t *testing.T) {
+	p := startEngine(t)
+	p.send("setoption name Threads value 256")
+	p.expect(`^info string Threads 256 is more than this machine can run`, 2*time.Second)
+	p.ready()
+	p.send("position fen "+kiwipete, "go infinite")
+	time.Sleep(300 * time.Millisecond)
+	timed := func(what, pattern string, limit time.Duration) {
+		t.Helper()
+		sent := time.Now()
+		p.send(what)
+		l, _ := p.expect(pattern, 5*time.Second)
+		if d := l.at.Sub(sent); d > limit*timeScale {
+			t.Errorf("%s answered after %v (limit %v)", what, d, limit)
+		} else {
+			t.Logf("%s answered after %v", what, d)
+		}
+	}
+	timed("isready", `^readyok$`, 300*time.Millisecond)
+	timed("stop", `^bestmove `, 300*time.Millisecond)
+	timed("go movetime 100", `^bestmove `, 400*time.Millisecond)
+	// 50 ms on the clock: the move must come well within it.
+	timed("go wtime 50 btime 50", `^bestmove `, 50*time.Millisecond)
+	p.send("go infinite")
+	time.Sleep(200 * time.Millisecond)
+	sent := time.Now()
+	p.send("quit")
+	select {
+	case <-p.exited:
+		if d := time.Since(sent); d > 500*time.Millisecond*timeScale {
+			t.Errorf("quit took %v", d)
+		}
+	case <-time.After(3 * time.Second * timeScale):
+		t.Fatal("the engine did not quit")
+	}
+}
+
+// "Debug Log File" appends every line in and out with a timestamp.
+func TestDebugLogFile(t *testing.T) {
+	t.Parallel()
+	logPath := filepath.Join(t.TempDir(), "debug log.txt") // a space in the name
+	if err := os.WriteFile(logPath, []byte("an earlier line\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := startEngine(t)
+	p.send("setoption name Debug Log File value " + logPath)
+	p.send("position startpos", "go depth 2")
+	p.bestMove(chess.StartPosition(), 5*time.Second)
+	p.send("setoption name Debug Log File value <empty>")
+	p.ready()
+	data, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	if !strings.HasPrefix(text, "an earlier line\n") {
+		t.Errorf("the log was not appended to:\n%s", text)
+	}
+	stamp := `\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} `
+	for _, want := range []string{
+		stamp + `>> position startpos$`,
+		stamp + `>> go depth 2$`,
+		stamp + `<< info depth 1 .*$`,
+		stamp + `<< bestmove \S+`,
+		stamp + `>> setoption name Debug Log File value <empty>$`,
+	} {
+		if !regexp.MustCompile(`(?m)^` + want).MatchString(text) {
+			t.Errorf("the log lacks a line matching %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "readyok") {
+		t.Errorf("lines after the log was closed were written:\n%s", text)
+	}
+	// A file that cannot be created is an info string, not a crash.
+	p.send("setoption name Debug Log File value " + filepath.Join(t.TempDir(), "no", "such", "dir", "log.txt"))
+	p.expect(`^info string setoption: Debug Log File: `, 2*time.Second)
+	p.ready()
+}
+
+// UCI_Opponent, which lichess-bot sends when the engine declares it, is
+// declared and accepted.
+func TestUCIOpponent(t *testing.T) {
+	t.Parallel()
+	p := startEngine(t)
+	p.send("uci")
+	_, before := p.expect(`^uciok$`, 2*time.Second)
+	if !strings.Contains(strings.Join(before, "\n"), "option name UCI_Opponent type string default <empty>") {
+		t.Errorf("UCI_Opponent not declared: %q", before)
+	}
+	p.send("setoption name UCI_Opponent value GM 2800 human Magnus Carlsen", "setoption name UCI_Opponent value none none computer Stockfish 15")
+	p.send("isready")
+	_, before = p.expect(`^readyok$`, 2*time.Second)
+	if len(before) != 0 {
+		t.Errorf("UCI_Opponent answered %q", before)
+	}
+}
+
+func TestPerftSubcommandRefusesBadArguments(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{
+		{"perft", "-depth", "-1"},
+		{"perft", "-depth", "0"},
+		{"perft", "-depth", "21"},
+		{"perft", "extra", "words"},
+		{"perft", "-depth", "2", "extra"},
+		{"perft", "-fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "w", "KQkq", "-"},
+	} {
+		out, err := run(t, args...)
+		if err == nil {
+			t.Errorf("%q succeeded:\n%s", args, out)
+		} else if strings.Contains(out, "Nodes searched") {
+			t.Errorf("%q counted nodes:\n%s", args, out)
+		}
+	}
+}

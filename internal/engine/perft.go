@@ -1,0 +1,81 @@
+package engine
+
+import (
+	"sync/atomic"
+
+	"matador/internal/chess"
+)
+
+// Perft counts the legal move tree of the current position to depth plies
+// below each root move, on a goroutine of its own like a search, so that a
+// front end keeps reading commands: Stop ends it early, Wait waits for it,
+// and the next Go or Perft waits for it to end. onMove runs for each root
+// move as its count is done, then onDone with the total and whether every
+// root move was counted (false after Stop). Both run on the perft
+// goroutine and may be nil.
+func (e *Engine) Perft(depth int, onMove func(m chess.Move, nodes uint64), onDone func(total uint64, complete bool)) {
+	e.mu.Lock()
+	for e.current != nil && !e.current.searchFinished() {
+		r := e.current
+		e.mu.Unlock()
+		r.stop(e)
+		<-r.searchDone
+		e.mu.Lock()
+	}
+	root := e.game.pos.Clone()
+	r := newRun()
+	e.current = r
+	e.mu.Unlock()
+
+	go func() {
+		var legal chess.MoveList
+		root.GenerateLegal(&legal)
+		var total uint64
+		complete := true
+		for _, m := range legal.Slice() {
+			root.MakeMove(m)
+			nodes, ok := perftUntil(root, depth-1, &r.halted)
+			root.UnmakeMove(m)
+			if !ok {
+				complete = false
+				break
+			}
+			total += nodes
+			if onMove != nil {
+				onMove(m, nodes)
+			}
+		}
+		close(r.searchDone)
+		if onDone != nil {
+			onDone(total, complete)
+		}
+		close(r.done)
+	}()
+}
+
+// perftUntil is chess.Perft that gives up, with ok false, once halt is
+// set. The flag is read at every node two or more plies from the leaves:
+// one atomic load beside a move generation.
+func perftUntil(p *chess.Position, depth int, halt *atomic.Bool) (nodes uint64, ok bool) {
+	if depth <= 0 {
+		return 1, true
+	}
+	var ml chess.MoveList
+	p.GenerateLegal(&ml)
+	if depth == 1 {
+		return uint64(ml.N), true
+	}
+	if halt.Load() {
+		return 0, false
+	}
+	for _, m := range ml.Slice() {
+		p.MakeMove(m)
+		n, ok := perftUntil(p, depth-1, halt)
+		p.UnmakeMove(m)
+		if !ok {
+			return 0, false
+		}
+		nodes += n
+	}
+	return nodes, true
+}

@@ -1,0 +1,97 @@
+package search
+
+import (
+	"testing"
+
+	"matador/internal/chess"
+)
+
+// Improving compares with the evaluation two plies up; after a check there
+// it counts as improving by default, and with ImprovingPastCheck compares
+// with four plies up, or is false when that one is missing too.
+func TestImprovingPastCheck(t *testing.T) {
+	w := NewSearcher(1).main
+	set := func(evals ...int) {
+		for i, e := range evals {
+			w.stack[i].staticEval = e
+		}
+	}
+	cases := []struct {
+		evals      []int // plies 0..ply-1
+		eval       int
+		def, fixed bool
+	}{
+		{[]int{0, 0, 50, 0}, 60, true, true},                          // 60 > 50
+		{[]int{0, 0, 50, 0}, 40, false, false},                        // 40 < 50
+		{[]int{100, 0, noEval, 0}, 40, true, false},                   // check two plies up, 40 < 100 four up
+		{[]int{10, 0, noEval, 0}, 40, true, true},                     // check two plies up, 40 > 10 four up
+		{[]int{noEval, 0, noEval, 0}, 40, true, false},                // checks two and four plies up
+		{[]int{noEval, 0}, 40, true, false},                           // ply 2: check at ply 0, nothing four up
+		{[]int{0, 0, 50, 0}, noEval, false, false},                    // in check here
+		{[]int{0}, 40, false, false},                                  // ply 1: nothing to compare
+		{[]int{100, 0, 5, 0, noEval, 0}, 40, true, true},              // ply 6: compares with 5 at ply 2
+		{[]int{100, 0, 50, 0, noEval, 0}, 40, true, false},            // ply 6: 40 < 50 at ply 2
+		{[]int{100, 0, noEval, 0, noEval, 0}, 40, true, false},        // two checks: not improving
+		{[]int{100, 0, noEval, 0, 20, noEval, 30, 0}, 40, true, true}, // ply 8: 40 > 30
+	}
+	for i, c := range cases {
+		ply := len(c.evals)
+		set(c.evals...)
+		inCheck := c.eval == noEval
+		w.Switches.ImprovingPastCheck = false
+		if got := w.improving(ply, c.eval, inCheck); got != c.def {
+			t.Errorf("case %d default: improving %v, want %v", i, got, c.def)
+		}
+		w.Switches.ImprovingPastCheck = true
+		if got := w.improving(ply, c.eval, inCheck); got != c.fixed {
+			t.Errorf("case %d ImprovingPastCheck: improving %v, want %v", i, got, c.fixed)
+		}
+	}
+}
+
+// A stored evaluation of exactly 0 is a real evaluation, told apart from
+// noEval (a node in check) by the hash table.
+func TestTTKeepsZeroEval(t *testing.T) {
+	tt := NewTranspositionTable(1)
+	const a, b = 0x1234567887654321, 0x0fedcba987654321
+	tt.Store(a, chess.NoMove, 15, 0, 5, BoundExact)
+	tt.Store(b, chess.NoMove, 15, noEval, 5, BoundExact)
+	if hit, ok := tt.Probe(a); !ok || hit.eval != 0 || hit.eval == noEval {
+		t.Errorf("eval 0 came back as %d (ok %v)", hit.eval, ok)
+	}
+	if hit, ok := tt.Probe(b); !ok || hit.eval != noEval {
+		t.Errorf("noEval came back as %d (ok %v)", hit.eval, ok)
+	}
+}
+
+// Each search switch of issue 14 changes the tree searched to a fixed
+// depth (so that a match measures something), and ClockModern does not.
+func TestNewSwitchesChangeTheTree(t *testing.T) {
+	nodes := func(spec string) uint64 {
+		sw := DefaultSwitches
+		if err := ApplySwitchSpec(&sw, spec); err != nil {
+			t.Fatal(err)
+		}
+		var total uint64
+		for _, fen := range BenchPositions[1:9] {
+			pos, err := chess.ParseFEN(fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := NewSearcher(4)
+			s.Switches = sw
+			total += s.Search(pos, Limits{Depth: 8}, Options{MultiPV: 1}, Reporter{}).Nodes
+		}
+		return total
+	}
+	base := nodes("")
+	for _, name := range []string{"LMRModern", "SafeChecksOnly", "SEEPruneLinear", "ContHistPruning",
+		"AspirationFailHigh", "QSSEEThreshold", "ImprovingPastCheck", "ContHistNoSink"} {
+		if n := nodes("+" + name); n == base {
+			t.Errorf("+%s: %d nodes at depth 8, the same as without it", name, n)
+		}
+	}
+	if n := nodes("+ClockModern"); n != base {
+		t.Errorf("+ClockModern changed a fixed-depth search: %d nodes, want %d", n, base)
+	}
+}

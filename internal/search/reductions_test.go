@@ -1,0 +1,60 @@
+package search
+
+import "testing"
+
+// The log-log table of LMRModern in whole plies: 0.75 + ln d · ln n / 2.25.
+func TestLMRModernTable(t *testing.T) {
+	cases := []struct{ depth, moves, want int }{
+		{1, 40, 0}, // ln 1 = 0: only the base, 0.75
+		{3, 2, 1},  // 0.75 + 1.099·0.693/2.25 = 1.09
+		{3, 1, 0},
+		{10, 10, 3}, // 0.75 + 2.303²/2.25 = 3.11
+		{20, 30, 5}, // 0.75 + 2.996·3.401/2.25 = 5.28
+		{63, 63, 8}, // 0.75 + 4.143²/2.25 = 8.38
+	}
+	for _, c := range cases {
+		if got := lmrModernTable[c.depth][c.moves]; got != c.want {
+			t.Errorf("table[%d][%d] = %d, want %d", c.depth, c.moves, got, c.want)
+		}
+	}
+}
+
+// Each adjustment of LMRModern moves the reduction by its margin, the
+// history within its clamp, and the result stays between the minimum and
+// the depth left.
+func TestLMRModernAdjustments(t *testing.T) {
+	const d, n, nd = 10, 10, 9 // table value 3
+	plain := lmrNode{pvNode: true, improving: true}
+	cases := []struct {
+		name string
+		node lmrNode
+		want int
+	}{
+		{"PV node, improving", plain, 3},
+		{"off the PV", lmrNode{improving: true}, 3 + LMRModernNonPV},
+		{"expected cut node", lmrNode{cutNode: true, improving: true}, 3 + LMRModernNonPV + LMRModernCutNode},
+		{"not improving", lmrNode{pvNode: true}, 3 + LMRModernNotImproving},
+		{"killer or counter move", lmrNode{pvNode: true, improving: true, refutation: true}, 3 - LMRModernRefutation},
+		{"check or evasion", lmrNode{pvNode: true, improving: true, check: true}, 3 - LMRModernCheck},
+		{"hanging piece moves", lmrNode{pvNode: true, improving: true, hanging: true}, 3 - LMRModernHanging},
+		{"history just short of a step", lmrNode{pvNode: true, improving: true, history: LMRModernHistoryDivisor - 1}, 3},
+		{"good history", lmrNode{pvNode: true, improving: true, history: LMRModernHistoryDivisor}, 2},
+		{"bad history", lmrNode{pvNode: true, improving: true, history: -LMRModernHistoryDivisor}, 4},
+		{"excellent history, clamped", lmrNode{pvNode: true, improving: true, history: 3 * HistoryMax}, 3 - LMRModernHistoryMax},
+		{"terrible history, clamped", lmrNode{pvNode: true, improving: true, history: -3 * HistoryMax}, 3 + LMRModernHistoryMax},
+		{"everything for less", lmrNode{pvNode: true, improving: true, refutation: true, check: true, history: HistoryMax}, LMRModernMinReduction},
+		{"everything for more", lmrNode{cutNode: true, history: -HistoryMax}, 3 + LMRModernNonPV + LMRModernCutNode + LMRModernNotImproving + LMRModernHistoryMax},
+	}
+	for _, c := range cases {
+		if got := lmrModernPlies(d, n, nd, c.node); got != c.want {
+			t.Errorf("%s: reduction %d, want %d", c.name, got, c.want)
+		}
+	}
+	// Never into quiescence: one ply of newDepth stays.
+	if got := lmrModernPlies(3, 60, 2, lmrNode{cutNode: true, history: -HistoryMax}); got != 1 {
+		t.Errorf("depth 3: reduction %d, want 1 (newDepth 2 keeps a ply)", got)
+	}
+	if got := lmrModernPlies(30, 60, 29, lmrNode{cutNode: true, history: -HistoryMax}); got > 28 {
+		t.Errorf("depth 30: reduction %d leaves no ply", got)
+	}
+}

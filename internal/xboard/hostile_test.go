@@ -1,0 +1,124 @@
+package xboard
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"matador/internal/book"
+	"matador/internal/chess"
+)
+
+// "remove" with a single ply played is an error and takes nothing back;
+// before the fix it answered the error but took the ply back.
+func TestRemoveWithOnePlyKeepsIt(t *testing.T) {
+	e := startMatador(t)
+	e.send("new")
+	e.send("force")
+	e.send("usermove e2e4")
+	e.send("remove")
+	lines := e.sync(5 * time.Second)
+	if len(lines) != 1 || !strings.HasPrefix(lines[0], "Error (no move to take back): remove") {
+		t.Errorf("remove after one ply: %q", lines)
+	}
+	// 1. e4 is still on the board: Black to move, e7e5 legal, e2e4 not.
+	e.send("usermove e7e5")
+	checkQuiet(t, e, e.sync(5*time.Second))
+	e.send("undo")
+	e.send("undo")
+	e.send("usermove e2e4")
+	checkQuiet(t, e, e.sync(5*time.Second))
+}
+
+// "setboard" without a FEN is an error that keeps the position; before the
+// fix it silently set up the start position.
+func TestSetboardWithoutFEN(t *testing.T) {
+	e := startMatador(t)
+	e.send("new")
+	e.send("force")
+	e.send("setboard 7k/8/5KQ1/8/8/8/8/8 w - - 0 1")
+	e.send("setboard")
+	e.send("setboard   ")
+	lines := e.sync(5 * time.Second)
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "Error (setboard needs a FEN)") || !strings.HasPrefix(lines[1], "Error (setboard needs a FEN)") {
+		t.Errorf("setboard without a FEN: %q", lines)
+	}
+	e.send("usermove g6g7") // legal only in the position set up first
+	checkQuiet(t, e, e.sync(5*time.Second))
+}
+
+// "cores 99999" runs as many threads as the machine can, says so, and
+// the engine keeps answering at once.
+func TestCoresFarAboveTheMachine(t *testing.T) {
+	e := startMatador(t)
+	e.send("new")
+	e.send("cores 99999")
+	lines := e.sync(5 * time.Second)
+	if len(lines) != 1 || !strings.HasPrefix(lines[0], "# Threads 256 is more than this machine can run") {
+		t.Errorf("cores 99999: %q", lines)
+	}
+	e.send("post")
+	e.send("analyze")
+	time.Sleep(300 * time.Millisecond)
+	start := time.Now()
+	e.sync(5 * time.Second)
+	if d := time.Since(start); d > 500*time.Millisecond {
+		t.Errorf("ping during analysis answered after %v", d)
+	}
+	e.send("exit")
+	e.send("st 0.1")
+	e.send("go")
+	start = time.Now()
+	e.expect(`^move `, 5*time.Second)
+	if d := time.Since(start); d > 600*time.Millisecond {
+		t.Errorf("st 0.1: the move came after %v", d)
+	}
+}
+
+// The opening book through CECP options: the engine plays the book's move
+// and "bk" lists the moves.
+func TestXBoardBook(t *testing.T) {
+	bld := book.NewBuilder()
+	bld.MinGames = 1
+	start := chess.StartPosition()
+	d4, _ := start.ParseUCI("d2d4")
+	bld.AddGame(start, []chess.Move{d4}, "1-0")
+	path := filepath.Join(t.TempDir(), "d4.bin")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bld.WriteTo(f); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+
+	e := startMatador(t)
+	for _, want := range []string{`feature option="OwnBook -check 0"`, `feature option="BookFile -file "`, `feature option="BookBestMove -check 0"`} {
+		if !strings.Contains(e.transcript(), want) {
+			t.Errorf("no %s in the features", want)
+		}
+	}
+	e.send("new")
+	e.send("option BookFile=%s", path)
+	e.send("option OwnBook=1")
+	e.send("bk")
+	lines := e.sync(5 * time.Second)
+	if len(lines) < 2 || lines[0] != "\td4 100% (weight 2)" || lines[len(lines)-1] != "" {
+		t.Errorf("bk: %q", lines)
+	}
+	e.send("white") // protocol 1 way of letting the engine play White
+	e.send("sd 20") // a search would take long; the book answers at once
+	e.send("go")
+	move, _ := e.expect(`^move `, 5*time.Second)
+	if move != "move d2d4" {
+		t.Errorf("with the book: %s, want move d2d4", move)
+	}
+	e.send("option BookFile=%s", filepath.Join(t.TempDir(), "missing.bin"))
+	lines = e.sync(5 * time.Second)
+	if len(lines) != 1 || !strings.HasPrefix(lines[0], "Error (BookFile: open ") || !strings.Contains(lines[0], "keeping "+path) {
+		t.Errorf("a missing book: %q", lines)
+	}
+}
