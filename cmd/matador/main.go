@@ -19,6 +19,7 @@ import (
 	"matador/internal/chess"
 	"matador/internal/console"
 	"matador/internal/engine"
+	"matador/internal/eval"
 	"matador/internal/search"
 	"matador/internal/tune"
 	"matador/internal/uci"
@@ -30,6 +31,14 @@ func main() {
 	// MATADOR_SWITCHES="-NullMove,-LMR" (names: the fields of search.Switches).
 	if spec := os.Getenv("MATADOR_SWITCHES"); spec != "" {
 		if err := search.ApplySwitchSpec(&search.DefaultSwitches, spec); err != nil {
+			fmt.Fprintln(os.Stderr, "matador:", err)
+			os.Exit(2)
+		}
+	}
+	// The same for the evaluation: MATADOR_EVAL_SWITCHES="+UseSpace" (names:
+	// the Use... fields of eval.Params).
+	if spec := os.Getenv("MATADOR_EVAL_SWITCHES"); spec != "" {
+		if err := eval.ApplySwitchSpec(nil, spec); err != nil {
 			fmt.Fprintln(os.Stderr, "matador:", err)
 			os.Exit(2)
 		}

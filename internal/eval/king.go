@@ -14,8 +14,16 @@ func (p *Params) evalKings(pos *chess.Position, info *evalInfo) {
 			s += p.kingShelter(pos, c)
 		}
 		if p.UseKingSafety {
-			info.danger[c] = p.kingDanger(pos, info, c)
-			pen := p.kingPenalty(info.danger[c])
+			var pen Score
+			counter := p.rebelCounter(pos, info, c)
+			switch {
+			case p.UseKingDangerModel:
+				info.danger[c] = p.kingDanger(pos, info, c, counter)
+				pen = p.kingPenalty(info.danger[c])
+			case counter > 0:
+				v := p.KingSafetyTable[min(counter, len(p.KingSafetyTable)-1)]
+				pen = S(v, v/KingSafetyEgDivisor)
+			}
 			info.kingDanger[c] = pen.Mg()
 			s -= pen
 		}
@@ -70,10 +78,10 @@ func nearest(b chess.Bitboard, c chess.Color) chess.Square {
 	return b.Last()
 }
 
-// kingDanger is REBEL's progressive king safety for c's king: a counter
-// gathers the enemy's pressure on the king's zone, and with the other
-// signs of an attack it makes the danger sum that kingPenalty squares.
-func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color) Score {
+// rebelCounter is REBEL's progressive king safety for c's king: a counter
+// that gathers the enemy's pressure on the king's zone; 0 when the enemy
+// has no queen, or no piece to help her.
+func (p *Params) rebelCounter(pos *chess.Position, info *evalInfo, c chess.Color) int {
 	them := c.Other()
 	// REBEL: no king safety without an enemy queen, nor against a lone
 	// queen with no rook or minor to help her.
@@ -84,7 +92,6 @@ func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color) 
 	if helpers == 0 {
 		return 0
 	}
-	danger := p.KingDangerBase
 	ksq := pos.KingSquare(c)
 	rel := ksq
 	if c == chess.Black {
@@ -153,11 +160,27 @@ func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color) 
 	if (rookLines|bishopLines)&info.attacked[them][chess.Queen]&safe != 0 {
 		counter += p.KingSafeCheck[chess.Queen]
 	}
-	danger += p.KingDangerCounter * Score(counter)
+	return counter
+}
 
-	// The inputs REBEL's text does not have: how many pieces of each kind
-	// take part, how often they hit the ring, the ring's squares that
-	// only our king or queen defends, and every safe check by kind.
+// kingDanger is the danger sum of c's king: REBEL's counter (0 means the
+// enemy lacks the pieces for an attack, and there is no danger) with the
+// inputs REBEL's text does not have: how many pieces of each kind take
+// part, how often they hit the ring, the ring's squares that only our king
+// or queen defends, and every safe check by kind. kingPenalty squares it.
+func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color, counter int) Score {
+	if counter == 0 {
+		return 0
+	}
+	them := c.Other()
+	ksq := pos.KingSquare(c)
+	inner := kingRing[ksq]
+	theirAttacks := info.attacked[them][0]
+	safe := ^(info.attacked[c][0] | pos.ByColor(them))
+	occ := pos.Occupied()
+	rookLines := chess.RookAttacks(ksq, occ)
+	bishopLines := chess.BishopAttacks(ksq, occ)
+	danger := p.KingDangerBase + p.KingDangerCounter*Score(counter)
 	for t := chess.Knight; t <= chess.Queen; t++ {
 		danger += p.KingDangerAttackers[t] * Score(info.zoneAttackers[them][t])
 	}

@@ -35,8 +35,11 @@ type Params struct {
 	UseThreats       bool // REBEL: hanging pieces
 	UseScaling       bool // IPPOLIT: winning-chances token
 	UseMopUp         bool
-	UseSpace         bool
-	UseComplexity    bool
+	// Issue 11's terms, off until tuned and measured in games.
+	UseSpace           bool // space behind the pawns in the centre files
+	UseComplexity      bool // the end-game half moves towards zero in drawish material
+	UseThreatsByType   bool // threats by attacker and victim, beside REBEL's hanging pieces
+	UseKingDangerModel bool // king danger as a tuned sum squared, instead of REBEL's table alone
 
 	// Material, imbalance, bishop pair, side to move.
 	PieceValue                       [7]Score // by chess.PieceType
@@ -91,6 +94,7 @@ type Params struct {
 	KingDangerSafeChecks             [7]Score
 	KingDangerBase                   Score
 	KingDangerMgDiv, KingDangerEgDiv int
+	KingSafetyTable                  [40]int
 
 	// Threats and mop-up.
 	HangingPiece                           [7]Score
@@ -141,27 +145,32 @@ const (
 	PhaseTotal  = 24
 )
 
+// REBEL's table penalty counts 1/KingSafetyEgDivisor in the end game.
+const KingSafetyEgDivisor = 8
+
 // The drawishness scale of an ordinary position: the factors are in 64ths.
 const ScaleNormal = 64
 
 // defaultParams is the configuration the engine plays with.
 var defaultParams = Params{
 	// Switches: one per technique, all on.
-	UsePawnHash:      true, // IPPOLIT: pawn hash table (off: recompute every call)
-	UseImbalance:     true, // Rybka/IPPOLIT: knight and rook values follow the pawn count
-	UseMobility:      true,
-	UsePawnStructure: true,
-	UsePassedPawns:   true,
-	UseOutposts:      true,
-	UseRookFiles:     true,
-	UseBishopPair:    true,
-	UseKingShelter:   true,
-	UseKingSafety:    true, // REBEL: progressive king-safety counter
-	UseThreats:       true, // REBEL: hanging pieces
-	UseScaling:       true, // IPPOLIT: winning-chances token
-	UseMopUp:         true,
-	UseSpace:         true,
-	UseComplexity:    true,
+	UsePawnHash:        true, // IPPOLIT: pawn hash table (off: recompute every call)
+	UseImbalance:       true, // Rybka/IPPOLIT: knight and rook values follow the pawn count
+	UseMobility:        true,
+	UsePawnStructure:   true,
+	UsePassedPawns:     true,
+	UseOutposts:        true,
+	UseRookFiles:       true,
+	UseBishopPair:      true,
+	UseKingShelter:     true,
+	UseKingSafety:      true, // REBEL: progressive king-safety counter
+	UseThreats:         true, // REBEL: hanging pieces
+	UseScaling:         true, // IPPOLIT: winning-chances token
+	UseMopUp:           true,
+	UseSpace:           false,
+	UseComplexity:      false,
+	UseThreatsByType:   false,
+	UseKingDangerModel: false,
 
 	// Material, indexed by chess.PieceType. Rooks and pawns gain in the end
 	// game, where open lines and promotion matter more than piece play.
@@ -454,7 +463,16 @@ var defaultParams = Params{
 	// attacks that come from outside the king's zone.
 	KingSafeCheck: [7]int{0, 0, 2, 1, 2, 2, 0},
 
-	// The danger sum: REBEL's counter, the enemy pieces that attack the
+	// KingSafetyTable maps REBEL's counter to a middle-game penalty (the end
+	// game gets 1/KingSafetyEgDivisor of it) when UseKingDangerModel is off.
+	KingSafetyTable: [40]int{
+		0, 1, 2, 4, 7, 11, 16, 22, 29, 37,
+		46, 56, 67, 79, 92, 106, 121, 137, 154, 172,
+		191, 211, 232, 254, 277, 300, 324, 348, 372, 396,
+		420, 440, 460, 480, 500, 500, 500, 500, 500, 500,
+	},
+
+	// With UseKingDangerModel, the danger sum: REBEL's counter, the enemy pieces that attack the
 	// king's zone by type, their attacks on the ring around the king, the
 	// ring's squares that only our king or queen defends, the safe checks
 	// by piece type, and a constant. Its start (the counter alone, the

@@ -34,6 +34,9 @@ func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) 
 	// The enemy king's zone, for the danger sum's attacker counts.
 	theirKing := pos.KingSquare(them)
 	zone, ring := kingZone[them][theirKing], kingRing[theirKing]
+	if !p.UseKingDangerModel {
+		zone = 0 // nobody reads the counts
+	}
 	// Our pawns that an enemy pawn blocks, for bad bishops.
 	rammed := ourPawns & theirPawns.Forward(them)
 

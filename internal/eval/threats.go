@@ -65,6 +65,11 @@ func (p *Params) evalThreats(pos *chess.Position, info *evalInfo, c chess.Color)
 		s += p.ThreatMultiple
 	}
 
+	if !p.UseThreatsByType {
+		info.terms[termThreats][c] = s
+		return
+	}
+
 	// Threats by the attacker's kind. Pawns and minors that the enemy's
 	// pawns defend are no targets for our minors and rooks; a rook or a
 	// queen always is.

@@ -141,6 +141,9 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 		samples[i] = Sample{Pos: p, Result: 1}
 	}
 	p := eval.DefaultParams()
+	if err := eval.ApplySwitchSpec(p, eval.NewTerms); err != nil {
+		t.Fatal(err)
+	}
 	ws := Weights(p)
 	for _, w := range ws {
 		switch w.Kind {

@@ -140,6 +140,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	params := fs.String("params", "internal/eval/params.go", "params.go to rewrite")
 	out := fs.String("o", "", "where to write the new params.go (default: standard output)")
 	report := fs.Int("report", 10, "print the errors every N epochs")
+	switches := fs.String("switches", eval.NewTerms, "evaluation switches to set in the tuned configuration (the terms off in the engine until measured are fitted with them on)")
 	// The defaults are the run that made params.go (see the package doc).
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -162,6 +163,9 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	// The tuner works on a copy of the engine's configuration, which
 	// RewriteParams then writes into params.go.
 	config := eval.DefaultParams()
+	if err := eval.ApplySwitchSpec(config, *switches); err != nil {
+		return err
+	}
 	ws := Weights(config)
 	fmt.Fprintf(stderr, "%d training and %d held-out samples, %d weights\n", len(train), len(test), len(ws))
 

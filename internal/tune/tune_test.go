@@ -73,18 +73,29 @@ func whiteScore(e *eval.Evaluator, pos *chess.Position) int {
 // proves the weights linear; only a change of the drawishness scale (it
 // depends on who is ahead) may break it, and such positions are skipped.
 func TestLinearFormsReproduceEvaluate(t *testing.T) {
+	t.Run("engine", func(t *testing.T) { testLinearForms(t, "") })
+	t.Run("new terms", func(t *testing.T) { testLinearForms(t, eval.NewTerms) })
+}
+
+func testLinearForms(t *testing.T, switches string) {
 	positions := randomPositions(t, 400)
 	samples := make([]Sample, len(positions))
 	for i, p := range positions {
 		samples[i] = Sample{Pos: p, Result: 0.5}
 	}
 	p := eval.DefaultParams()
+	if err := eval.ApplySwitchSpec(p, switches); err != nil {
+		t.Fatal(err)
+	}
 	ws := Weights(p)
 	entries, err := Linearize(samples, p, ws, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := eval.NewEvaluator()
+	e := eval.NewEvaluatorWith(eval.DefaultParams())
+	if err := eval.ApplySwitchSpec(e.Params(), switches); err != nil {
+		t.Fatal(err)
+	}
 	for i, en := range entries {
 		if got, want := en.Evaluate(p, ws), whiteScore(e, positions[i]); got != want {
 			t.Fatalf("%s: linear form %d, Evaluate %d", positions[i].FEN(), got, want)

@@ -1,0 +1,45 @@
+package eval
+
+import (
+	"strings"
+	"testing"
+
+	"matador/internal/chess"
+)
+
+func TestApplySwitchSpec(t *testing.T) {
+	p := DefaultParams()
+	if err := ApplySwitchSpec(p, "-UseThreats, +UseSpace"); err != nil {
+		t.Fatal(err)
+	}
+	if p.UseThreats || !p.UseSpace || !defaultParams.UseThreats || defaultParams.UseSpace {
+		t.Errorf("switches not applied to the copy alone: %v %v %v %v", p.UseThreats, p.UseSpace, defaultParams.UseThreats, defaultParams.UseSpace)
+	}
+	for _, bad := range []string{"+Frobnicate", "-PieceValue", "+KingSafetyTable"} {
+		if err := ApplySwitchSpec(p, bad); err == nil || !strings.Contains(err.Error(), "UseThreats") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+	if err := ApplySwitchSpec(p, NewTerms); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestNewTermsOffChangeNothing: with issue 11's switches off the new terms
+// cost nothing in score; with them on and their weights set, they count.
+func TestNewTermsOffChangeNothing(t *testing.T) {
+	pos, _ := chess.ParseFEN("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8")
+	p := DefaultParams()
+	p.SpaceSquare, p.ComplexityAdjust = S(7, 7), S(0, -30)
+	p.ThreatByPawn[chess.Knight] = S(50, 50)
+	base := NewEvaluatorWith(DefaultParams()).Evaluate(pos)
+	if got := NewEvaluatorWith(p).Evaluate(pos); got != base {
+		t.Errorf("weights of switched-off terms moved the score: %d, %d", got, base)
+	}
+	if err := ApplySwitchSpec(p, NewTerms); err != nil {
+		t.Fatal(err)
+	}
+	if got := NewEvaluatorWith(p).Evaluate(pos); got == base {
+		t.Errorf("the new terms switched on changed nothing (%d)", got)
+	}
+}
