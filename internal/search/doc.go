@@ -25,6 +25,8 @@
 //	history.go     what the search learns: history, continuation and
 //	               capture history, killers, counter moves, positional gain
 //	tt.go          the hash table
+//	tablebase.go   Syzygy tablebases: the root moves ranked by the tables,
+//	               the probes inside the tree (negamax step 6b), their scores
 //	time.go        the clock: soft and hard limits
 //	threads.go     Lazy SMP: the helper threads
 //	params.go      every margin, depth limit and ordering score, named
