@@ -255,7 +255,9 @@ func TestHandshake(t *testing.T) {
 		"option name MultiPV", "option name Ponder", "option name Move Overhead", "option name Clear Hash",
 		"option name UCI_ShowWDL", "option name UCI_Chess960",
 		"option name Skill Level type spin default 20 min 0 max 20", "option name UCI_LimitStrength type check default false",
-		"option name UCI_Elo type spin default 1500 min 1000 max 2800"} {
+		"option name UCI_Elo type spin default 1500 min 1000 max 2800",
+		"option name SyzygyPath type string default <empty>", "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+		"option name Syzygy50MoveRule type check default true", "option name SyzygyProbeLimit type spin default 7 min 0 max 7"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("uci reply lacks %q", want)
 		}
@@ -301,7 +303,7 @@ func TestGoDepth(t *testing.T) {
 	p := startEngine(t)
 	p.send("uci", "isready", "ucinewgame", "position startpos moves e2e4 e7e5 g1f3", "go depth 5")
 	_, before := p.bestMove(position(t, chess.StartFEN, "e2e4", "e7e5", "g1f3"), 20*time.Second)
-	re := regexp.MustCompile(`^info depth (\d+) seldepth \d+ multipv 1 score (cp -?\d+|mate -?\d+) nodes \d+ nps \d+ hashfull \d+ time \d+ pv( [a-h][1-8][a-h][1-8][qrbn]?)+$`)
+	re := regexp.MustCompile(`^info depth (\d+) seldepth \d+ multipv 1 score (cp -?\d+|mate -?\d+) nodes \d+ nps \d+ hashfull \d+ tbhits \d+ time \d+ pv( [a-h][1-8][a-h][1-8][qrbn]?)+$`)
 	depths := map[string]bool{}
 	for _, l := range before {
 		if m := re.FindStringSubmatch(l); m != nil {
