@@ -255,9 +255,7 @@ func TestHandshake(t *testing.T) {
 		"option name MultiPV", "option name Ponder", "option name Move Overhead", "option name Clear Hash",
 		"option name UCI_ShowWDL", "option name UCI_Chess960",
 		"option name Skill Level type spin default 20 min 0 max 20", "option name UCI_LimitStrength type check default false",
-		"option name UCI_Elo type spin default 1500 min 1000 max 2800",
-		"option name SyzygyPath type string default <empty>", "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
-		"option name Syzygy50MoveRule type check default true", "option name SyzygyProbeLimit type spin default 7 min 0 max 7"} {
+		"option name UCI_Elo type spin default 1500 min 1000 max 2800"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("uci reply lacks %q", want)
 		}

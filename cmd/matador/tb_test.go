@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -119,6 +120,18 @@ func TestUCISyzygy(t *testing.T) {
 	}
 	defer tables.Close()
 	p := startEngine(t)
+	// python-chess (lichess-bot) refuses to set an option the engine has
+	// not declared.
+	p.send("uci")
+	_, before := p.expect(`^uciok$`, 2*time.Second)
+	for _, want := range []string{"option name SyzygyPath type string default <empty>",
+		"option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+		"option name Syzygy50MoveRule type check default true",
+		"option name SyzygyProbeLimit type spin default 7 min 0 max 7"} {
+		if !slices.Contains(before, want) {
+			t.Errorf("uci reply lacks %q", want)
+		}
+	}
 	// Two directories, the second without tables.
 	p.send("setoption name SyzygyPath value " + dir + string(os.PathListSeparator) + t.TempDir())
 	l, _ := p.expect(`^info string `, 5*time.Second)

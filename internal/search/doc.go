@@ -25,14 +25,14 @@
 //	history.go     what the search learns: history, continuation and
 //	               capture history, killers, counter moves, positional gain
 //	tt.go          the hash table
-//	tablebase.go   Syzygy tablebases: the root moves ranked by the tables,
-//	               the probes inside the tree (negamax step 6b), their scores
 //	time.go        the clock: soft and hard limits
 //	threads.go     Lazy SMP: the helper threads
 //	params.go      every margin, depth limit and ordering score, named
 //	switches.go    the switch of every technique, and their defaults
 //	bench.go       the bench positions and "matador bench"
 //	wdl.go         the win/draw/loss model of UCI_ShowWDL
+//	tablebase.go   Syzygy tablebases: the root moves ranked by the tables,
+//	               the probes inside the tree (negamax step 6b), their scores
 //
 // A technique from the seeds is marked where it lives by a one-line
 // comment naming its source ("// REBEL: ..."); in negamax each step's

@@ -14,10 +14,34 @@ import (
 // syzygyDir is the shared 3- and 4-piece set beside the repository.
 var syzygyDir = filepath.Join("..", "..", "..", "shared", "data", "syzygy")
 
-// TestEgtpath: "egtpath syzygy DIR" opens the tables (a bad directory is an
+// TestEgtpath: the engine offers feature egt="syzygy" and the Syzygy
+// options; "egtpath syzygy DIR" opens the tables (a bad directory is an
 // error that keeps them), and the engine then converts a tablebase win,
 // reporting the tables' score.
 func TestEgtpath(t *testing.T) {
+	e := startCECP(t, "matador", binary)
+	features := e.handshake()
+	if features["egt"] != "syzygy" {
+		t.Errorf("feature egt=%q, want syzygy", features["egt"])
+	}
+	for _, want := range []string{`feature option="SyzygyPath -path "`, `feature option="SyzygyProbeDepth -spin 1 1 100"`,
+		`feature option="Syzygy50MoveRule -check 1"`, `feature option="SyzygyProbeLimit -spin 7 0 7"`} {
+		if !strings.Contains(e.transcript(), want) {
+			t.Errorf("no %s:\n%s", want, e.transcript())
+		}
+	}
+	e.send("egtpath nalimov /tmp") // other tables: ignored
+	e.send("option SyzygyProbeDepth=3")
+	e.send("option Syzygy50MoveRule=0")
+	e.send("option SyzygyProbeLimit=5")
+	checkQuiet(t, e, e.sync(5*time.Second))
+	e.send("option SyzygyProbeLimit=8")
+	if lines := e.sync(5 * time.Second); len(lines) != 1 || !strings.HasPrefix(lines[0], "Error") {
+		t.Errorf("SyzygyProbeLimit=8: %q", lines)
+	}
+	e.send("option Syzygy50MoveRule=1")
+	e.send("option SyzygyProbeLimit=7")
+
 	if _, err := os.Stat(filepath.Join(syzygyDir, "KRvK.rtbw")); err != nil {
 		t.Skipf("no Syzygy tables at %s: %v", syzygyDir, err)
 	}
@@ -25,7 +49,6 @@ func TestEgtpath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := startMatador(t)
 	e.send("egtpath syzygy %s", abs)
 	lines := e.sync(5 * time.Second)
 	if len(lines) != 1 || !strings.HasPrefix(lines[0], "# Found 35 tablebases") {

@@ -40,9 +40,7 @@ func TestFeatures(t *testing.T) {
 	}
 	// Options are offered, and setting them is understood.
 	for _, want := range []string{`feature option="MultiPV -spin 1 1 256"`, `feature option="Skill Level -spin 20 0 20"`,
-		`feature option="UCI_LimitStrength -check 0"`, `feature option="UCI_Elo -spin 1500 1000 2800"`,
-		`feature option="SyzygyPath -path "`, `feature option="SyzygyProbeDepth -spin 1 1 100"`,
-		`feature option="Syzygy50MoveRule -check 1"`, `feature option="SyzygyProbeLimit -spin 7 0 7"`} {
+		`feature option="UCI_LimitStrength -check 0"`, `feature option="UCI_Elo -spin 1500 1000 2800"`} {
 		if !strings.Contains(e.transcript(), want) {
 			t.Errorf("no %s:\n%s", want, e.transcript())
 		}
