@@ -2,9 +2,10 @@ package matador_test
 
 // The import direction of the whole repository, read from "go list -deps":
 // the board knows nothing of the engine, the evaluation knows only the
-// board, the search only the board and the evaluation, and the front ends
-// reach the search through internal/engine. A package missing from the
-// table fails the test, so that a new one has to say where it stands.
+// board, the search only the board, the evaluation and the tablebases, and
+// the front ends reach the search through internal/engine. A package
+// missing from the table fails the test, so that a new one has to say where
+// it stands.
 
 import (
 	"os"
@@ -34,14 +35,14 @@ var (
 var importRules = map[string]importRule{
 	"chess":  {},
 	"eval":   {allowed: []string{"chess"}},
-	"search": {allowed: []string{"chess", "eval"}},
+	"search": {allowed: []string{"chess", "eval", "tb"}},
 	"pgn":    {allowed: []string{"chess"}},
-	// Tablebase probing and the opening book (to come): the board only.
+	// Tablebase probing and the opening book: the board only.
 	"tb":      {allowed: []string{"chess"}},
 	"book":    {allowed: []string{"chess"}},
 	"engine":  {allowed: []string{"chess", "eval", "search", "pgn", "tb", "book"}},
-	"tune":    {allowed: []string{"chess", "eval", "search", "pgn"}},
-	"datagen": {allowed: []string{"chess", "eval", "search", "pgn"}},
+	"tune":    {allowed: []string{"chess", "eval", "search", "pgn", "tb"}},
+	"datagen": {allowed: []string{"chess", "eval", "search", "pgn", "tb"}},
 	"uci":     {allowed: core, frontEnd: true},
 	"xboard":  {allowed: core, frontEnd: true},
 	"console": {allowed: core, frontEnd: true},

@@ -301,7 +301,7 @@ func TestGoDepth(t *testing.T) {
 	p := startEngine(t)
 	p.send("uci", "isready", "ucinewgame", "position startpos moves e2e4 e7e5 g1f3", "go depth 5")
 	_, before := p.bestMove(position(t, chess.StartFEN, "e2e4", "e7e5", "g1f3"), 20*time.Second)
-	re := regexp.MustCompile(`^info depth (\d+) seldepth \d+ multipv 1 score (cp -?\d+|mate -?\d+) nodes \d+ nps \d+ hashfull \d+ time \d+ pv( [a-h][1-8][a-h][1-8][qrbn]?)+$`)
+	re := regexp.MustCompile(`^info depth (\d+) seldepth \d+ multipv 1 score (cp -?\d+|mate -?\d+) nodes \d+ nps \d+ hashfull \d+ tbhits \d+ time \d+ pv( [a-h][1-8][a-h][1-8][qrbn]?)+$`)
 	depths := map[string]bool{}
 	for _, l := range before {
 		if m := re.FindStringSubmatch(l); m != nil {

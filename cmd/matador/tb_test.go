@@ -1,11 +1,18 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"matador/internal/chess"
+	"matador/internal/tb"
 )
 
 // syzygyDir is the shared 3- and 4-piece set beside the repository.
@@ -92,5 +99,110 @@ func TestTBVerifySubcommand(t *testing.T) {
 	out, err = run(t, "tb", "probe", "-path", dir+string(os.PathListSeparator)+syzygyDir, "8/8/8/4k3/8/8/8/R3K3 w - - 0 1")
 	if err == nil || !strings.Contains(out, "KRvK.rtbz") || strings.Contains(out, "panic") {
 		t.Errorf("tb probe with a truncated DTZ table: %v\n%s", err, out)
+	}
+}
+
+// TestUCISyzygy sets the tables through the UCI options and searches
+// positions in them: a win is kept and reported as the tables' win (or a
+// mate), with tbhits counted; a draw scores 0; a capture into the tables
+// from five pieces is found by the probes inside the tree; a bad path is
+// refused with an info string and the tables before it kept.
+func TestUCISyzygy(t *testing.T) {
+	t.Parallel()
+	needSyzygy(t)
+	dir, err := filepath.Abs(syzygyDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables, err := tb.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tables.Close()
+	p := startEngine(t)
+	// python-chess (lichess-bot) refuses to set an option the engine has
+	// not declared.
+	p.send("uci")
+	_, before := p.expect(`^uciok$`, 2*time.Second)
+	for _, want := range []string{"option name SyzygyPath type string default <empty>",
+		"option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+		"option name Syzygy50MoveRule type check default true",
+		"option name SyzygyProbeLimit type spin default 7 min 0 max 7"} {
+		if !slices.Contains(before, want) {
+			t.Errorf("uci reply lacks %q", want)
+		}
+	}
+	// Two directories, the second without tables.
+	p.send("setoption name SyzygyPath value " + dir + string(os.PathListSeparator) + t.TempDir())
+	l, _ := p.expect(`^info string `, 5*time.Second)
+	if !strings.HasPrefix(l.text, "info string Found 35 tablebases (35 WDL, 35 DTZ files, up to 4 pieces)") {
+		t.Errorf("SyzygyPath: %q", l.text)
+	}
+	infoRx := regexp.MustCompile(`^info depth \d+ .*score (cp|mate) (-?\d+) .*tbhits (\d+) time`)
+	// search runs "go depth N" on fen and returns the last info line's
+	// score and tbhits and the position after the best move.
+	search := func(fen string, depth int) (string, int, int, *chess.Position) {
+		t.Helper()
+		p.send("position fen "+fen, fmt.Sprintf("go depth %d", depth))
+		pos := position(t, fen)
+		best, before := p.bestMove(pos, 30*time.Second)
+		kind, score, hits := "", 0, -1
+		for _, l := range before {
+			if m := infoRx.FindStringSubmatch(l); m != nil {
+				kind = m[1]
+				score, _ = strconv.Atoi(m[2])
+				hits, _ = strconv.Atoi(m[3])
+			}
+		}
+		if hits < 0 {
+			t.Fatalf("%s: no info line with tbhits: %q", fen, tail(before))
+		}
+		m, _ := pos.ParseUCI(best)
+		pos.MakeMove(m)
+		return kind, score, hits, pos
+	}
+	for _, fen := range []string{
+		"2Q5/8/1k6/8/1K6/8/8/8 w - - 0 1", // KQvK, 5 plies to mate
+		"8/2R5/5K2/8/1k6/8/8/8 w - - 0 1", // KRvK, 19
+		"8/8/8/4k3/8/8/2N5/KB6 w - - 0 1", // KBNvK
+	} {
+		kind, score, hits, after := search(fen, 5)
+		if kind == "cp" && score < 30000 || kind == "mate" && score <= 0 {
+			t.Errorf("%s: score %s %d, want the tables' win or a mate", fen, kind, score)
+		}
+		if hits == 0 {
+			t.Errorf("%s: tbhits 0", fen)
+		}
+		if after.InCheck() && !after.HasLegalMove() {
+			continue
+		}
+		if wdl, ok := tables.ProbeWDL(after); !ok || wdl != tb.Loss {
+			t.Errorf("%s: the move played leaves the loser %v (ok %v)", fen, wdl, ok)
+		}
+	}
+	// KRvKR, a draw.
+	if kind, score, _, after := search("2K5/8/6r1/8/7k/8/4R3/8 w - - 0 1", 5); kind != "cp" || score != 0 {
+		t.Errorf("KRvKR draw: score %s %d, want cp 0", kind, score)
+	} else if wdl, ok := tables.ProbeWDL(after); !ok || wdl != tb.Draw {
+		t.Errorf("KRvKR draw: the move played leaves %v", wdl)
+	}
+	// Five pieces: Qxd4 leaves KQvKP, a win the probes find in the tree.
+	if kind, score, hits, after := search("8/p7/8/8/3r4/8/3Q4/K6k w - - 0 1", 6); kind == "cp" && score < 30000 || hits == 0 ||
+		after.LastMove() == chess.NoMove || after.PieceOn(after.LastMove().To()).Type() != chess.Queen {
+		t.Errorf("capture into the tables: score %s %d, tbhits %d, after %s", kind, score, hits, after.FEN())
+	}
+	// A bad path keeps the tables.
+	p.send("setoption name SyzygyPath value /no/such/directory")
+	l, _ = p.expect(`^info string `, 5*time.Second)
+	if !strings.Contains(l.text, "SyzygyPath: ") || !strings.Contains(l.text, "keeping the tablebases of "+dir) {
+		t.Errorf("bad SyzygyPath: %q", l.text)
+	}
+	if _, _, hits, _ := search("2Q5/8/1k6/8/1K6/8/8/8 w - - 0 1", 3); hits == 0 {
+		t.Error("the tables were lost after a bad SyzygyPath")
+	}
+	// <empty> closes them.
+	p.send("setoption name SyzygyPath value <empty>")
+	if _, score, hits, _ := search("2K5/8/6r1/8/7k/8/4R3/8 w - - 0 1", 3); hits != 0 {
+		t.Errorf("without tables: tbhits %d (score %d)", hits, score)
 	}
 }

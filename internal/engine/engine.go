@@ -16,6 +16,7 @@ import (
 	"matador/internal/chess"
 	"matador/internal/eval"
 	"matador/internal/search"
+	"matador/internal/tb"
 )
 
 // Name and Author identify the engine to GUIs.
@@ -42,6 +43,12 @@ const (
 	MaxMultiPV          = 256
 	DefaultMoveOverhead = 30 * time.Millisecond
 	MaxMoveOverhead     = 5000 * time.Millisecond
+	// Syzygy options, as Stockfish has them (tablebase.go).
+	DefaultSyzygyProbeDepth = 1
+	MinSyzygyProbeDepth     = 1
+	MaxSyzygyProbeDepth     = 100
+	DefaultSyzygyProbeLimit = 7
+	MaxSyzygyProbeLimit     = 7
 )
 
 // Options are the settings a front end can change.
@@ -64,6 +71,13 @@ type Options struct {
 	OwnBook      bool   // play from the opening book while the position is in it
 	BookFile     string // the Polyglot book; "" for none
 	BookBestMove bool   // play the book's best move, not a weighted random one
+	// Syzygy tablebases (tablebase.go): the directories, the least depth
+	// of a probe at the piece limit, the piece limit, and whether the
+	// fifty-move rule counts.
+	SyzygyPath       string
+	SyzygyProbeDepth int
+	SyzygyProbeLimit int
+	Syzygy50MoveRule bool
 }
 
 // DefaultOptions are the settings of a new engine.
@@ -74,6 +88,10 @@ var DefaultOptions = Options{
 	MoveOverhead: DefaultMoveOverhead,
 	SkillLevel:   MaxSkillLevel,
 	Elo:          DefaultElo,
+
+	SyzygyProbeDepth: DefaultSyzygyProbeDepth,
+	SyzygyProbeLimit: DefaultSyzygyProbeLimit,
+	Syzygy50MoveRule: true,
 }
 
 // Engine holds the game, the options and the searcher.
@@ -98,6 +116,9 @@ type Engine struct {
 	game    Game
 	opts    Options
 	current *run // the search running, or the last one
+	// tables are the Syzygy tablebases, nil for none; replaced only while
+	// no search runs, since a search probes them.
+	tables *tb.Tables
 }
 
 // New returns an engine at the start position with DefaultOptions.
@@ -379,7 +400,7 @@ func (e *Engine) GoAfter(reply chess.Move, limits search.Limits, rep search.Repo
 	if reply != chess.NoMove && root.IsLegal(reply) {
 		root.MakeMove(reply)
 	}
-	opts := search.Options{MultiPV: e.opts.MultiPV, MoveOverhead: e.opts.MoveOverhead}
+	opts := search.Options{MultiPV: e.opts.MultiPV, MoveOverhead: e.opts.MoveOverhead, Tablebases: e.tablebases()}
 	var weak *weakening
 	if level := e.opts.strengthLevel(); level < MaxSkillLevel && !trivialWin(root, 0) {
 		weak = newWeakening(level, uint64(time.Now().UnixNano()))

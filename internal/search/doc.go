@@ -32,6 +32,8 @@
 //	switches.go    the switch of every technique, and their defaults
 //	bench.go       the bench positions and "matador bench"
 //	wdl.go         the win/draw/loss model of UCI_ShowWDL
+//	tablebase.go   Syzygy tablebases: the root moves ranked by the tables,
+//	               the probes inside the tree (negamax step 6b), their scores
 //
 // A technique from the seeds is marked where it lives by a one-line
 // comment naming its source ("// REBEL: ..."); in negamax each step's

@@ -86,6 +86,28 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 
+	// Step 6b. Tablebases: after a capture or pawn move, a position the
+	// tables hold is scored by its WDL probe. A result that decides the
+	// window ends the node and goes into the hash table (a win or loss as
+	// a bound, a draw exact, stored a few plies deeper); at a PV node a
+	// win raises alpha and the node's score, a loss caps it (Stockfish, not
+	// in the seeds; tablebase.go; no switch: on with SyzygyPath).
+	tbFloor, tbCeiling := -Infinity, Infinity
+	if w.tb.cardinality > 0 && excluded == chess.NoMove {
+		if score, bound, ok := w.probeTablebase(depth, ply); ok {
+			if boundCuts(bound, score, alpha, beta) {
+				w.tt.Store(key, chess.NoMove, scoreToTT(score, ply), noEval, min(depth+TBDepthBonus, MaxPly-1), bound)
+				return score
+			}
+			if pvNode && bound == BoundLower {
+				tbFloor = score
+				alpha = max(alpha, score)
+			} else if pvNode {
+				tbCeiling = score
+			}
+		}
+	}
+
 	// Step 7. Static evaluation (the hash's when it has one), and
 	// evalScore: the evaluation improved by the hash score where its
 	// bound allows.
@@ -460,6 +482,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 
 	bestScore = w.delayed(bestScore, staticEval, delay)
+	bestScore = min(max(bestScore, tbFloor), tbCeiling) // the tables' bounds (step 6b)
 
 	// Step 25. The result into the hash table.
 	if excluded == chess.NoMove {

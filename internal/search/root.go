@@ -179,10 +179,11 @@ func (w *worker) reportPVs(depth, lines int) {
 		if d < 1 {
 			continue
 		}
+		score, _ = w.tbReportScore(rm.move, score, BoundExact)
 		w.reporter.Info(Info{
 			Depth: d, SelDepth: rm.selDepth, MultiPV: i + 1, Score: score, Bound: BoundExact,
 			Nodes: w.pool.Nodes(), Time: now.Sub(w.searchStart), HashFull: w.tt.HashFull(),
-			PV: append([]chess.Move(nil), rm.pv...),
+			TBHits: w.pool.tbHits(), PV: append([]chess.Move(nil), rm.pv...),
 		})
 	}
 }
@@ -194,9 +195,10 @@ func (w *worker) reportBound(depth, score int, bound Bound) {
 		return
 	}
 	rm := w.rootMoves[w.pvIdx]
+	score, bound = w.tbReportScore(rm.move, score, bound)
 	w.reporter.Info(Info{
 		Depth: depth, SelDepth: w.selDepth, MultiPV: w.pvIdx + 1, Score: score, Bound: bound,
 		Nodes: w.pool.Nodes(), Time: now.Sub(w.searchStart), HashFull: w.tt.HashFull(),
-		PV: append([]chess.Move(nil), rm.pv...),
+		TBHits: w.pool.tbHits(), PV: append([]chess.Move(nil), rm.pv...),
 	})
 }

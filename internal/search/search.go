@@ -26,6 +26,9 @@ type Limits struct {
 type Options struct {
 	MultiPV      int
 	MoveOverhead time.Duration
+	// Tablebases are the endgame tables and how to use them (tablebase.go);
+	// the zero value is none.
+	Tablebases Tablebases
 }
 
 // Info is one progress report (a UCI "info" line).
@@ -37,6 +40,7 @@ type Info struct {
 	Nodes           uint64
 	Time            time.Duration
 	HashFull        int
+	TBHits          uint64 // tablebase probes that answered, all threads
 	PV              []chess.Move
 }
 
@@ -130,8 +134,10 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 		m.waitIfRequired()
 		return Result{}
 	}
+	m.setupTablebases(opts.Tablebases)
 	s.startHelpers()
 	result := m.iterate()
+	result.Score, _ = m.tbReportScore(result.Best, result.Score, BoundExact)
 	s.stopHelpers()
 	m.published.Store(m.nodes)
 	if result.Ponder == chess.NoMove {

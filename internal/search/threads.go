@@ -51,6 +51,7 @@ func (s *Searcher) startHelpers() {
 		// once reaches it; the root is copied here, as the main thread
 		// goes on to make moves on its own.
 		h.prepare(false)
+		h.shareTablebases(m)
 		root := m.pos.Clone()
 		go func() {
 			defer s.helpersDone.Done()

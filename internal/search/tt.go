@@ -189,23 +189,24 @@ func (tt *TranspositionTable) HashFull() int {
 	return used * 1000 / (4 * n)
 }
 
-// scoreToTT converts a mate score from "plies from the root" to "plies from
-// this node", so that it stays right wherever the entry is found again.
+// scoreToTT converts a mate or tablebase score from "plies from the root"
+// to "plies from this node", so that it stays right wherever the entry is
+// found again.
 func scoreToTT(score, ply int) int {
-	if score >= MateInMaxPly {
+	if score >= TBWinInMaxPly {
 		return score + ply
 	}
-	if score <= -MateInMaxPly {
+	if score <= -TBWinInMaxPly {
 		return score - ply
 	}
 	return score
 }
 
 func scoreFromTT(score, ply int) int {
-	if score >= MateInMaxPly {
+	if score >= TBWinInMaxPly {
 		return score - ply
 	}
-	if score <= -MateInMaxPly {
+	if score <= -TBWinInMaxPly {
 		return score + ply
 	}
 	return score

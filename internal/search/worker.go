@@ -68,6 +68,8 @@ type worker struct {
 	// searchStart is when "go" arrived; reports count from it even after a
 	// ponderhit restarts the clock of the time limits.
 	searchStart time.Time
+	// tb is the endgame tables as this search uses them (tablebase.go).
+	tb tbState
 }
 
 // plyState is the per-ply scratch space of the search.

@@ -43,6 +43,8 @@ func formatInfo(root *chess.Position, i search.Info, showWDL bool) string {
 	b.WriteString(strconv.FormatUint(nodesPerSecond(i.Nodes, ms), 10))
 	b.WriteString(" hashfull ")
 	b.WriteString(strconv.Itoa(i.HashFull))
+	b.WriteString(" tbhits ")
+	b.WriteString(strconv.FormatUint(i.TBHits, 10))
 	b.WriteString(" time ")
 	b.WriteString(strconv.FormatInt(ms, 10))
 	if pv := lineUCI(root, i.PV); pv != "" {

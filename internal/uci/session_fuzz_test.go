@@ -28,6 +28,8 @@ func FuzzSession(f *testing.F) {
 		"go movetime\ngo depth -5\ngo wtime x",
 		"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e5\nd\neval",
 		"\x00\xff garbage\nsetoption name Move Overhead value abc\nquit",
+		"setoption name SyzygyPath value ../../../shared/data/syzygy\nposition fen 2Q5/8/1k6/8/1K6/8/8/8 w - - 0 1\ngo depth 3",
+		"setoption name SyzygyPath value /no/such/dir\nsetoption name SyzygyProbeLimit value 9\nsetoption name Syzygy50MoveRule value false\ngo depth 2",
 	} {
 		f.Add(seed)
 	}

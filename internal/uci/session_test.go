@@ -92,9 +92,9 @@ func TestFormatInfo(t *testing.T) {
 	e4, _ := pos.ParseUCI("e2e4")
 	got := formatInfo(pos, search.Info{
 		Depth: 7, SelDepth: 11, MultiPV: 2, Score: -25, Bound: search.BoundLower,
-		Nodes: 123456, Time: 250 * time.Millisecond, HashFull: 17, PV: []chess.Move{e4},
+		Nodes: 123456, Time: 250 * time.Millisecond, HashFull: 17, TBHits: 42, PV: []chess.Move{e4},
 	}, false)
-	want := "info depth 7 seldepth 11 multipv 2 score cp -25 lowerbound nodes 123456 nps 493824 hashfull 17 time 250 pv e2e4"
+	want := "info depth 7 seldepth 11 multipv 2 score cp -25 lowerbound nodes 123456 nps 493824 hashfull 17 tbhits 42 time 250 pv e2e4"
 	if got != want {
 		t.Errorf("formatInfo:\n got %q\nwant %q", got, want)
 	}
@@ -222,6 +222,10 @@ func TestSetOptions(t *testing.T) {
 		"setoption name Skill Level value 7",
 		"setoption name UCI_LimitStrength value true",
 		"setoption name UCI_Elo value 2100",
+		"setoption name SyzygyProbeDepth value 5",
+		"setoption name SyzygyProbeLimit value 4",
+		"setoption name Syzygy50MoveRule value false",
+		"setoption name SyzygyPath value <empty>",
 	} {
 		s.Handle(line)
 		if got := out.take(); got != "" {
@@ -229,7 +233,7 @@ func TestSetOptions(t *testing.T) {
 		}
 	}
 	want := engine.Options{HashMB: 8, Threads: 2, MultiPV: 3, Ponder: true, MoveOverhead: 100 * time.Millisecond, Chess960: true,
-		SkillLevel: 7, LimitStrength: true, Elo: 2100}
+		SkillLevel: 7, LimitStrength: true, Elo: 2100, SyzygyProbeDepth: 5, SyzygyProbeLimit: 4}
 	if got := s.engine.Options(); got != want {
 		t.Errorf("options = %+v, want %+v", got, want)
 	}
@@ -250,6 +254,11 @@ func TestUCIDeclaresOptions(t *testing.T) {
 		"option name Clear Hash type button",
 		"option name UCI_ShowWDL type check default false",
 		"option name UCI_Chess960 type check default false",
+		// python-chess (lichess-bot) refuses an engine without SyzygyPath.
+		"option name SyzygyPath type string default <empty>",
+		"option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+		"option name Syzygy50MoveRule type check default true",
+		"option name SyzygyProbeLimit type spin default 7 min 0 max 7",
 	} {
 		if !strings.Contains(got, want+"\n") {
 			t.Errorf("uci reply lacks %q:\n%s", want, got)

@@ -298,6 +298,26 @@ var options = []option{
 	{name: "OwnBook", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetOwnBook)},
 	{name: "BookFile", kind: "string", set: (*engine.Engine).SetBookFile},
 	{name: "BookBestMove", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetBookBestMove)},
+	{name: "SyzygyPath", kind: "string", set: (*engine.Engine).SetSyzygyPath},
+	{name: "SyzygyProbeDepth", kind: "spin", def: strconv.Itoa(engine.DefaultSyzygyProbeDepth),
+		min: engine.MinSyzygyProbeDepth, max: engine.MaxSyzygyProbeDepth,
+		set: func(e *engine.Engine, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return fmt.Errorf("SyzygyProbeDepth needs a number, got %s", quote(v))
+			}
+			return e.SetSyzygyProbeDepth(n)
+		}},
+	{name: "Syzygy50MoveRule", kind: "check", def: "true", set: checkSetter((*engine.Engine).SetSyzygy50MoveRule)},
+	{name: "SyzygyProbeLimit", kind: "spin", def: strconv.Itoa(engine.DefaultSyzygyProbeLimit),
+		min: 0, max: engine.MaxSyzygyProbeLimit,
+		set: func(e *engine.Engine, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return fmt.Errorf("SyzygyProbeLimit needs a number, got %s", quote(v))
+			}
+			return e.SetSyzygyProbeLimit(n)
+		}},
 	{name: "Debug Log File", kind: "string",
 		set: func(e *engine.Engine, v string) error {
 			if err := e.Transcript.SetFile(v); err != nil {

@@ -209,7 +209,7 @@ func parseSeconds(text string) (time.Duration, error) {
 // option is one engine option offered with "feature option=...".
 type option struct {
 	name string
-	kind string // spin, check, file or button
+	kind string // spin, check, file, path or button
 	def  int    // spin and check (0 or 1)
 	min  int
 	max  int
@@ -224,6 +224,8 @@ func (o option) declaration() string {
 		return fmt.Sprintf("%s -check %d", o.name, o.def)
 	case "file":
 		return o.name + " -file "
+	case "path":
+		return o.name + " -path "
 	}
 	return fmt.Sprintf("%s -spin %d %d %d", o.name, o.def, o.min, o.max)
 }
@@ -275,6 +277,13 @@ var options = []option{
 	{name: "OwnBook", kind: "check", set: checkSetter((*engine.Engine).SetOwnBook)},
 	{name: "BookFile", kind: "file", set: (*engine.Engine).SetBookFile},
 	{name: "BookBestMove", kind: "check", set: checkSetter((*engine.Engine).SetBookBestMove)},
+	{name: "SyzygyPath", kind: "path", set: (*engine.Engine).SetSyzygyPath},
+	{name: "SyzygyProbeDepth", kind: "spin", def: engine.DefaultSyzygyProbeDepth,
+		min: engine.MinSyzygyProbeDepth, max: engine.MaxSyzygyProbeDepth,
+		set: spinSetter((*engine.Engine).SetSyzygyProbeDepth)},
+	{name: "Syzygy50MoveRule", kind: "check", def: 1, set: checkSetter((*engine.Engine).SetSyzygy50MoveRule)},
+	{name: "SyzygyProbeLimit", kind: "spin", def: engine.DefaultSyzygyProbeLimit, min: 0, max: engine.MaxSyzygyProbeLimit,
+		set: spinSetter((*engine.Engine).SetSyzygyProbeLimit)},
 	{name: "Debug Log File", kind: "file",
 		set: func(e *engine.Engine, v string) error {
 			if err := e.Transcript.SetFile(v); err != nil {

@@ -122,7 +122,7 @@ func (s *Session) Run(first string, in *engine.LineReader) {
 var ignored = map[string]bool{
 	"xboard": true, "accepted": true, "rejected": true, "random": true,
 	"computer": true, "name": true, "rating": true, "ics": true, "draw": true,
-	"nps": true, "egtpath": true,
+	"nps": true,
 }
 
 // Handle executes one command line and reports whether it was "quit".
@@ -260,6 +260,16 @@ func (s *Session) Handle(line string) (quit bool) {
 		if err != nil {
 			s.out.Linef("Error (%v): %s", err, line)
 		}
+	case "egtpath":
+		// "egtpath syzygy DIRS": the GUI's tablebase directories (after
+		// feature egt="syzygy"); other kinds of tables are not read.
+		kind, path, _ := strings.Cut(rest, " ")
+		if strings.EqualFold(kind, "syzygy") {
+			s.halt()
+			if err := s.engine.SetSyzygyPath(path); err != nil {
+				s.out.Linef("Error (%v): %s", err, line)
+			}
+		}
 	case "option":
 		s.halt()
 		if err := s.setOption(rest); err != nil {
@@ -288,7 +298,7 @@ func (s *Session) Handle(line string) (quit bool) {
 func (s *Session) features() {
 	var b strings.Builder
 	fmt.Fprintf(&b, "feature done=0\n")
-	fmt.Fprintf(&b, "feature myname=\"%s %s\" ping=1 setboard=1 usermove=1 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 memory=1 smp=1 variants=\"normal,fischerandom\"\n",
+	fmt.Fprintf(&b, "feature myname=\"%s %s\" ping=1 setboard=1 usermove=1 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 memory=1 smp=1 egt=\"syzygy\" variants=\"normal,fischerandom\"\n",
 		engine.Name, engine.Version)
 	for _, o := range options {
 		fmt.Fprintf(&b, "feature option=\"%s\"\n", o.declaration())

@@ -1,0 +1,67 @@
+package engine
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"matador/internal/search"
+)
+
+// syzygyDir is the shared 3- and 4-piece set beside the repository.
+var syzygyDir = filepath.Join("..", "..", "..", "shared", "data", "syzygy")
+
+// TestSyzygyPathStopsTheSearch: new tables replace the old ones only once
+// the search probing them has stopped (run with -race); a bad path keeps
+// them, <empty> closes them.
+func TestSyzygyPathStopsTheSearch(t *testing.T) {
+	if _, err := os.Stat(filepath.Join(syzygyDir, "KQvK.rtbw")); err != nil {
+		t.Skipf("no Syzygy tables at %s: %v", syzygyDir, err)
+	}
+	e := New()
+	var logged []string
+	e.Log = func(msg string) { logged = append(logged, msg) }
+	if err := e.SetSyzygyPath(syzygyDir); err != nil {
+		t.Fatal(err)
+	}
+	if len(logged) != 1 || !strings.HasPrefix(logged[0], "Found 35 tablebases") {
+		t.Errorf("logged %q", logged)
+	}
+	// Five pieces: the search probes the four-piece tables below it.
+	if err := e.SetPosition("8/p7/8/8/3r4/8/3Q4/K6k w - - 0 1", nil); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		r := startSearch(e, search.Limits{Infinite: true})
+		time.Sleep(20 * time.Millisecond)
+		if err := e.SetSyzygyPath(syzygyDir); err != nil {
+			t.Fatal(err)
+		}
+		r.wait(t, 2*time.Second)
+	}
+	r := startSearch(e, search.Limits{Infinite: true})
+	err := e.SetSyzygyPath(filepath.Join(t.TempDir(), "missing"))
+	if err == nil || !strings.Contains(err.Error(), "keeping the tablebases of "+syzygyDir) {
+		t.Errorf("a missing directory: %v", err)
+	}
+	e.Stop()
+	r.wait(t, 2*time.Second)
+	if got := e.Options().SyzygyPath; got != syzygyDir {
+		t.Errorf("SyzygyPath %q after a bad path, want %q kept", got, syzygyDir)
+	}
+	if err := e.SetSyzygyPath("<empty>"); err != nil || e.Options().SyzygyPath != "" || e.tablebases().Tables != nil {
+		t.Errorf("<empty>: %v, path %q", err, e.Options().SyzygyPath)
+	}
+	for _, bad := range []func() error{
+		func() error { return e.SetSyzygyProbeDepth(0) },
+		func() error { return e.SetSyzygyProbeDepth(101) },
+		func() error { return e.SetSyzygyProbeLimit(-1) },
+		func() error { return e.SetSyzygyProbeLimit(8) },
+	} {
+		if bad() == nil {
+			t.Error("an out-of-range Syzygy option was accepted")
+		}
+	}
+}

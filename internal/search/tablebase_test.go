@@ -1,0 +1,241 @@
+package search
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"matador/internal/chess"
+	"matador/internal/tb"
+)
+
+// syzygyDir is the shared 3- and 4-piece set beside the repository.
+var syzygyDir = filepath.Join("..", "..", "..", "shared", "data", "syzygy")
+
+func openSyzygy(t *testing.T) *tb.Tables {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(syzygyDir, "KQvK.rtbw")); err != nil {
+		t.Skipf("no Syzygy tables at %s (../shared/data/syzygy beside the repository): %v", syzygyDir, err)
+	}
+	tables, err := tb.Open(syzygyDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tables.Close() })
+	return tables
+}
+
+func tbOptions(tables *tb.Tables) Options {
+	return Options{MultiPV: 1, Tablebases: Tablebases{Tables: tables, ProbeDepth: 1, ProbeLimit: 7, Rule50: true}}
+}
+
+// referencePositions returns up to n positions of reference.txt of the
+// given table (its name with the stronger side first, as the file names
+// it by material) whose result for the side to move is wdl.
+func referencePositions(t *testing.T, table string, wdl string, n int) []string {
+	t.Helper()
+	f, err := os.Open(filepath.Join(syzygyDir, "reference.txt"))
+	if err != nil {
+		t.Skip(err)
+	}
+	defer f.Close()
+	var fens []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() && len(fens) < n {
+		fields := strings.Split(sc.Text(), ";")
+		if len(fields) < 3 || strings.TrimSpace(fields[1]) != "wdl "+wdl {
+			continue
+		}
+		fen := strings.TrimSpace(fields[0])
+		pos, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if materialName(pos) == table {
+			fens = append(fens, fen)
+		}
+	}
+	if len(fens) == 0 {
+		t.Fatalf("no %s position with wdl %s in reference.txt", table, wdl)
+	}
+	return fens
+}
+
+// materialName writes the material as a table name, the stronger side
+// (by the name's order) first.
+func materialName(pos *chess.Position) string {
+	side := func(c chess.Color) string {
+		s := "K"
+		for pt := chess.Queen; pt >= chess.Pawn; pt-- {
+			s += strings.Repeat(string(" PNBRQ"[pt]), pos.Pieces(c, pt).Count())
+		}
+		return s
+	}
+	// Compared with the pieces in the order of their value.
+	strength := func(s string) string {
+		return strings.NewReplacer("Q", "5", "R", "4", "B", "3", "N", "2", "P", "1").Replace(s)
+	}
+	w, b := side(chess.White), side(chess.Black)
+	if len(b) > len(w) || len(b) == len(w) && strength(b) > strength(w) {
+		w, b = b, w
+	}
+	return w + "v" + b
+}
+
+// TestTablebaseRootKeepsTheWin: in won positions of the hardest 3- and
+// 4-piece tables the move chosen keeps the win (the position after it is
+// lost for the opponent, or mate), and the score reported is the tables'
+// win or a mate.
+func TestTablebaseRootKeepsTheWin(t *testing.T) {
+	tables := openSyzygy(t)
+	s := NewSearcher(16)
+	for _, table := range []string{"KQvK", "KRvK", "KBNvK", "KQvKR", "KRvKB", "KPvK", "KPPvK", "KRPvK", "KQvKP"} {
+		for _, fen := range referencePositions(t, table, "2", 4) {
+			pos, _ := chess.ParseFEN(fen)
+			var hits uint64
+			res := s.Search(pos, Limits{Depth: 5}, tbOptions(tables), Reporter{Info: func(i Info) { hits = i.TBHits }})
+			if res.Score < TBWinInMaxPly {
+				t.Errorf("%s %s: score %d, want a tablebase win (>= %d) or a mate", table, fen, res.Score, TBWinInMaxPly)
+			}
+			if hits == 0 {
+				t.Errorf("%s %s: no tbhits reported", table, fen)
+			}
+			best := pos.UCI(res.Best)
+			pos.MakeMove(res.Best)
+			if pos.InCheck() && !pos.HasLegalMove() {
+				continue
+			}
+			if wdl, ok := tables.ProbeWDL(pos); !ok || wdl != tb.Loss {
+				t.Errorf("%s %s: %s leaves the opponent %v (ok %v), want a loss", table, fen, best, wdl, ok)
+			}
+		}
+	}
+}
+
+// TestTablebaseRootHoldsTheDraw: in drawn positions the move chosen keeps
+// the draw and the score is 0.
+func TestTablebaseRootHoldsTheDraw(t *testing.T) {
+	tables := openSyzygy(t)
+	s := NewSearcher(16)
+	for _, table := range []string{"KRvKR", "KQvKQ", "KRvKB", "KPvKP", "KBvKP"} {
+		for _, fen := range referencePositions(t, table, "0", 3) {
+			pos, _ := chess.ParseFEN(fen)
+			res := s.Search(pos, Limits{Depth: 5}, tbOptions(tables), Reporter{})
+			if res.Score != DrawScore {
+				t.Errorf("%s %s: score %d, want 0", table, fen, res.Score)
+			}
+			best := pos.UCI(res.Best)
+			pos.MakeMove(res.Best)
+			if wdl, ok := tables.ProbeWDL(pos); !ok || wdl != tb.Draw {
+				t.Errorf("%s %s: %s leaves the opponent %v (ok %v), want a draw", table, fen, best, wdl, ok)
+			}
+		}
+	}
+}
+
+// TestTablebaseConvertsWins plays won positions to the end, the tables on
+// both sides (the loser choosing the slowest loss), a shallow search a
+// move: every game ends in mate without a fifty-move draw or a
+// repetition, and every move of the winner keeps the win.
+func TestTablebaseConvertsWins(t *testing.T) {
+	tables := openSyzygy(t)
+	s := NewSearcher(16)
+	games := 0
+	for _, table := range []string{"KQvK", "KRvK", "KBNvK", "KQvKR", "KPvK", "KRvKN"} {
+		for _, fen := range referencePositions(t, table, "2", 2) {
+			games++
+			pos, _ := chess.ParseFEN(fen)
+			winner := pos.SideToMove()
+			for ply := 0; ; ply++ {
+				if !pos.HasLegalMove() {
+					if !pos.InCheck() || pos.SideToMove() == winner {
+						t.Fatalf("%s %s: ended in %s without mating", table, fen, pos.FEN())
+					}
+					break
+				}
+				if pos.Rule50() >= 100 || pos.RepetitionCount() >= 2 || ply > 400 {
+					t.Fatalf("%s %s: drawn at %s after %d plies", table, fen, pos.FEN(), ply)
+				}
+				res := s.Search(pos, Limits{Depth: 4}, tbOptions(tables), Reporter{})
+				if !pos.IsLegal(res.Best) {
+					t.Fatalf("%s: illegal %v", pos.FEN(), res.Best)
+				}
+				pos.MakeMove(res.Best)
+				if pos.SideToMove() != winner && pos.HasLegalMove() && pos.Occupied().Count() <= tables.MaxPieces() {
+					if wdl, ok := tables.ProbeWDL(pos); !ok || wdl > tb.BlessedLoss {
+						t.Fatalf("%s %s: the winner's move led to %s, %v for the loser", table, fen, pos.FEN(), wdl)
+					}
+				}
+			}
+		}
+	}
+	if games == 0 {
+		t.Fatal("no game played")
+	}
+}
+
+// TestTablebaseFiftyMoveRule: a win the counter spoils is a draw's score
+// with Syzygy50MoveRule, a win without it.
+func TestTablebaseFiftyMoveRule(t *testing.T) {
+	tables := openSyzygy(t)
+	// KBBvK, 28 plies to mate (reference.txt), with the counter at 90.
+	pos, err := chess.ParseFEN("8/3k1B2/7K/8/8/8/8/2B5 w - - 90 60")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSearcher(16)
+	opts := tbOptions(tables)
+	res := s.Search(pos, Limits{Depth: 4}, opts, Reporter{})
+	if res.Score != 2 {
+		t.Errorf("cursed win with the fifty-move rule: score %d, want 2", res.Score)
+	}
+	opts.Tablebases.Rule50 = false
+	res = s.Search(pos, Limits{Depth: 4}, opts, Reporter{})
+	if res.Score < TBWinInMaxPly {
+		t.Errorf("cursed win without the fifty-move rule: score %d, want a tablebase win", res.Score)
+	}
+}
+
+// TestTablebaseInteriorProbes: from a position beyond the tables, the
+// capture into them is scored by a probe inside the tree, counted in
+// tbhits, and ProbeLimit 0 turns the probes off.
+func TestTablebaseInteriorProbes(t *testing.T) {
+	tables := openSyzygy(t)
+	// Five pieces: Qxd4 leaves KQ against K and pawn, a tablebase win.
+	const fen = "8/p7/8/8/3r4/8/3Q4/K6k w - - 0 1"
+	pos, _ := chess.ParseFEN(fen)
+	s := NewSearcher(16)
+	var hits uint64
+	res := s.Search(pos, Limits{Depth: 6}, tbOptions(tables), Reporter{Info: func(i Info) { hits = i.TBHits }})
+	if pos.UCI(res.Best) != "d2d4" || res.Score < TBWinInMaxPly {
+		t.Errorf("best %s score %d, want d2d4 with a tablebase win", pos.UCI(res.Best), res.Score)
+	}
+	if hits == 0 {
+		t.Error("no tbhits")
+	}
+	opts := tbOptions(tables)
+	opts.Tablebases.ProbeLimit = 0
+	s.NewGame()
+	hits = 0
+	res = s.Search(pos, Limits{Depth: 6}, opts, Reporter{Info: func(i Info) { hits = i.TBHits }})
+	if hits != 0 || res.Score >= TBWinInMaxPly {
+		t.Errorf("ProbeLimit 0: %d tbhits, score %d", hits, res.Score)
+	}
+}
+
+// TestTablebaseThreads: helpers search the kept root moves and probe the
+// same tables (run with -race).
+func TestTablebaseThreads(t *testing.T) {
+	tables := openSyzygy(t)
+	s := NewSearcher(16)
+	s.SetThreads(3)
+	for _, fen := range []string{"8/p7/8/8/3r4/8/3Q4/K6k w - - 0 1", referencePositions(t, "KBNvK", "2", 1)[0]} {
+		pos, _ := chess.ParseFEN(fen)
+		res := s.Search(pos, Limits{Depth: 7}, tbOptions(tables), Reporter{})
+		if res.Score < TBWinInMaxPly {
+			t.Errorf("%s: score %d with 3 threads, want a tablebase win", fen, res.Score)
+		}
+	}
+}
