@@ -26,8 +26,8 @@ import (
 // Strength option ranges.
 const (
 	MaxSkillLevel = 20
-	MinElo        = 1250
-	MaxElo        = 2300
+	MinElo        = 1200
+	MaxElo        = 2265
 	DefaultElo    = 1500
 )
 
@@ -52,22 +52,22 @@ const (
 	SkillThinkCap   = 10 * time.Second
 )
 
-// eloCalibration maps UCI_Elo to levels: the Elo (on the scale of
-// Stockfish 15.1's UCI_Elo) that whole levels played at in matches against
-// Stockfish's own UCI_LimitStrength (see the README's calibration table);
-// between points the level is interpolated. Level 20 is full strength,
-// whose figure comes from the 10s+0.1s match against Stockfish at 2400;
-// level 0, below Stockfish's lowest setting (1350), is extrapolated.
+// eloCalibration maps UCI_Elo to levels: the Elo, on the scale of
+// Stockfish 15.1's UCI_Elo, of the levels measured in matches against
+// Stockfish's own UCI_LimitStrength at 5s+0.05s (the README's calibration
+// table); between points the level is interpolated. Level 20 is full
+// strength, whose figure comes from 200 games against Stockfish at 2400
+// (10s+0.1s); level 0, below Stockfish's lowest setting (1350), is
+// extrapolated at about 37 Elo a level.
 var eloCalibration = []struct {
 	elo   float64
 	level float64
 }{
-	{1250, 0},
-	{1450, 5},
-	{1700, 10},
-	{1950, 16},
-	{2050, 18},
-	{2300, 20},
+	{1200, 0},
+	{1430, 6},
+	{1600, 10.6},
+	{2000, 19.16},
+	{2265, 20},
 }
 
 // levelForElo returns the level, 0..20 and not necessarily whole, that
