@@ -27,7 +27,7 @@ import (
 const (
 	MaxSkillLevel = 20
 	MinElo        = 1200
-	MaxElo        = 2265
+	MaxElo        = 2200
 	DefaultElo    = 1500
 )
 
@@ -56,9 +56,9 @@ const (
 // Stockfish 15.1's UCI_Elo, of the levels measured in matches against
 // Stockfish's own UCI_LimitStrength at 5s+0.05s (the README's calibration
 // table); between points the level is interpolated. Level 20 is full
-// strength, whose figure comes from 200 games against Stockfish at 2400
-// (10s+0.1s); level 0, below Stockfish's lowest setting (1350), is
-// extrapolated at about 37 Elo a level.
+// strength, whose figure comes from 40 games against Stockfish at 2500
+// at the same control (-319 ± 221); level 0, below Stockfish's lowest
+// setting (1350), is extrapolated at about 37 Elo a level.
 var eloCalibration = []struct {
 	elo   float64
 	level float64
@@ -67,7 +67,7 @@ var eloCalibration = []struct {
 	{1430, 6},
 	{1600, 10.6},
 	{2000, 19.16},
-	{2265, 20},
+	{2200, 20},
 }
 
 // levelForElo returns the level, 0..20 and not necessarily whole, that
