@@ -51,7 +51,7 @@ func (p *Params) kingShelter(pos *chess.Position, c chess.Color) Score {
 	centre := min(max(ksq.File(), 1), 6)
 	var s Score
 	for f := centre - 1; f <= centre+1; f++ {
-		folded := min(f, 7-f)
+		folded := min(f, 7-f) & 3
 		file := chess.FileBB(f)
 		ourRank, theirRank := 0, 0
 		if b := ours & file; b != 0 {
@@ -60,11 +60,11 @@ func (p *Params) kingShelter(pos *chess.Position, c chess.Color) Score {
 		if b := theirs & file; b != 0 {
 			theirRank = nearest(b, c).RelativeRank(c)
 		}
-		s += p.KingShelter[folded][ourRank]
+		s += p.KingShelter[folded][ourRank&7]
 		if ourRank != 0 && theirRank == ourRank+1 {
 			s += p.KingStormBlocked[theirRank]
 		} else {
-			s += p.KingStorm[folded][theirRank]
+			s += p.KingStorm[folded][theirRank&7]
 		}
 	}
 	return s

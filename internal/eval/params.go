@@ -40,6 +40,7 @@ type Params struct {
 	UseComplexity      bool // the end-game half moves towards zero in drawish material
 	UseThreatsByType   bool // threats by attacker and victim, beside REBEL's hanging pieces
 	UseKingDangerModel bool // king danger as a tuned sum squared, instead of REBEL's table alone
+	UseBishopShape     bool // bishops on a long diagonal, bishops hemmed in by rammed pawns
 
 	// Material, imbalance, bishop pair, side to move.
 	PieceValue                       [7]Score // by chess.PieceType
@@ -171,6 +172,7 @@ var defaultParams = Params{
 	UseComplexity:      false,
 	UseThreatsByType:   false,
 	UseKingDangerModel: false,
+	UseBishopShape:     false,
 
 	// Material, indexed by chess.PieceType. Rooks and pawns gain in the end
 	// game, where open lines and promotion matter more than piece play.

@@ -31,14 +31,13 @@ func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) 
 	// Minors directly behind a pawn of either colour.
 	shielded := (ourPawns | theirPawns).Forward(them)
 
-	// The enemy king's zone, for the danger sum's attacker counts.
-	theirKing := pos.KingSquare(them)
-	zone, ring := kingZone[them][theirKing], kingRing[theirKing]
-	if !p.UseKingDangerModel {
-		zone = 0 // nobody reads the counts
+	// The enemy king's zone, for the danger sum's attacker counts (nobody
+	// reads them without the danger model: an empty zone counts nothing).
+	var zone, ring chess.Bitboard
+	if p.UseKingDangerModel {
+		theirKing := pos.KingSquare(them)
+		zone, ring = kingZone[them][theirKing], kingRing[theirKing]
 	}
-	// Our pawns that an enemy pawn blocks, for bad bishops.
-	rammed := ourPawns & theirPawns.Forward(them)
 
 	placement := info.pawns.placement[c] + p.pst[c][chess.King][pos.KingSquare(c)]
 	var mobility, rooks Score
@@ -71,14 +70,18 @@ func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) 
 		// A bishop on a long diagonal that sees both of its centre squares
 		// through the pawns; one whose colour our blocked pawns share is
 		// hemmed in.
-		if longDiagonals.Has(s) && (chess.BishopAttacks(s, ourPawns|theirPawns) & centreSquares).More() {
-			placement += p.BishopLongDiagonal
+		if p.UseBishopShape {
+			if longDiagonals.Has(s) && (chess.BishopAttacks(s, ourPawns|theirPawns) & centreSquares).More() {
+				placement += p.BishopLongDiagonal
+			}
+			// Our pawns that an enemy pawn blocks, on the bishop's colour.
+			colour := darkSquares
+			if !darkSquares.Has(s) {
+				colour = ^darkSquares
+			}
+			rammed := ourPawns & theirPawns.Forward(them) & colour
+			placement += p.BishopRammedPawns * Score(rammed.Count())
 		}
-		colour := darkSquares
-		if !darkSquares.Has(s) {
-			colour = ^darkSquares
-		}
-		placement += p.BishopRammedPawns * Score((rammed & colour).Count())
 		placement += p.pst[c][chess.Bishop][s]
 		pieceSquares += p.pst[c][chess.Bishop][s]
 		mobility += p.BishopMobility[(a & area).Count()]
@@ -148,8 +151,8 @@ func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) 
 // king's zone, and its attacks on the ring around the king.
 func (info *evalInfo) noteKingAttack(c chess.Color, t chess.PieceType, a, zone, ring chess.Bitboard) {
 	if a&zone != 0 {
-		info.zoneAttackers[c][t]++
-		info.zoneAttacks[c] += (a & ring).Count()
+		info.zoneAttackers[c&1][t&7]++
+		info.zoneAttacks[c&1] += (a & ring).Count()
 	}
 }
 
