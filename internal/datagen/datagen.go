@@ -36,6 +36,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -206,19 +207,11 @@ func PlayGame(s *search.Searcher, cfg *Config, n uint64) Game {
 	if len(candidates) > cfg.PerGame {
 		candidates = candidates[:cfg.PerGame]
 	}
-	sortByPly(candidates, func(c candidate) int { return c.ply })
+	slices.SortFunc(candidates, func(a, b candidate) int { return a.ply - b.ply })
 	for _, c := range candidates {
 		g.Positions = append(g.Positions, c.Position)
 	}
 	return g
-}
-
-func sortByPly[T any](xs []T, ply func(T) int) {
-	for i := 1; i < len(xs); i++ {
-		for j := i; j > 0 && ply(xs[j]) < ply(xs[j-1]); j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
-	}
 }
 
 // noisy: the move captures or promotes (what the tuner's static evaluation

@@ -144,9 +144,6 @@ func (e *Evaluator) Breakdown(pos *chess.Position) Breakdown {
 	}
 	// The king-safety rows hold the penalties: take them out again.
 	total += e.p.kingPenalty(info.danger[chess.White]) - e.p.kingPenalty(info.danger[chess.Black])
-	if !e.p.UseKingSafety {
-		info.danger = [2]Score{}
-	}
 	return Breakdown{Mg: total.Mg(), Eg: total.Eg(), Danger: info.danger, Complexity: info.complexity,
 		Phase: info.phase, Scale: info.scale, Score: v}
 }
