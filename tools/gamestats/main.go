@@ -7,11 +7,14 @@
 //
 // Time and depth come from move comments of the form {+0.31/12 0.245s};
 // moves without one (book moves) are not counted. Phases are by full-move
-// number as the PGN numbers them (an opening FEN's own number included).
+// number as the PGN numbers them (an opening FEN's own number included),
+// or with -played by the count of moves each side has played in the game
+// (its first 20 moves, whatever the opening's number).
 package main
 
 import (
 	"bufio"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -61,6 +64,7 @@ type engineStats struct {
 
 // report is the whole of what the PGNs hold.
 type report struct {
+	byPlayed     bool // phases by moves played, not by the PGN's numbers
 	games        int
 	terminations map[string]int
 	engines      map[string]*engineStats
@@ -131,14 +135,19 @@ func (r *report) add(g *pgn.Game) error {
 	if err != nil {
 		return err
 	}
+	startPly := pos.GamePly()
 	for i, m := range g.Moves {
 		mover := w
 		if pos.SideToMove() == chess.Black {
 			mover = b
 		}
+		moveNumber := pos.FullMoveNumber()
+		if r.byPlayed {
+			moveNumber = (pos.GamePly()-startPly)/2 + 1
+		}
 		if i < len(g.Notes) {
 			if d, s, ok := parseComment(g.Notes[i].Comment); ok {
-				u := &mover.phase[phaseOf(pos.FullMoveNumber())]
+				u := &mover.phase[phaseOf(moveNumber)]
 				u.moves++
 				u.seconds += s
 				u.depthSum += d
@@ -218,12 +227,20 @@ func (r *report) read(in io.Reader, name string) error {
 }
 
 func main() {
-	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gamestats FILE.pgn [FILE.pgn ...]")
+	fs := flag.NewFlagSet("gamestats", flag.ExitOnError)
+	byPlayed := fs.Bool("played", false, "phases by the moves each side has played, not by the PGN's move numbers")
+	fs.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: gamestats [-played] FILE.pgn [FILE.pgn ...]")
+		fs.PrintDefaults()
+	}
+	fs.Parse(os.Args[1:])
+	if fs.NArg() == 0 {
+		fs.Usage()
 		os.Exit(2)
 	}
 	r := newReport()
-	for _, path := range os.Args[1:] {
+	r.byPlayed = *byPlayed
+	for _, path := range fs.Args() {
 		f, err := os.Open(path)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "gamestats:", err)

@@ -83,3 +83,19 @@ func TestReport(t *testing.T) {
 		}
 	}
 }
+
+func TestReportByPlayed(t *testing.T) {
+	r := newReport()
+	r.byPlayed = true
+	if err := r.read(strings.NewReader(twoGames), "test"); err != nil {
+		t.Fatal(err)
+	}
+	// Counted from the first move played, game two's moves (numbered 30)
+	// are first moves too: everything is in the first phase.
+	if u := r.engines["A"].phase[0]; u.moves != 2 || u.seconds != 2.5 {
+		t.Errorf("A first 20 moves played: %+v", u)
+	}
+	if u := r.engines["B"].phase[0]; u.moves != 3 || u.seconds != 2 {
+		t.Errorf("B first 20 moves played: %+v", u)
+	}
+}
