@@ -2,6 +2,7 @@ package eval
 
 import (
 	"bufio"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -477,4 +478,33 @@ func TestParamsPerEvaluator(t *testing.T) {
 	if NewEvaluator().Params().UseMobility != true {
 		t.Error("the defaults were changed through a copy")
 	}
+}
+
+// TestSymmetryAllTerms: with every switch on and every tunable weight set
+// to a random value (as a fit may leave them), a position and its colour
+// mirror still evaluate alike, so no new term reads a square or a side
+// for one colour only. With the weights at their defaults most new terms
+// are zero and TestSymmetry cannot see them.
+func TestSymmetryAllTerms(t *testing.T) {
+	p := DefaultParams()
+	if err := ApplySwitchSpec(p, NewTerms); err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, param := range p.Tunable() {
+		for _, v := range param.Values {
+			*v = S(r.IntN(61)-30, r.IntN(61)-30)
+		}
+	}
+	p.Rebuild()
+	e := NewEvaluatorWith(p)
+	n := 0
+	for _, fen := range allFENs(t) {
+		a, b := e.Evaluate(mustParse(t, fen)), e.Evaluate(mustParse(t, mirrorFEN(fen)))
+		if a != b {
+			t.Errorf("asymmetric with all terms on: %d for %s, %d for its mirror", a, fen, b)
+		}
+		n++
+	}
+	t.Logf("%d positions symmetric with all terms on and random weights", n)
 }
