@@ -3,6 +3,8 @@ package tune
 import (
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"matador/internal/eval"
@@ -206,5 +208,29 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 	}
 	if checked[eval.KingDanger] == 0 || checked[eval.Complexity] == 0 {
 		t.Errorf("checked %v: some kind of weight never appeared", checked)
+	}
+}
+
+// TestReadDataFilesKeepsGamesApart: two datagen files both number their
+// games from 0; read together, their games stay distinct.
+func TestReadDataFilesKeepsGamesApart(t *testing.T) {
+	dir := t.TempDir()
+	line := "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 1.0 | 120 | 0\n"
+	a, b := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
+	if err := os.WriteFile(a, []byte(line+line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(b, []byte(line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	samples, err := readDataFiles(a + "," + b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(samples) != 3 || samples[0].Game != 0 || samples[1].Game != 0 || samples[2].Game != 1<<fileGameShift {
+		t.Errorf("games %d, %d, %d of %d samples", samples[0].Game, samples[1].Game, samples[2].Game, len(samples))
+	}
+	if _, err := readDataFiles(a + "," + filepath.Join(dir, "missing.txt")); err == nil {
+		t.Error("a missing file read without error")
 	}
 }

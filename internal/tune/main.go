@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"time"
 
 	"matador/internal/eval"
@@ -63,7 +64,7 @@ func runWDL(args []string, stdout, stderr io.Writer) error {
 	if *data == "" {
 		return errors.New("wdl needs -data")
 	}
-	samples, err := readDataFile(*data)
+	samples, err := readDataFiles(*data)
 	if err != nil {
 		return err
 	}
@@ -79,14 +80,35 @@ func runWDL(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-func readDataFile(name string) ([]Sample, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
+// readDataFiles reads a comma-separated list of data files. Game numbers
+// start again in each file (each datagen run numbers its own games), so
+// the games of file i are renumbered into a range of their own, i<<40 on,
+// to keep the held-out split by whole games.
+func readDataFiles(names string) ([]Sample, error) {
+	var all []Sample
+	for i, name := range strings.Split(names, ",") {
+		f, err := os.Open(strings.TrimSpace(name))
+		if err != nil {
+			return nil, err
+		}
+		samples, err := ReadData(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		for j := range samples {
+			if samples[j].Game >= 0 {
+				samples[j].Game += int64(i) << fileGameShift
+			}
+		}
+		all = append(all, samples...)
 	}
-	defer f.Close()
-	return ReadData(f)
+	return all, nil
 }
+
+// fileGameShift: a data file's games are renumbered by its index in the
+// list shifted this far (datagen numbers stay far below 2^40).
+const fileGameShift = 40
 
 func runExtract(args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("tune extract", flag.ContinueOnError)
@@ -127,7 +149,7 @@ func runExtract(args []string, stderr io.Writer) error {
 func runTune(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("tune run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	data := fs.String("data", "", "data file of \"FEN | result\" lines (required)")
+	data := fs.String("data", "", "data files of \"FEN | result\" lines, comma-separated (required)")
 	epochs := fs.Int("epochs", 40, "passes over the training samples")
 	rate := fs.Float64("rate", 0.5, "Adam step size in centipawns")
 	batch := fs.Int("batch", 0, "mini-batch size (0: the full batch, one step an epoch)")
@@ -152,7 +174,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	samples, err := readDataFile(*data)
+	samples, err := readDataFiles(*data)
 	if err != nil {
 		return err
 	}
