@@ -28,11 +28,11 @@ func analyze(args []string, stdout, stderr *bytes.Buffer) int {
 func epd(args []string, stdout, stderr *bytes.Buffer) int { return runEPD(args, stdout, stderr) }
 
 func TestAnalyzePosition(t *testing.T) {
-	out, errs, code := runCapture(t, analyze, "-fen", analyzeMateIn2, "-depth", "4")
+	out, errs, code := runCapture(t, analyze, "-fen", analyzeMateIn2, "-depth", "5")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"(White to move)", "depth  1 ", "#2", "10. Nf6+ gxf6 11. Bxf7#", "Best move: Nf6+ (#2, depth 4)"} {
+	for _, want := range []string{"(White to move)", "depth  1 ", "#2", "10. Nf6+ gxf6 11. Bxf7#", "Best move: Nf6+ (#2, depth 5)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

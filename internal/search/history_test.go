@@ -6,8 +6,8 @@ import (
 	"matador/internal/chess"
 )
 
-// By default a node after a null move, and the first plies, read and write
-// the shared sink row; with ContHistNoSink they have no continuation row,
+// Without ContHistNoSink a node after a null move, and the first plies,
+// read and write the shared sink row; with ContHistNoSink they have no continuation row,
 // and learning there leaves every row as it was.
 func TestContRowsWithoutSink(t *testing.T) {
 	w := NewSearcher(1).main
@@ -21,13 +21,14 @@ func TestContRowsWithoutSink(t *testing.T) {
 	w.enterMove(&w.stack[1], chess.NoMove, chess.NoPiece, false, false, false)
 	rootRow := w.stack[0].cont
 
+	w.Switches.ContHistNoSink = false
 	c1, c2 := w.contRows(1)
 	if c1 != rootRow || c2 != sink {
-		t.Fatalf("default, ply 1: rows %p %p, want the root move's and the sink", c1, c2)
+		t.Fatalf("without ContHistNoSink, ply 1: rows %p %p, want the root move's and the sink", c1, c2)
 	}
 	c1, c2 = w.contRows(2)
 	if c1 != sink || c2 != rootRow {
-		t.Fatalf("default, after a null move: rows %p %p, want the sink and the root move's", c1, c2)
+		t.Fatalf("without ContHistNoSink, after a null move: rows %p %p, want the sink and the root move's", c1, c2)
 	}
 
 	w.Switches.ContHistNoSink = true

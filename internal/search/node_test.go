@@ -65,8 +65,19 @@ func TestTTKeepsZeroEval(t *testing.T) {
 }
 
 // Each search switch of issue 14 changes the tree searched to a fixed
-// depth (so that a match measures something), and ClockModern does not.
+// depth (so that a match measures something), and ClockModern does not:
+// each is turned from its default to the other setting.
 func TestNewSwitchesChangeTheTree(t *testing.T) {
+	flip := func(name string) string {
+		sw := DefaultSwitches
+		if err := ApplySwitchSpec(&sw, "+"+name); err != nil {
+			t.Fatal(err)
+		}
+		if sw == DefaultSwitches {
+			return "-" + name
+		}
+		return "+" + name
+	}
 	nodes := func(spec string) uint64 {
 		sw := DefaultSwitches
 		if err := ApplySwitchSpec(&sw, spec); err != nil {
@@ -87,11 +98,11 @@ func TestNewSwitchesChangeTheTree(t *testing.T) {
 	base := nodes("")
 	for _, name := range []string{"LMRModern", "SafeChecksOnly", "SEEPruneLinear", "ContHistPruning",
 		"AspirationFailHigh", "QSSEEThreshold", "ImprovingPastCheck", "ContHistNoSink"} {
-		if n := nodes("+" + name); n == base {
-			t.Errorf("+%s: %d nodes at depth 8, the same as without it", name, n)
+		if n := nodes(flip(name)); n == base {
+			t.Errorf("%s: %d nodes at depth 8, the same as the default", flip(name), n)
 		}
 	}
-	if n := nodes("+ClockModern"); n != base {
-		t.Errorf("+ClockModern changed a fixed-depth search: %d nodes, want %d", n, base)
+	if n := nodes(flip("ClockModern")); n != base {
+		t.Errorf("%s changed a fixed-depth search: %d nodes, want %d", flip("ClockModern"), n, base)
 	}
 }

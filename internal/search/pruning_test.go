@@ -58,10 +58,11 @@ func TestSafeChecksOnly(t *testing.T) {
 	if !pos.GivesCheck(safe) || !pos.GivesCheck(unsafe) {
 		t.Fatal("test position: both moves should give check")
 	}
+	w.Switches.SafeChecksOnly = false
 	for _, m := range []chess.Move{safe, unsafe} {
 		for _, n := range []int{1, 30} {
 			if !w.checkEscapesPruning(m, chess.NoMove, n) {
-				t.Errorf("default: check %s at move %d is pruned", pos.UCI(m), n)
+				t.Errorf("without SafeChecksOnly: check %s at move %d is pruned", pos.UCI(m), n)
 			}
 		}
 	}
