@@ -17,8 +17,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -200,14 +201,7 @@ func writeUsage(out io.Writer, name string, u usage) {
 		name, u.moves, u.seconds/float64(u.moves), float64(u.depthSum)/float64(u.moves))
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
 // read counts every game of one PGN.
 func (r *report) read(in io.Reader, name string) error {
