@@ -318,7 +318,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// history (Ethereal; switch ContHistPruning), SEE (switch SEEPruning;
 		// SEEPruneLinear, Ethereal's margins). Checks are spared, or with
 		// SafeChecksOnly only the safe early ones and the hash move (these
-		// three on: the issue-14 group +45 ± 20 Elo in 618 games (SPRT passed)).
+		// three are on: issue 14's group of nine, +45 ± 20 Elo, SPRT).
 		if ply > 0 && bestScore > -MateInMaxPly && !inCheck && pos.HasNonPawnMaterial(us) {
 			exempt := givesCheck && w.checkEscapesPruning(m, ttMove, moveCount)
 			linear := w.Switches.SEEPruneLinear
@@ -396,7 +396,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// edition 3, and a log-log term; switches LMR, HistoryReduction,
 		// HangingNoReduce: the log-log term +52 ± 22 Elo in 574 games).
 		// Or, with LMRModern, as the strongest engines reduce
-		// (reductions.go lmrModernPlies; on: the issue-14 group +45 ± 20 Elo in 618 games (SPRT passed)).
+		// (reductions.go lmrModernPlies; on: issue 14's group of nine,
+		// +45 ± 20 Elo in an SPRT of 618 games).
 		var score int
 		reducedHere := materialReduced && (ply == 0 || !w.stack[ply-1].materialReduced)
 		ss.moveReduced = reducedHere

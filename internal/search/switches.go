@@ -45,7 +45,8 @@ type Switches struct {
 	PartialIteration    bool // a new best move of an interrupted iteration is played
 	ProbCut             bool // a capture that beats beta by a margin in a shallower search cuts the node
 	CaptureHistory      bool // captures ordered within their REBEL band by how often they caused cut-offs
-	// Issue 14: the search and clock of the strongest engines, on: the issue-14 group +45 ± 20 Elo in 618 games (SPRT passed).
+	// Issue 14: the search and clock of the strongest engines, on since
+	// the nine together passed an SPRT (+45 ± 20 Elo in 618 games).
 	LMRModern          bool // LMR from the second move, adjusted by node type, improving, killers, history; checks and the root too
 	SafeChecksOnly     bool // only the hash move and SEE-safe checks at low move counts escape move pruning
 	SEEPruneLinear     bool // SEE pruning at -80·d for quiet moves and -18·d² for captures, to depth 9
