@@ -11,7 +11,7 @@ func (p *Params) evalKings(pos *chess.Position, info *evalInfo) {
 	for c := chess.White; c <= chess.Black; c++ {
 		var s Score
 		if p.UseKingShelter {
-			s += p.kingShelter(pos, c)
+			s += p.cachedShelter(pos, info.pawns, c)
 		}
 		if p.UseKingSafety {
 			var pen Score
@@ -29,6 +29,17 @@ func (p *Params) evalKings(pos *chess.Position, info *evalInfo) {
 		}
 		info.terms[termKingSafety][c] = s
 	}
+}
+
+// cachedShelter is kingShelter through the pawn entry, which depends on the
+// pawns and the king's square only.
+func (p *Params) cachedShelter(pos *chess.Position, ent *pawnEntry, c chess.Color) Score {
+	tag := uint8(pos.KingSquare(c)) + 1
+	if ent.shelterKing[c] != tag {
+		ent.shelter[c] = p.kingShelter(pos, c)
+		ent.shelterKing[c] = tag
+	}
+	return ent.shelter[c]
 }
 
 // kingShelter scores c's pawns in front of its king and the enemy pawns

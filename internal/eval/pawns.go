@@ -24,6 +24,11 @@ type pawnEntry struct {
 	passedBase [2]Score
 	// placement[c]: the pawns' piece-square values.
 	placement [2]Score
+	// shelter[c] is kingShelter for c's king on square shelterKing[c]-1
+	// (0: not computed yet). Kings seldom move in a search, so the shelter
+	// is nearly always found here with the pawns.
+	shelterKing [2]uint8
+	shelter     [2]Score
 }
 
 // probePawns returns the entry for pos's pawns, computing it on a miss.
