@@ -32,6 +32,8 @@ type evalInfo struct {
 	// attacked[c][t]: squares attacked by c's pieces of type t; [c][0] is
 	// the union (REBEL's attack tables WB/BB, as bitboards).
 	attacked [2][7]chess.Bitboard
+	// attacked2[c]: squares c attacks at least twice.
+	attacked2 [2]chess.Bitboard
 	// mobilityArea[c]: squares counted for c's mobility.
 	mobilityArea [2]chess.Bitboard
 	// hanging[c]: c's hanging pieces (REBEL's list).
@@ -60,6 +62,7 @@ type evalInfo struct {
 
 // addAttacks records the attacks a of a piece of type t and colour c.
 func (info *evalInfo) addAttacks(c chess.Color, t chess.PieceType, a chess.Bitboard) {
+	info.attacked2[c] |= info.attacked[c][0] & a
 	info.attacked[c][0] |= a
 	info.attacked[c][t] |= a
 }
@@ -191,6 +194,11 @@ func initAttacks(pos *chess.Position, info *evalInfo) {
 		a := chess.PawnAttacksBB(pawns, c)
 		info.attacked[c][chess.Pawn] = a
 		info.attacked[c][0] = a
+		if c == chess.White {
+			info.attacked2[c] = pawns.NorthEast() & pawns.NorthWest()
+		} else {
+			info.attacked2[c] = pawns.SouthEast() & pawns.SouthWest()
+		}
 	}
 	for c := chess.White; c <= chess.Black; c++ {
 		info.mobilityArea[c] = ^(pos.Pieces(c, chess.Pawn) | pos.Pieces(c, chess.King) |

@@ -508,3 +508,32 @@ func TestSymmetryAllTerms(t *testing.T) {
 	}
 	t.Logf("%d positions symmetric with all terms on and random weights", n)
 }
+
+// TestThreatOverload: the rook on d6 alone defends both knights that White's
+// pawns attack, so White gets ThreatOverload once; a pawn on b7 that also
+// holds c6, or no attack on f6, leaves the rook with one duty.
+func TestThreatOverload(t *testing.T) {
+	for _, tc := range []struct {
+		fen  string
+		want int // overloaded black defenders
+	}{
+		{"k7/8/2nr1n2/1P4P1/8/8/8/4K3 w - - 0 1", 1},
+		{"k7/1p6/2nr1n2/1P4P1/8/8/8/4K3 w - - 0 1", 0},
+		{"k7/8/2nr1n2/1P6/8/8/8/4K3 w - - 0 1", 0},
+		// The queen on d8 holds c7 and e7 against the knight on d5, and the
+		// pawn on g7 holds f6 and h6: two overloaded defenders.
+		{"k2q4/2n1n1p1/1P3n1n/3N2P1/8/8/8/4K3 w - - 0 1", 2},
+	} {
+		threats := func(w Score) Score {
+			p := DefaultParams()
+			p.UseThreatsByType = true
+			p.ThreatOverload = w
+			e := NewEvaluatorWith(p)
+			e.Evaluate(mustParse(t, tc.fen))
+			return e.info.terms[termThreats][chess.White] - e.info.terms[termThreats][chess.Black]
+		}
+		if got := threats(S(10, 20)) - threats(0); got != S(10, 20)*Score(tc.want) {
+			t.Errorf("%s: overload adds %v, want %d times S(10, 20)", tc.fen, got, tc.want)
+		}
+	}
+}

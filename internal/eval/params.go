@@ -103,6 +103,7 @@ type Params struct {
 	ThreatByPawn, ThreatByMinor            [7]Score
 	ThreatByRook                           [7]Score
 	ThreatByKing, ThreatByPawnPush         Score
+	ThreatOverload                         Score
 	MopUpEdge, MopUpCorner, MopUpCloseness Score
 
 	// Complexity: the end-game score moves towards zero in drawish
@@ -505,6 +506,9 @@ var defaultParams = Params{
 	ThreatByRook:     [7]Score{0, 0, 0, 0, 0, 0, 0},
 	ThreatByKing:     0,
 	ThreatByPawnPush: 0,
+	// An overloaded defender: an enemy piece or pawn that alone defends two
+	// or more pieces we attack, and cannot keep both.
+	ThreatOverload: 0,
 
 	// Mop-up: with the enemy king alone, drive it to the edge (to a corner of
 	// the bishop's colour with bishop and knight) and bring our king close.

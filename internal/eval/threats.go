@@ -102,5 +102,51 @@ func (p *Params) evalThreats(pos *chess.Position, info *evalInfo, c chess.Color)
 	push &^= info.attacked[them][chess.Pawn]
 	push &= info.attacked[c][0] | ^info.attacked[them][0]
 	s += p.ThreatByPawnPush * Score((chess.PawnAttacksBB(push, c) & nonPawn).Count())
+
+	// Overloaded defenders: the pieces we attack that the enemy defends
+	// exactly once, and the defenders holding two or more of them.
+	if held := nonPawn & info.attacked[c][0] & info.attacked[them][0] &^ info.attacked2[them]; held.More() {
+		s += p.ThreatOverload * Score(overloaded(pos, them, held))
+	}
 	info.terms[termThreats][c] = s
+}
+
+// overloaded counts c's pieces and pawns that attack two or more squares
+// of held, with the attacks the evaluation gives them (batteries see
+// through, as in evalPieces).
+func overloaded(pos *chess.Position, c chess.Color, held chess.Bitboard) int {
+	pawns := pos.Pieces(c, chess.Pawn)
+	if c == chess.White {
+		pawns &= held.SouthWest() & held.SouthEast()
+	} else {
+		pawns &= held.NorthWest() & held.NorthEast()
+	}
+	n := pawns.Count()
+	if (chess.KingAttacks(pos.KingSquare(c)) & held).More() {
+		n++
+	}
+	for b := pos.Pieces(c, chess.Knight); b != 0; {
+		if (chess.KnightAttacks(b.PopFirst()) & held).More() {
+			n++
+		}
+	}
+	occ := bishopOcc(pos, c)
+	for b := pos.Pieces(c, chess.Bishop); b != 0; {
+		if (chess.BishopAttacks(b.PopFirst(), occ) & held).More() {
+			n++
+		}
+	}
+	occ = rookOcc(pos, c)
+	for b := pos.Pieces(c, chess.Rook); b != 0; {
+		if (chess.RookAttacks(b.PopFirst(), occ) & held).More() {
+			n++
+		}
+	}
+	occ = pos.Occupied()
+	for b := pos.Pieces(c, chess.Queen); b != 0; {
+		if (chess.QueenAttacks(b.PopFirst(), occ) & held).More() {
+			n++
+		}
+	}
+	return n
 }

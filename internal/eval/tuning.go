@@ -90,6 +90,7 @@ func (p *Params) Tunable() []Param {
 		linear("ThreatByRook", elems(p.ThreatByRook[:])),
 		linear("ThreatByKing", one(&p.ThreatByKing)),
 		linear("ThreatByPawnPush", one(&p.ThreatByPawnPush)),
+		linear("ThreatOverload", one(&p.ThreatOverload)),
 		{"KingDangerCounter", one(&p.KingDangerCounter), KingDanger},
 		{"KingDangerAttackers", elems(p.KingDangerAttackers[:]), KingDanger},
 		{"KingDangerZoneAttacks", one(&p.KingDangerZoneAttacks), KingDanger},
