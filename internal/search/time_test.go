@@ -77,28 +77,32 @@ func TestClockModernPlan(t *testing.T) {
 }
 
 // ClockModern's decision after an iteration: the ideal time scaled by
-// stability (1.2 down to 0.8), best-move changes and a falling score,
-// never past the hard limit, nothing before depth 4, and no iteration
-// begun past half the hard limit.
+// stability (ClockModernStableHigh down by ClockModernStableStep an
+// iteration), best-move changes and a falling score, never past the hard
+// limit, nothing before depth 4, and no iteration begun past half the hard
+// limit.
 func TestClockModernStops(t *testing.T) {
 	ms := time.Millisecond
 	var tm timeManager
 	start := time.Now()
 	tm.plan(start, Limits{WTime: 10000 * ms, WInc: 100 * ms}, 30*ms, chess.White, 0, true)
 	ideal := tm.soft // 247.8 ms
+	stable := func(n int, scale float64) time.Duration {
+		return time.Duration(float64(ideal) * scale * (ClockModernStableHigh - ClockModernStableStep*float64(min(n, ClockModernStableMax))))
+	}
 	cases := []struct {
 		name  string
 		it    iterationEnd
 		limit time.Duration
 	}{
-		{"new best move", iterationEnd{depth: 8}, ideal * 12 / 10},
-		{"stable for 5", iterationEnd{depth: 8, stable: 5}, ideal},
-		{"stable for 10", iterationEnd{depth: 8, stable: 10}, ideal * 8 / 10},
-		{"stable for 30", iterationEnd{depth: 30, stable: 30}, ideal * 8 / 10},
-		{"best move changed lately", iterationEnd{depth: 8, stable: 5, bestChanges: 0.5}, ideal * 15 / 10},
-		{"score fell 0.25", iterationEnd{depth: 8, stable: 5, scoreDropLong: 25}, ideal * 125 / 100},
-		{"score fell 3.00", iterationEnd{depth: 8, stable: 5, scoreDropLong: 300}, ideal * 15 / 10},
-		{"score rose", iterationEnd{depth: 8, stable: 5, scoreDropLong: -100}, ideal},
+		{"new best move", iterationEnd{depth: 8}, stable(0, 1)},
+		{"stable for 5", iterationEnd{depth: 8, stable: 5}, stable(5, 1)},
+		{"stable for 10", iterationEnd{depth: 8, stable: 10}, stable(10, 1)},
+		{"stable for 30", iterationEnd{depth: 30, stable: 30}, stable(10, 1)},
+		{"best move changed lately", iterationEnd{depth: 8, stable: 5, bestChanges: 0.5}, stable(5, 1.5)},
+		{"score fell 0.25", iterationEnd{depth: 8, stable: 5, scoreDropLong: 25}, stable(5, 1.25)},
+		{"score fell 3.00", iterationEnd{depth: 8, stable: 5, scoreDropLong: 300}, stable(5, 1.5)},
+		{"score rose", iterationEnd{depth: 8, stable: 5, scoreDropLong: -100}, stable(5, 1)},
 		{"everything at once", iterationEnd{depth: 8, bestChanges: 2, scoreDropLong: 300}, tm.hard},
 	}
 	for _, c := range cases {
