@@ -537,3 +537,34 @@ func TestThreatOverload(t *testing.T) {
 		}
 	}
 }
+
+// TestKingDefenders: White's zone (f1-h3) holds three pawns and the knight
+// on f3, not the bishop on e2; Black's holds three pawns. KingDefenders is
+// read by that count, only with the danger model on.
+func TestKingDefenders(t *testing.T) {
+	pos := mustParse(t, "6k1/5ppp/8/8/8/5N2/4BPPP/6K1 w - - 0 1")
+	if w, b := kingDefenders(pos, chess.White).Count(), kingDefenders(pos, chess.Black).Count(); w != 4 || b != 3 {
+		t.Fatalf("defenders %d and %d, want 4 and 3", w, b)
+	}
+	for _, model := range []bool{true, false} {
+		kingTerm := func(byCount bool) Score {
+			p := DefaultParams()
+			p.UseKingDangerModel = model
+			if byCount {
+				for i := range p.KingDefenders {
+					p.KingDefenders[i] = S(i, 10*i)
+				}
+			}
+			e := NewEvaluatorWith(p)
+			e.Evaluate(pos)
+			return e.info.terms[termKingSafety][chess.White] - e.info.terms[termKingSafety][chess.Black]
+		}
+		want := Score(0)
+		if model {
+			want = S(4-3, 10*(4-3))
+		}
+		if got := kingTerm(true) - kingTerm(false); got != want {
+			t.Errorf("danger model %v: defenders add %v, want %v", model, got, want)
+		}
+	}
+}

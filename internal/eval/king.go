@@ -13,6 +13,9 @@ func (p *Params) evalKings(pos *chess.Position, info *evalInfo) {
 		if p.UseKingShelter {
 			s += p.cachedShelter(pos, info.pawns, c)
 		}
+		if p.UseKingDangerModel {
+			s += p.KingDefenders[min(kingDefenders(pos, c).Count(), len(p.KingDefenders)-1)]
+		}
 		if p.UseKingSafety {
 			var pen Score
 			counter := p.rebelCounter(pos, info, c)
@@ -29,6 +32,12 @@ func (p *Params) evalKings(pos *chess.Position, info *evalInfo) {
 		}
 		info.terms[termKingSafety][c] = s
 	}
+}
+
+// kingDefenders are c's pawns, knights and bishops in its king's zone.
+func kingDefenders(pos *chess.Position, c chess.Color) chess.Bitboard {
+	return (pos.Pieces(c, chess.Pawn) | pos.Pieces(c, chess.Knight) | pos.Pieces(c, chess.Bishop)) &
+		kingZone[c][pos.KingSquare(c)]
 }
 
 // cachedShelter is kingShelter through the pawn entry, which depends on the

@@ -94,6 +94,7 @@ type Params struct {
 	KingDangerWeakSquares            Score
 	KingDangerSafeChecks             [7]Score
 	KingDangerBase                   Score
+	KingDefenders                    [12]Score
 	KingDangerMgDiv, KingDangerEgDiv int
 	KingSafetyTable                  [40]int
 
@@ -489,6 +490,10 @@ var defaultParams = Params{
 	KingDangerBase:        0,
 	KingDangerMgDiv:       720,
 	KingDangerEgDiv:       20,
+	// With UseKingDangerModel, our pawns, knights and bishops in the king's
+	// zone, by their count: the defenders an attack has to get through
+	// (Ethereal, not in the seeds).
+	KingDefenders: [12]Score{},
 
 	// REBEL: hanging pieces, by the type of the piece at risk: attacked by a
 	// cheaper enemy piece, or attacked and not defended. ThreatMultiple when two

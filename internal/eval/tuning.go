@@ -91,6 +91,7 @@ func (p *Params) Tunable() []Param {
 		linear("ThreatByKing", one(&p.ThreatByKing)),
 		linear("ThreatByPawnPush", one(&p.ThreatByPawnPush)),
 		linear("ThreatOverload", one(&p.ThreatOverload)),
+		linear("KingDefenders", elems(p.KingDefenders[:])),
 		{"KingDangerCounter", one(&p.KingDangerCounter), KingDanger},
 		{"KingDangerAttackers", elems(p.KingDangerAttackers[:]), KingDanger},
 		{"KingDangerZoneAttacks", one(&p.KingDangerZoneAttacks), KingDanger},
