@@ -87,7 +87,7 @@ func (p *Params) Rebuild() {
 			if f > 3 {
 				f = 7 - f
 			}
-			v := p.PSTFile[t][f] + p.PSTRank[t][s.Rank()] + p.PSTSquare[t][4*s.Rank()+f]
+			v := p.PSTFile[t][f] + p.PSTRank[t][s.Rank()] + p.PSTSquare[t][s]
 			if t == chess.Pawn {
 				switch s {
 				case 27, 28, 35, 36: // d4 e4 d5 e5

@@ -113,7 +113,7 @@ func elems(s []Score) []*Score {
 	return p
 }
 
-func elems2[A ~[4]Score | ~[8]Score | ~[32]Score](rows []A) []*Score {
+func elems2[A ~[4]Score | ~[8]Score | ~[64]Score](rows []A) []*Score {
 	var p []*Score
 	for i := range rows {
 		for j := range len(rows[i]) {

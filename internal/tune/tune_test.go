@@ -263,7 +263,7 @@ func TestRewriteChanged(t *testing.T) {
 	}
 	set("BishopPair", 0, eval.S(31, -56))
 	set("PieceValue", int(chess.Knight), eval.S(333, 366))
-	set("PSTSquare", 32+31, eval.S(-1234, 7)) // pawn on the 8th: written 0
+	set("PSTSquare", 64+63, eval.S(-1234, 7)) // pawn on h8: the end of a row
 	set("PassedRank", 6, eval.S(81, 131))
 	set("KingShelter", 8*3+7, eval.S(-17, 15)) // last row of a 2-D table
 	out, err := RewriteParams(src, ws)
