@@ -568,3 +568,74 @@ func TestKingDefenders(t *testing.T) {
 		}
 	}
 }
+
+// TestPieceActivity: closedness from the pawns, the king's file distance to
+// the pawns and the knight's distance to the nearer king, each read only
+// with UsePieceActivity.
+func TestPieceActivity(t *testing.T) {
+	for _, tc := range []struct {
+		fen            string
+		closedness     int
+		files          uint8
+		kingDistance   [2]int // White's and Black's king to the nearest pawn file
+		knightDistance int    // White's knight to the nearer king
+		knights, rooks [2]int
+	}{
+		// 16 pawns, none blocked, no open file: 16/3. The knights cancel.
+		{chess.StartFEN, 5, 0xff, [2]int{0, 0}, 0, [2]int{2, 2}, [2]int{2, 2}},
+		// Four pawns locked on the d- and e-files, six files open: (4+8-12)/3.
+		{"4k3/8/8/3pp3/3PP3/8/8/R3K1N1 w - - 0 1", 0, 0x18, [2]int{0, 0}, 2, [2]int{1, 0}, [2]int{1, 0}},
+		// Pawns on the h-file alone, kings on a1 and b8; the knight on c7
+		// is one square from the enemy king, six from its own.
+		{"1k6/2N4p/8/8/8/8/7P/K7 w - - 0 1", 0, 0x80, [2]int{7, 6}, 1, [2]int{1, 0}, [2]int{0, 0}},
+	} {
+		pos := mustParse(t, tc.fen)
+		closed, files := pawnShape(pos)
+		if closed != tc.closedness || files != tc.files {
+			t.Errorf("%s: closedness %d files %08b, want %d and %08b", tc.fen, closed, files, tc.closedness, tc.files)
+		}
+		for c := chess.White; c <= chess.Black; c++ {
+			if d := fileDistance(files, pos.KingSquare(c).File()); d != tc.kingDistance[c] {
+				t.Errorf("%s: king %d's file distance %d, want %d", tc.fen, c, d, tc.kingDistance[c])
+			}
+		}
+		terms := func(on, weighted bool) (placement, king Score) {
+			p := DefaultParams()
+			p.UsePieceActivity = on
+			if weighted {
+				for i := range p.KnightKingDistance {
+					p.KnightKingDistance[i] = S(1000*i, 0)
+					p.KingPawnDistance[i] = S(i, 0)
+				}
+				for i := range p.KnightClosedness {
+					p.KnightClosedness[i] = S(0, i)
+					p.RookClosedness[i] = S(0, 100*i)
+				}
+			}
+			e := NewEvaluatorWith(p)
+			e.Evaluate(pos)
+			return e.info.terms[termPlacement][chess.White] - e.info.terms[termPlacement][chess.Black],
+				e.info.terms[termKingSafety][chess.White] - e.info.terms[termKingSafety][chess.Black]
+		}
+		for _, on := range []bool{true, false} {
+			p1, k1 := terms(on, true)
+			p0, k0 := terms(on, false)
+			var wantPlacement, wantKing Score
+			if on {
+				// Each side's knights by their distance (Black's knights
+				// mirror White's in the start position).
+				knightDist := 0
+				if tc.knights[chess.Black] == 0 {
+					knightDist = 1000 * tc.knightDistance * tc.knights[chess.White]
+				}
+				wantPlacement = S(knightDist, closed*(tc.knights[0]-tc.knights[1])+100*closed*(tc.rooks[0]-tc.rooks[1]))
+				if files != 0 {
+					wantKing = S(tc.kingDistance[0]-tc.kingDistance[1], 0)
+				}
+			}
+			if p1-p0 != wantPlacement || k1-k0 != wantKing {
+				t.Errorf("%s, activity %v: placement %v king %v, want %v and %v", tc.fen, on, p1-p0, k1-k0, wantPlacement, wantKing)
+			}
+		}
+	}
+}

@@ -16,6 +16,9 @@ func (p *Params) evalKings(pos *chess.Position, info *evalInfo) {
 		if p.UseKingDangerModel {
 			s += p.KingDefenders[min(kingDefenders(pos, c).Count(), len(p.KingDefenders)-1)]
 		}
+		if p.UsePieceActivity && info.pawns.pawnFiles != 0 {
+			s += p.KingPawnDistance[fileDistance(info.pawns.pawnFiles, pos.KingSquare(c).File())]
+		}
 		if p.UseKingSafety {
 			var pen Score
 			counter := p.rebelCounter(pos, info, c)

@@ -41,6 +41,7 @@ type Params struct {
 	UseThreatsByType   bool // threats by attacker and victim, beside REBEL's hanging pieces
 	UseKingDangerModel bool // king danger as a tuned sum squared, instead of REBEL's table alone
 	UseBishopShape     bool // bishops on a long diagonal, bishops hemmed in by rammed pawns
+	UsePieceActivity   bool // knights far from both kings, knights and rooks by closed pawns, the king's distance to the pawns
 
 	// Material, imbalance, bishop pair, side to move.
 	PieceValue                       [7]Score // by chess.PieceType
@@ -79,6 +80,8 @@ type Params struct {
 	// Minor pieces and rooks.
 	KnightOutpost, BishopOutpost, MinorBehindPawn Score
 	BishopLongDiagonal, BishopRammedPawns         Score
+	KnightKingDistance                            [8]Score
+	KnightClosedness, RookClosedness              [9]Score
 	RookOpenFile, RookHalfOpenFile, RookOnSeventh Score
 	SpaceSquare                                   Score
 
@@ -95,6 +98,7 @@ type Params struct {
 	KingDangerSafeChecks             [7]Score
 	KingDangerBase                   Score
 	KingDefenders                    [12]Score
+	KingPawnDistance                 [8]Score
 	KingDangerMgDiv, KingDangerEgDiv int
 	KingSafetyTable                  [40]int
 
@@ -175,6 +179,7 @@ var defaultParams = Params{
 	UseThreatsByType:   false,
 	UseKingDangerModel: false,
 	UseBishopShape:     false,
+	UsePieceActivity:   false,
 
 	// Material, indexed by chess.PieceType. Rooks and pawns gain in the end
 	// game, where open lines and promotion matter more than piece play.
@@ -399,6 +404,14 @@ var defaultParams = Params{
 	BishopLongDiagonal: 0,
 	BishopRammedPawns:  0,
 
+	// With UsePieceActivity: a knight by its distance to the nearer king
+	// (one far from both plays no part), and each knight and rook by how
+	// closed the pawns are (closedness, 0 to 8: knights gain behind locked
+	// pawns, rooks want open files) (Ethereal, not in the seeds).
+	KnightKingDistance: [8]Score{},
+	KnightClosedness:   [9]Score{},
+	RookClosedness:     [9]Score{},
+
 	// Space: per square in the centre files of our half that none of the
 	// enemy's pawns attacks and none of ours stands on, behind or at our
 	// pawn chain.
@@ -495,6 +508,10 @@ var defaultParams = Params{
 	// zone, by their count: the defenders an attack has to get through
 	// (Ethereal, not in the seeds).
 	KingDefenders: [12]Score{},
+	// With UsePieceActivity, the king by its distance in files to the
+	// nearest pawn of either colour: in the end game a king far from every
+	// pawn is out of play (Ethereal, not in the seeds).
+	KingPawnDistance: [8]Score{},
 
 	// REBEL: hanging pieces, by the type of the piece at risk: attacked by a
 	// cheaper enemy piece, or attacked and not defended. ThreatMultiple when two

@@ -1,6 +1,10 @@
 package eval
 
-import "matador/internal/chess"
+import (
+	"math/bits"
+
+	"matador/internal/chess"
+)
 
 // IPPOLIT: pawn hash. Everything that depends on the pawns alone is computed
 // once per pawn structure and kept by the pawn Zobrist key; pawn structures
@@ -29,6 +33,10 @@ type pawnEntry struct {
 	// is nearly always found here with the pawns.
 	shelterKing [2]uint8
 	shelter     [2]Score
+	// closedness: how locked the pawns are, 0 to 8; pawnFiles: the files
+	// that hold a pawn of either colour, bit f for file f.
+	closedness int
+	pawnFiles  uint8
 }
 
 // probePawns returns the entry for pos's pawns, computing it on a miss.
@@ -47,7 +55,36 @@ func (e *Evaluator) probePawns(pos *chess.Position) *pawnEntry {
 	for c := chess.White; c <= chess.Black; c++ {
 		e.p.evalPawns(pos, ent, c)
 	}
+	ent.closedness, ent.pawnFiles = pawnShape(pos)
 	return ent
+}
+
+// pawnShape measures how closed the pawns are, from 0 (no pawns, open
+// files) to 8 (all pawns on, locked against each other): the pawn count
+// plus two for each pawn a pawn blocks head-on, less two for each file
+// without pawns, a third of that. It also returns the files with pawns.
+func pawnShape(pos *chess.Position) (closedness int, files uint8) {
+	white, black := pos.Pieces(chess.White, chess.Pawn), pos.Pieces(chess.Black, chess.Pawn)
+	for f := range 8 {
+		if (white|black)&chess.FileBB(f) != 0 {
+			files |= 1 << f
+		}
+	}
+	open := 8 - bits.OnesCount8(files)
+	rams := (white.Forward(chess.White) & black).Count()
+	raw := (white | black).Count() + 2*rams - 2*open
+	return min(max(raw/3, 0), 8), files
+}
+
+// fileDistance is the distance from file f to the nearest file in files
+// (not empty).
+func fileDistance(files uint8, f int) int {
+	for d := range 8 {
+		if (f-d >= 0 && files&(1<<(f-d)) != 0) || (f+d < 8 && files&(1<<(f+d)) != 0) {
+			return d
+		}
+	}
+	return 0
 }
 
 // evalPawns fills c's half of ent.

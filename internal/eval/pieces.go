@@ -35,11 +35,16 @@ func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) 
 	// reads them without the danger model: an empty zone counts nothing).
 	var zone, ring chess.Bitboard
 	if p.UseKingDangerModel {
-		theirKing := pos.KingSquare(them)
-		zone, ring = kingZone[them][theirKing], kingRing[theirKing]
+		zone, ring = kingZone[them][pos.KingSquare(them)], kingRing[pos.KingSquare(them)]
 	}
 
-	placement := info.pawns.placement[c] + p.pst[c][chess.King][pos.KingSquare(c)]
+	ourKing, theirKing := pos.KingSquare(c), pos.KingSquare(them)
+	placement := info.pawns.placement[c] + p.pst[c][chess.King][ourKing]
+	if p.UsePieceActivity {
+		closed := info.pawns.closedness
+		placement += p.KnightClosedness[closed]*Score(pos.Pieces(c, chess.Knight).Count()) +
+			p.RookClosedness[closed]*Score(pos.Pieces(c, chess.Rook).Count())
+	}
 	var mobility, rooks Score
 	pieceSquares := placement // the plain piece-square part, for LazyGap
 
@@ -51,6 +56,9 @@ func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) 
 		placement += p.pst[c][chess.Knight][s]
 		pieceSquares += p.pst[c][chess.Knight][s]
 		mobility += p.KnightMobility[(a & area).Count()]
+		if p.UsePieceActivity {
+			placement += p.KnightKingDistance[min(distance[s][ourKing], distance[s][theirKing])]
+		}
 		if p.UseOutposts {
 			if outposts.Has(s) {
 				placement += p.KnightOutpost

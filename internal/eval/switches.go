@@ -51,4 +51,4 @@ func SwitchNames() []string {
 
 // NewTerms are the switches of issue 11's terms, which the tuner turns on
 // in its own configuration so that their weights get fitted.
-const NewTerms = "+UseSpace,+UseComplexity,+UseThreatsByType,+UseKingDangerModel,+UseBishopShape"
+const NewTerms = "+UseSpace,+UseComplexity,+UseThreatsByType,+UseKingDangerModel,+UseBishopShape,+UsePieceActivity"
