@@ -639,3 +639,31 @@ func TestPieceActivity(t *testing.T) {
 		}
 	}
 }
+
+// TestQueenXRay: the queen on d1 is eyed through one piece by the rook on
+// d8 (the pawn on d4 between) and the bishop on a4 (the knight on c2); the
+// rook on h1 attacks it outright and does not count.
+func TestQueenXRay(t *testing.T) {
+	pos := mustParse(t, "3r3k/8/8/8/b2P4/8/2N5/K2Q3r w - - 0 1")
+	want := chess.SquareBB(chess.Square(59)) | chess.SquareBB(chess.Square(24)) // d8, a4
+	if got := queenXRays(pos, chess.Square(3), chess.Black); got != want {
+		t.Fatalf("x-rays on d1: %v, want %v", got, want)
+	}
+	for _, on := range []bool{true, false} {
+		placement := func(w Score) Score {
+			p := DefaultParams()
+			p.UseThreatsByType = on
+			p.QueenXRay = w
+			e := NewEvaluatorWith(p)
+			e.Evaluate(pos)
+			return e.info.terms[termPlacement][chess.White] - e.info.terms[termPlacement][chess.Black]
+		}
+		want := Score(0)
+		if on {
+			want = S(-20, -10)
+		}
+		if got := placement(S(-10, -5)) - placement(0); got != want {
+			t.Errorf("threats by type %v: QueenXRay adds %v, want %v", on, got, want)
+		}
+	}
+}

@@ -108,7 +108,7 @@ type Params struct {
 	ThreatByPawn, ThreatByMinor            [7]Score
 	ThreatByRook                           [7]Score
 	ThreatByKing, ThreatByPawnPush         Score
-	ThreatOverload                         Score
+	ThreatOverload, QueenXRay              Score
 	MopUpEdge, MopUpCorner, MopUpCloseness Score
 
 	// Complexity: the end-game score moves towards zero in drawish
@@ -532,6 +532,9 @@ var defaultParams = Params{
 	// An overloaded defender: an enemy piece or pawn that alone defends two
 	// or more pieces we attack, and cannot keep both.
 	ThreatOverload: 0,
+	// Our queen, per enemy rook or bishop that would attack it once the
+	// one piece between them moved: a pin or a discovered attack waiting.
+	QueenXRay: 0,
 
 	// Mop-up: with the enemy king alone, drive it to the edge (to a corner of
 	// the bishop's colour with bishop and knight) and bring our king close.

@@ -142,6 +142,9 @@ func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) 
 		placement += p.pst[c][chess.Queen][s]
 		pieceSquares += p.pst[c][chess.Queen][s]
 		mobility += p.QueenMobility[(a & area).Count()]
+		if p.UseThreatsByType {
+			placement += p.QueenXRay * Score(queenXRays(pos, s, them).Count())
+		}
 	}
 
 	info.terms[termPlacement][c] = placement
@@ -183,4 +186,17 @@ func (p *Params) evalSpace(pos *chess.Position, info *evalInfo, c chess.Color) {
 	safe := centreFiles & ranks &^ ours &^ info.attacked[c.Other()][chess.Pawn]
 	behind := fillForward(ours, c.Other())
 	info.terms[termSpace][c] = p.SpaceSquare * Score(safe.Count()+(safe&behind).Count())
+}
+
+// queenXRays are the rooks and bishops of colour by (queens count as
+// either) that do not attack s but would once the first piece on their
+// line to s was gone.
+func queenXRays(pos *chess.Position, s chess.Square, by chess.Color) chess.Bitboard {
+	occ := pos.Occupied()
+	straight := pos.Pieces(by, chess.Rook) | pos.Pieces(by, chess.Queen)
+	diagonal := pos.Pieces(by, chess.Bishop) | pos.Pieces(by, chess.Queen)
+	rookSeen := chess.RookAttacks(s, occ)
+	bishopSeen := chess.BishopAttacks(s, occ)
+	return (straight&^rookSeen)&chess.RookAttacks(s, occ&^rookSeen) |
+		(diagonal&^bishopSeen)&chess.BishopAttacks(s, occ&^bishopSeen)
 }

@@ -94,6 +94,7 @@ func (p *Params) Tunable() []Param {
 		linear("ThreatByKing", one(&p.ThreatByKing)),
 		linear("ThreatByPawnPush", one(&p.ThreatByPawnPush)),
 		linear("ThreatOverload", one(&p.ThreatOverload)),
+		linear("QueenXRay", one(&p.QueenXRay)),
 		linear("KingDefenders", elems(p.KingDefenders[:])),
 		linear("KingPawnDistance", elems(p.KingPawnDistance[:])),
 		{"KingDangerCounter", one(&p.KingDangerCounter), KingDanger},
