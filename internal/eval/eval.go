@@ -54,8 +54,10 @@ type evalInfo struct {
 	// moved the end-game half by.
 	complexity, complexityShift int
 
-	// Filled at the end for the trace.
+	// Filled at the end for the trace. scaleFrom: the weight the scale
+	// factor comes from, nil for a fixed one.
 	phase, scale int
+	scaleFrom    *Score
 	mg, eg       int // after scaling
 	full         int // the result, White's view
 }
@@ -144,7 +146,7 @@ func (e *Evaluator) evaluate(pos *chess.Position) int {
 	phase := gamePhase(pos)
 	scale := ScaleNormal
 	if p.UseScaling {
-		scale = p.scaleFactor(pos, info, taper(mg, eg, phase))
+		scale, info.scaleFrom = p.scaleFactor(pos, taper(mg, eg, phase), phase)
 	}
 	info.phase, info.scale = phase, scale
 	info.mg, info.eg, info.full = scaleAndTaper(mg, eg, phase, scale)

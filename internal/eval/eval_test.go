@@ -244,12 +244,12 @@ func TestOrderings(t *testing.T) {
 	}
 	e := NewEvaluator()
 	e.evaluate(mustParse(t, ocbFEN))
-	if e.info.scale != defaultParams.ScaleOCBBishopsOnly {
-		t.Errorf("opposite bishops scale %d, want %d", e.info.scale, defaultParams.ScaleOCBBishopsOnly)
+	if e.info.scale != defaultParams.ScaleOCBBishopsOnly.Eg() || e.info.scaleFrom != &defaultParams.ScaleOCBBishopsOnly {
+		t.Errorf("opposite bishops scale %d, want %d", e.info.scale, defaultParams.ScaleOCBBishopsOnly.Eg())
 	}
 	e.evaluate(mustParse(t, "r3k3/5pp1/4b3/8/8/2B5/5PPP/R3K3 w - - 0 1"))
-	if e.info.scale != defaultParams.ScaleOCBWithPieces {
-		t.Errorf("opposite bishops with rooks scale %d, want %d", e.info.scale, defaultParams.ScaleOCBWithPieces)
+	if e.info.scale != defaultParams.ScaleOCBWithPieces.Eg() || e.info.scaleFrom != &defaultParams.ScaleOCBWithPieces {
+		t.Errorf("opposite bishops with rooks scale %d, want %d", e.info.scale, defaultParams.ScaleOCBWithPieces.Eg())
 	}
 
 	// A king walking into the open against queen and rooks is in danger.

@@ -116,10 +116,12 @@ type Params struct {
 	ComplexityPawns, ComplexityFlanks      Score
 	ComplexityPawnEnding, ComplexityAdjust Score
 
-	// Drawish material, in 64ths (ScaleNormal).
-	ScalePawnlessLoneMinor, ScalePawnlessVsMinor, ScalePawnless  int
-	ScaleOCBBishopsOnly, ScaleOCBWithPieces, ScaleOnePawnNoExtra int
-	ScaleLoneQueen                                               int
+	// Drawish material, in 64ths (ScaleNormal), tapered by phase like a
+	// score: the middle-game half applies in the middle game, the end-game
+	// half in the end game.
+	ScalePawnlessLoneMinor, ScalePawnlessVsMinor, ScalePawnless  Score
+	ScaleOCBBishopsOnly, ScaleOCBWithPieces, ScaleOnePawnNoExtra Score
+	ScaleLoneQueen                                               Score
 
 	// pst[c][t][s]: the piece-square value of a piece of colour c and type
 	// t on s, from c's point of view; built by Rebuild.
@@ -553,11 +555,11 @@ var defaultParams = Params{
 
 	// Drawish material (IPPOLIT: winning-chances token), in 64ths
 	// (ScaleNormal) of the score of the side ahead.
-	ScalePawnlessLoneMinor: 0,  // no pawns, at most a minor up and only a minor's worth: cannot win
-	ScalePawnlessVsMinor:   4,  // no pawns, at most a minor up, defender keeps a minor (KR v KB)
-	ScalePawnless:          12, // no pawns, at most a minor up
-	ScaleOCBBishopsOnly:    20, // opposite-coloured bishops and pawns only
-	ScaleOCBWithPieces:     46, // opposite-coloured bishops and at most a rook or minor more each
-	ScaleOnePawnNoExtra:    44, // one pawn and no extra piece, e.g. KRP v KR
-	ScaleLoneQueen:         64, // a queen and no pawns against at least two pieces
+	ScalePawnlessLoneMinor: 0,         // no pawns, at most a minor up and only a minor's worth: cannot win
+	ScalePawnlessVsMinor:   S(4, 4),   // no pawns, at most a minor up, defender keeps a minor (KR v KB)
+	ScalePawnless:          S(12, 12), // no pawns, at most a minor up
+	ScaleOCBBishopsOnly:    S(20, 20), // opposite-coloured bishops and pawns only
+	ScaleOCBWithPieces:     S(46, 46), // opposite-coloured bishops and at most a rook or minor more each
+	ScaleOnePawnNoExtra:    S(44, 44), // one pawn and no extra piece, e.g. KRP v KR
+	ScaleLoneQueen:         S(64, 64), // a queen and no pawns against at least two pieces
 }

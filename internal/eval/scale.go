@@ -12,13 +12,25 @@ func nonPawnMaterial(pos *chess.Position, c chess.Color) int {
 }
 
 // scaleFactor returns, in 64ths, how much of its advantage the side ahead
-// (by the unscaled blended score v) can hope to convert.
+// (by the unscaled blended score v) can hope to convert, at game phase
+// phase, and the weight it comes from (nil for a fixed factor).
+func (p *Params) scaleFactor(pos *chess.Position, v, phase int) (int, *Score) {
+	fixed, from := p.drawishness(pos, v)
+	if from == nil {
+		return fixed, nil
+	}
+	return ScaleAt(*from, phase), from
+}
+
+// drawishness picks the scale factor of the material on the board for the
+// side ahead by v: a weight of p, or else a fixed factor (ScaleNormal when
+// the material is not drawish).
 //
 // IPPOLIT: winning-chances token, reduced in drawish material such as
 // opposite-coloured bishops and pawnless endings.
-func (p *Params) scaleFactor(pos *chess.Position, info *evalInfo, v int) int {
+func (p *Params) drawishness(pos *chess.Position, v int) (fixed int, from *Score) {
 	if v == 0 {
-		return ScaleNormal
+		return ScaleNormal, nil
 	}
 	strong := chess.White
 	if v < 0 {
@@ -32,18 +44,18 @@ func (p *Params) scaleFactor(pos *chess.Position, info *evalInfo, v int) int {
 		// Without pawns, a side at most a minor piece up cannot win.
 		if npmStrong-npmWeak <= BishopValue {
 			if npmStrong < RookValue {
-				return p.ScalePawnlessLoneMinor
+				return 0, &p.ScalePawnlessLoneMinor
 			}
 			if npmWeak <= BishopValue {
-				return p.ScalePawnlessVsMinor
+				return 0, &p.ScalePawnlessVsMinor
 			}
-			return p.ScalePawnless
+			return 0, &p.ScalePawnless
 		}
 		// Two knights cannot force mate on a bare king.
 		if pos.ByColor(weak) == pos.Pieces(weak, chess.King) &&
 			pos.ByColor(strong) == pos.Pieces(strong, chess.Knight)|pos.Pieces(strong, chess.King) &&
 			pos.Pieces(strong, chess.Knight).Count() == 2 {
-			return 0
+			return 0, nil
 		}
 	}
 
@@ -52,12 +64,12 @@ func (p *Params) scaleFactor(pos *chess.Position, info *evalInfo, v int) int {
 	wb, bb := pos.Pieces(chess.White, chess.Bishop), pos.Pieces(chess.Black, chess.Bishop)
 	if wb != 0 && bb != 0 && !wb.More() && !bb.More() && (wb&darkSquares == 0) != (bb&darkSquares == 0) {
 		if npmStrong == BishopValue && npmWeak == BishopValue {
-			return p.ScaleOCBBishopsOnly
+			return 0, &p.ScaleOCBBishopsOnly
 		}
 		// With a rook or a minor more each the ending is still drawish;
 		// with more on the board the middle game decides.
 		if npmStrong <= BishopValue+RookValue && npmWeak <= BishopValue+RookValue {
-			return p.ScaleOCBWithPieces
+			return 0, &p.ScaleOCBWithPieces
 		}
 	}
 
@@ -65,15 +77,15 @@ func (p *Params) scaleFactor(pos *chess.Position, info *evalInfo, v int) int {
 	// defend each other and the queen cannot force much.
 	if strongPawns == 0 && pos.ByColor(strong) == pos.Pieces(strong, chess.Queen)|pos.Pieces(strong, chess.King) &&
 		!pos.Pieces(strong, chess.Queen).More() && (pos.ByColor(weak) &^ pos.Pieces(weak, chess.Pawn) &^ pos.Pieces(weak, chess.King)).More() {
-		return p.ScaleLoneQueen
+		return 0, &p.ScaleLoneQueen
 	}
 
 	// A single pawn with no extra piece to support it is often drawn
 	// (KRP v KR, KBP v KB, KQP v KQ).
 	if !strongPawns.More() && strongPawns != 0 && npmStrong > 0 && npmStrong <= npmWeak {
-		return p.ScaleOnePawnNoExtra
+		return 0, &p.ScaleOnePawnNoExtra
 	}
-	return ScaleNormal
+	return ScaleNormal, nil
 }
 
 // evalMopUp helps to mate a bare king: push it to the edge (to a corner of

@@ -21,6 +21,9 @@ const (
 	// Complexity weights enter the complexity sum by their end-game
 	// halves alone (complexityShift).
 	Complexity
+	// Scale weights are drawishness factors: a position's scale factor is
+	// one of them, tapered by phase (Breakdown.ScaleFrom), or a fixed one.
+	Scale
 )
 
 // Param is one weight of Params that the tuner may change: a single Score
@@ -39,9 +42,9 @@ type Param struct {
 // counter steps (KingCounterSquare, KingAttackPattern, KingSafeCheck:
 // integers that make up one input of the danger sum, whose weight is
 // tuned), the king-danger divisors, PassedKingDistanceCap,
-// ImbalancePawnPivot, the phase weights and the drawishness scale
-// factors. Also left out: the mop-up terms, which steer the search
-// towards a mate in positions already won rather than predict results.
+// ImbalancePawnPivot and the phase weights. Also left out: the mop-up
+// terms, which steer the search towards a mate in positions already won
+// rather than predict results.
 func (p *Params) Tunable() []Param {
 	linear := func(name string, v []*Score) Param { return Param{name, v, Linear} }
 	one := func(s *Score) []*Score { return []*Score{s} }
@@ -107,6 +110,13 @@ func (p *Params) Tunable() []Param {
 		{"ComplexityFlanks", one(&p.ComplexityFlanks), Complexity},
 		{"ComplexityPawnEnding", one(&p.ComplexityPawnEnding), Complexity},
 		{"ComplexityAdjust", one(&p.ComplexityAdjust), Complexity},
+		{"ScalePawnlessLoneMinor", one(&p.ScalePawnlessLoneMinor), Scale},
+		{"ScalePawnlessVsMinor", one(&p.ScalePawnlessVsMinor), Scale},
+		{"ScalePawnless", one(&p.ScalePawnless), Scale},
+		{"ScaleOCBBishopsOnly", one(&p.ScaleOCBBishopsOnly), Scale},
+		{"ScaleOCBWithPieces", one(&p.ScaleOCBWithPieces), Scale},
+		{"ScaleOnePawnNoExtra", one(&p.ScaleOnePawnNoExtra), Scale},
+		{"ScaleLoneQueen", one(&p.ScaleLoneQueen), Scale},
 	}
 }
 
@@ -137,7 +147,10 @@ type Breakdown struct {
 	Danger       [2]Score // by the king's colour; zero when king safety is off
 	Complexity   int
 	Phase, Scale int
-	Score        int // White's view
+	// ScaleFrom is the weight of p the scale factor came from, nil for a
+	// fixed factor.
+	ScaleFrom *Score
+	Score     int // White's view
 }
 
 // Breakdown evaluates pos with the same code as Evaluate and returns its
@@ -152,7 +165,7 @@ func (e *Evaluator) Breakdown(pos *chess.Position) Breakdown {
 	// The king-safety rows hold the penalties: take them out again.
 	total += e.p.kingPenalty(info.danger[chess.White]) - e.p.kingPenalty(info.danger[chess.Black])
 	return Breakdown{Mg: total.Mg(), Eg: total.Eg(), Danger: info.danger, Complexity: info.complexity,
-		Phase: info.phase, Scale: info.scale, Score: v}
+		Phase: info.phase, Scale: info.scale, ScaleFrom: info.scaleFrom, Score: v}
 }
 
 // Combine makes the score (White's view) of an evaluation's parts exactly
@@ -165,6 +178,12 @@ func (p *Params) Combine(b Breakdown) int {
 	}
 	_, _, full := scaleAndTaper(mg, eg, b.Phase, b.Scale)
 	return full
+}
+
+// ScaleAt is the scale factor a Scale weight f gives at phase, in 64ths,
+// as the evaluation computes it.
+func ScaleAt(f Score, phase int) int {
+	return min(max(taper(f.Mg(), f.Eg(), phase), 0), ScaleNormal)
 }
 
 // KingPenalty is the king-safety penalty of a danger sum (kingPenalty),

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"matador/internal/chess"
 	"matador/internal/eval"
 )
 
@@ -74,6 +75,37 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 	}
 }
 
+// TestFitRecoversScaleFactor: samples whose scale factor comes from one
+// Scale weight (S(20, 40) in truth, tapered by phase) beside fixed linear
+// sums; the fit moves the weight from S(64, 64), the edge of the range,
+// back to the truth.
+func TestFitRecoversScaleFactor(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	truth := eval.S(20, 40)
+	live := eval.S(eval.ScaleNormal, eval.ScaleNormal)
+	ws := []Weight{{Param: "Synthetic", Index: 0, Ptr: &live, Kind: eval.Scale}}
+	const k = 0.006
+	entries := make([]Entry, 20000)
+	for i := range entries {
+		en := Entry{Phase: rng.IntN(eval.PhaseTotal + 1), ScaleW: 1}
+		en.Linear.BaseMg, en.Linear.BaseEg = rng.IntN(801)-400, rng.IntN(801)-400
+		pMg := float64(en.Phase) / eval.PhaseTotal
+		scale := float64(truth.Mg())*pMg + float64(truth.Eg())*(1-pMg)
+		v := (float64(en.Linear.BaseMg)*pMg + float64(en.Linear.BaseEg)*(1-pMg)) * scale / eval.ScaleNormal
+		en.Result = sigmoid(k, v)
+		entries[i] = en
+	}
+	tu := NewTuner(entries, eval.DefaultParams(), ws)
+	tu.K, tu.Rate, tu.Batch, tu.Threads, tu.L2 = k, 1, 1024, 2, 0
+	order := rand.New(rand.NewPCG(11, 12))
+	for range 40 {
+		tu.Epoch(order)
+	}
+	if mg, eg := tu.Value(0); math.Abs(mg-float64(truth.Mg())) > 2 || math.Abs(eg-float64(truth.Eg())) > 2 {
+		t.Errorf("fitted S(%.1f, %.1f), made from %v", mg, eg, truth)
+	}
+}
+
 // The gradient is the same whether one goroutine or several compute it.
 func TestGradientThreadsAgree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -132,12 +164,26 @@ func TestSplitHeldOutKeepsGamesWhole(t *testing.T) {
 }
 
 // TestGradientMatchesFiniteDifferences: the tuner's derivatives through the
-// king penalty and the complexity shift agree with the change of its own
+// king penalty, the complexity shift and the scale factors agree with the change of its own
 // score when one weight moves a little, for every weight of real
 // positions. The danger and complexity weights are moved off zero first so
 // that their non-linear parts are live.
 func TestGradientMatchesFiniteDifferences(t *testing.T) {
 	positions := randomPositions(t, 150)
+	// Drawish material, so that every kind of weight is checked.
+	for _, fen := range []string{
+		"4k3/5pp1/4b3/8/8/2B5/5PPP/4K3 w - - 0 1",   // opposite bishops
+		"r3k3/5pp1/4b3/8/8/2B5/5PPP/R3K3 w - - 0 1", // and rooks
+		"4k3/8/8/8/8/8/2b5/R3K3 w - - 0 1",          // rook against bishop
+		"4k3/3bn3/8/8/8/8/8/Q3K3 w - - 0 1",         // queen against two pieces
+		"4k3/8/8/8/8/4P3/4R3/r3K3 w - - 0 1",        // rook and pawn against rook
+	} {
+		pos, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		positions = append(positions, pos)
+	}
 	samples := make([]Sample, len(positions))
 	for i, p := range positions {
 		samples[i] = Sample{Pos: p, Result: 1}
@@ -153,6 +199,8 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 			*w.Ptr += eval.S(30, 20)
 		case eval.Complexity:
 			*w.Ptr += eval.S(0, -7)
+		case eval.Scale:
+			*w.Ptr = eval.S(30, 40) // inside 0..64, where the factor moves
 		}
 	}
 	entries, err := Linearize(samples, p, ws, 2)
@@ -188,6 +236,11 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 				kinds[key{tm.W, 0}], kinds[key{tm.W, 1}] = u.kind, u.kind
 			}
 		}
+		if en.ScaleW > 0 {
+			w := en.ScaleW - 1
+			want[key{w, 0}], want[key{w, 1}] = pd.scaleMg, pd.scaleEg
+			kinds[key{w, 0}], kinds[key{w, 1}] = eval.Scale, eval.Scale
+		}
 		for k, analytic := range want {
 			w := &tu.mg[k.w]
 			if k.half == 1 {
@@ -206,7 +259,7 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 			checked[kinds[k]]++
 		}
 	}
-	if checked[eval.KingDanger] == 0 || checked[eval.Complexity] == 0 {
+	if checked[eval.KingDanger] == 0 || checked[eval.Complexity] == 0 || checked[eval.Scale] == 0 {
 		t.Errorf("checked %v: some kind of weight never appeared", checked)
 	}
 }

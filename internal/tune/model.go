@@ -70,6 +70,9 @@ type Entry struct {
 	Danger       [2]sum // by the king's colour
 	Complexity   sum
 	Phase, Scale int
+	// ScaleW is 1 + the index of the Scale weight that gives the scale
+	// factor (tapered by Phase), or 0 when the factor is the fixed Scale.
+	ScaleW int32
 }
 
 // Linearize evaluates every sample with the engine's own Evaluate code and
@@ -107,13 +110,25 @@ func Linearize(samples []Sample, p *eval.Params, ws []Weight, threads int) ([]En
 
 func linearize(samples []Sample, p *eval.Params, ws []Weight, out []Entry) error {
 	e := eval.NewEvaluatorWith(p)
+	scaleWeight := map[*eval.Score]int32{}
+	for j, w := range ws {
+		if w.Kind == eval.Scale {
+			scaleWeight[w.Ptr] = int32(j) + 1
+		}
+	}
 	base := make([]eval.Breakdown, len(samples))
 	for i, s := range samples {
 		base[i] = e.Breakdown(s.Pos)
 		out[i] = Entry{Result: s.Result, Score: s.Score, HasScore: s.HasScore,
 			Phase: base[i].Phase, Scale: base[i].Scale}
+		if from := base[i].ScaleFrom; from != nil {
+			out[i].ScaleW = scaleWeight[from] // 0 when it is not being fitted
+		}
 	}
 	for j, w := range ws {
+		if w.Kind == eval.Scale {
+			continue // no sum: the scale factor is read from the weight itself
+		}
 		old := *w.Ptr
 		step := eval.S(1, 0)
 		if w.Kind == eval.Complexity {
@@ -194,6 +209,9 @@ func (en *Entry) Evaluate(p *eval.Params, ws []Weight) int {
 	}
 	_, b.Complexity = en.Complexity.atEg(ws)
 	b.Phase, b.Scale = en.Phase, en.Scale
+	if en.ScaleW > 0 {
+		b.Scale = eval.ScaleAt(*ws[en.ScaleW-1].Ptr, en.Phase)
+	}
 	return p.Combine(b)
 }
 

@@ -70,8 +70,9 @@ func whiteScore(e *eval.Evaluator, pos *chess.Position) int {
 // TestLinearFormsReproduceEvaluate is the tuner's correctness test: the
 // linear forms must give Evaluate's exact score, both for the weights they
 // were taken at and after every weight has moved. The second part is what
-// proves the weights linear; only a change of the drawishness scale (it
+// proves the weights linear; only a change of the drawishness case (it
 // depends on who is ahead) may break it, and such positions are skipped.
+// The scale factors' own weights move too: they are read, not linearised.
 func TestLinearFormsReproduceEvaluate(t *testing.T) {
 	t.Run("engine", func(t *testing.T) { testLinearForms(t, "") })
 	t.Run("new terms", func(t *testing.T) { testLinearForms(t, eval.NewTerms) })
@@ -108,11 +109,16 @@ func testLinearForms(t *testing.T, switches string) {
 	}
 	p.Rebuild()
 	e = eval.NewEvaluatorWith(p)
-	compared := 0
+	compared, fitted := 0, 0
 	for i, en := range entries {
 		b := e.Breakdown(positions[i])
-		if b.Scale != en.Scale {
+		sameCase := b.ScaleFrom == nil && en.ScaleW == 0 && b.Scale == en.Scale ||
+			b.ScaleFrom != nil && en.ScaleW > 0 && b.ScaleFrom == ws[en.ScaleW-1].Ptr
+		if !sameCase {
 			continue
+		}
+		if en.ScaleW > 0 {
+			fitted++
 		}
 		compared++
 		if got := en.Evaluate(p, ws); got != b.Score {
@@ -121,6 +127,9 @@ func testLinearForms(t *testing.T, switches string) {
 	}
 	if compared < len(entries)*9/10 {
 		t.Fatalf("only %d of %d positions kept their scale", compared, len(entries))
+	}
+	if fitted == 0 {
+		t.Error("no position took its scale factor from a tuned weight")
 	}
 }
 

@@ -83,6 +83,7 @@ type partials struct {
 	linMg, linEg       float64
 	dangerMg, dangerEg [2]float64
 	complexityEg       float64
+	scaleMg, scaleEg   float64 // of the entry's Scale weight (ScaleW)
 }
 
 // value is a sum's value for the current (real) weights.
@@ -133,9 +134,25 @@ func (t *Tuner) evaluate(en *Entry) (v float64, d partials) {
 			egShift, byEg = 0, 0
 		}
 	}
-	scale := float64(en.Scale) / eval.ScaleNormal
-	aMg := float64(en.Phase) / eval.PhaseTotal * scale
-	aEg := float64(eval.PhaseTotal-en.Phase) / eval.PhaseTotal * scale
+	pMg := float64(en.Phase) / eval.PhaseTotal
+	pEg := float64(eval.PhaseTotal-en.Phase) / eval.PhaseTotal
+	scale := float64(en.Scale)
+	if en.ScaleW > 0 {
+		// The factor tapered from the weight's halves, within 0..64 as the
+		// engine keeps it. Outside, moving the weight changes nothing; on
+		// the edges (a factor of 0 or 64 to start with) the derivative is
+		// the inside one, so that the weight can leave the edge, and the
+		// step keeps the halves within the range.
+		w := en.ScaleW - 1
+		scale = t.mg[w]*pMg + t.eg[w]*pEg
+		if scale >= 0 && scale <= eval.ScaleNormal {
+			unscaled := (mg*pMg + egShift*pEg) / eval.ScaleNormal
+			d.scaleMg, d.scaleEg = unscaled*pMg, unscaled*pEg
+		}
+		scale = min(max(scale, 0), eval.ScaleNormal)
+	}
+	scale /= eval.ScaleNormal
+	aMg, aEg := pMg*scale, pEg*scale
 	d.linMg, d.linEg = aMg, aEg*byEg
 	for c := range 2 {
 		d.dangerMg[c] = aMg * penMg[c]
@@ -270,6 +287,10 @@ func (t *Tuner) gradient(idx []int32, gMg, gEg []float64) float64 {
 		add(en.Danger[0].Terms, pd.dangerMg[0], pd.dangerEg[0])
 		add(en.Danger[1].Terms, pd.dangerMg[1], pd.dangerEg[1])
 		add(en.Complexity.Terms, 0, pd.complexityEg)
+		if en.ScaleW > 0 {
+			gMg[en.ScaleW-1] += g * pd.scaleMg
+			gEg[en.ScaleW-1] += g * pd.scaleEg
+		}
 	}
 	return sum
 }
@@ -333,6 +354,14 @@ func (t *Tuner) step1(idx []int32) float64 {
 	}
 	adam(t.mg, t.mg0, t.gMg, t.mMg, t.vMg, t.FrozenMg)
 	adam(t.eg, t.eg0, t.gEg, t.mEg, t.vEg, t.FrozenEg)
+	// A scale factor lives in 0..64 (ScaleAt clamps the tapered value, so
+	// halves kept in range keep the engine and the fit in step).
+	for i, w := range t.Weights {
+		if w.Kind == eval.Scale {
+			t.mg[i] = min(max(t.mg[i], 0), eval.ScaleNormal)
+			t.eg[i] = min(max(t.eg[i], 0), eval.ScaleNormal)
+		}
+	}
 	return sum * inv
 }
 
