@@ -201,6 +201,13 @@ func TestUCIOwnBook(t *testing.T) {
 	if !strings.HasPrefix(l.text, "bestmove d2d4") {
 		t.Errorf("searchmoves d2d4: %q", l.text)
 	}
+	// UCI_AnalyseMode: the GUI analyses, so the book stays closed.
+	p.send("setoption name UCI_AnalyseMode value true", "position startpos", "go depth 3")
+	_, before = p.bestMove(chess.StartPosition(), 10*time.Second)
+	if strings.Contains(strings.Join(before, "\n"), "book move") || !strings.HasPrefix(before[len(before)-1], "info depth 3 ") {
+		t.Errorf("analyse mode played from the book: %q", tail(before))
+	}
+	p.send("setoption name UCI_AnalyseMode value false")
 	// A missing or broken book is an info string, and the old book stays.
 	notBook := filepath.Join(t.TempDir(), "notbook.bin")
 	os.WriteFile(notBook, bytes.Repeat([]byte("x"), 33), 0o644)

@@ -255,12 +255,23 @@ func TestHandshake(t *testing.T) {
 		"option name MultiPV", "option name Ponder", "option name Move Overhead", "option name Clear Hash",
 		"option name UCI_ShowWDL", "option name UCI_Chess960",
 		"option name Skill Level type spin default 20 min 0 max 20", "option name UCI_LimitStrength type check default false",
-		"option name UCI_Elo type spin default 1500 min 1200 max 2200"} {
+		"option name UCI_Elo type spin default 1500 min 1200 max 2200",
+		"option name Slow Mover type spin default 100 min 10 max 1000",
+		"option name UCI_AnalyseMode type check default false"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("uci reply lacks %q", want)
 		}
 	}
 	p.ready()
+	// Slow Mover: out of range or not a number is an info string; a
+	// good value plays on a clock as before.
+	for _, bad := range []string{"setoption name Slow Mover value 5", "setoption name Slow Mover value 1001",
+		"setoption name Slow Mover value fast", "setoption name UCI_AnalyseMode value maybe"} {
+		p.send(bad)
+		p.expect(`^info string `, 2*time.Second)
+	}
+	p.send("setoption name Slow Mover value 10", "position startpos", "go wtime 2000 btime 2000")
+	p.bestMove(chess.StartPosition(), 3*time.Second)
 }
 
 // TestWeakerPlay: a weakened Matador looks at several lines, answers with

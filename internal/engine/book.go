@@ -94,13 +94,13 @@ func (e *Engine) BookMoves() ([]book.BookMove, error) {
 
 // bookResult looks for a book move to play in root instead of searching.
 // It runs on the search goroutine at the start of a search. A search that
-// analyses (infinite), looks for a mate, or is restricted to moves the
-// book does not hold goes to the search as usual.
+// analyses (infinite, or UCI_AnalyseMode), looks for a mate, or is
+// restricted to moves the book does not hold goes to the search as usual.
 func (e *Engine) bookResult(root *chess.Position, limits search.Limits) (search.Result, bool) {
 	e.mu.Lock()
-	own, bestOnly := e.opts.OwnBook, e.opts.BookBestMove
+	own, bestOnly, analyse := e.opts.OwnBook, e.opts.BookBestMove, e.opts.AnalyseMode
 	e.mu.Unlock()
-	if !own || limits.Infinite || limits.Mate > 0 {
+	if !own || analyse || limits.Infinite || limits.Mate > 0 {
 		return search.Result{}, false
 	}
 	e.book.mu.RLock()

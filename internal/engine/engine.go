@@ -43,6 +43,8 @@ const (
 	MaxMultiPV          = 256
 	DefaultMoveOverhead = 30 * time.Millisecond
 	MaxMoveOverhead     = 5000 * time.Millisecond
+	// Slow Mover, in percent of the time the clock plans per move.
+	DefaultSlowMover, MinSlowMover, MaxSlowMover = 100, 10, 1000
 	// Syzygy options, as Stockfish has them (tablebase.go).
 	DefaultSyzygyProbeDepth = 1
 	MinSyzygyProbeDepth     = 1
@@ -58,6 +60,8 @@ type Options struct {
 	MultiPV      int
 	Ponder       bool // the GUI may send ponder searches; it changes nothing yet
 	MoveOverhead time.Duration
+	SlowMover    int  // percent of the planned time per move (Slow Mover)
+	AnalyseMode  bool // the GUI analyses (UCI_AnalyseMode): no book moves
 	Chess960     bool // write castling as king-takes-rook
 	ShowWDL      bool // add win/draw/loss per mille to UCI scores
 	// Weaker play (strength.go): Skill Level 0..20, or UCI_Elo when
@@ -86,6 +90,7 @@ var DefaultOptions = Options{
 	Threads:      1,
 	MultiPV:      1,
 	MoveOverhead: DefaultMoveOverhead,
+	SlowMover:    DefaultSlowMover,
 	SkillLevel:   MaxSkillLevel,
 	Elo:          DefaultElo,
 
@@ -240,6 +245,25 @@ func (e *Engine) SetMoveOverhead(d time.Duration) error {
 	e.opts.MoveOverhead = d
 	e.mu.Unlock()
 	return nil
+}
+
+// SetSlowMover scales the time planned per move, in percent.
+func (e *Engine) SetSlowMover(percent int) error {
+	if percent < MinSlowMover || percent > MaxSlowMover {
+		return fmt.Errorf("Slow Mover must be from %d to %d, got %d", MinSlowMover, MaxSlowMover, percent)
+	}
+	e.mu.Lock()
+	e.opts.SlowMover = percent
+	e.mu.Unlock()
+	return nil
+}
+
+// SetAnalyseMode records whether the GUI analyses rather than plays: then
+// the book stays closed and every move is searched.
+func (e *Engine) SetAnalyseMode(on bool) {
+	e.mu.Lock()
+	e.opts.AnalyseMode = on
+	e.mu.Unlock()
 }
 
 // SetOpponent records the GUI's description of the opponent.
@@ -400,7 +424,8 @@ func (e *Engine) GoAfter(reply chess.Move, limits search.Limits, rep search.Repo
 	if reply != chess.NoMove && root.IsLegal(reply) {
 		root.MakeMove(reply)
 	}
-	opts := search.Options{MultiPV: e.opts.MultiPV, MoveOverhead: e.opts.MoveOverhead, Tablebases: e.tablebases()}
+	opts := search.Options{MultiPV: e.opts.MultiPV, MoveOverhead: e.opts.MoveOverhead, SlowMover: e.opts.SlowMover,
+		Tablebases: e.tablebases()}
 	var weak *weakening
 	if level := e.opts.strengthLevel(); level < MaxSkillLevel && !trivialWin(root, 0) {
 		weak = newWeakening(level, uint64(time.Now().UnixNano()))

@@ -26,6 +26,9 @@ type Limits struct {
 type Options struct {
 	MultiPV      int
 	MoveOverhead time.Duration
+	// SlowMover scales the time planned for a move, in percent (the Slow
+	// Mover option); 0 is 100.
+	SlowMover int
 	// Tablebases are the endgame tables and how to use them (tablebase.go);
 	// the zero value is none.
 	Tablebases Tablebases

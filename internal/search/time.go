@@ -25,7 +25,9 @@ type timeManager struct {
 // plan turns the limits of a search that starts now into the soft and
 // hard limits (the shares are in params.go). With modern (ClockModern)
 // the soft limit is an ideal time from the time left and the increment.
-func (tm *timeManager) plan(start time.Time, lim Limits, overhead time.Duration, us chess.Color, gamePly int, modern bool) {
+// slowMover scales both on a clock, in percent (0: 100), within the same
+// caps of the time left.
+func (tm *timeManager) plan(start time.Time, lim Limits, overhead time.Duration, slowMover int, us chess.Color, gamePly int, modern bool) {
 	tm.start.Store(start.UnixNano())
 	tm.timed = false
 	tm.modern = false
@@ -57,6 +59,12 @@ func (tm *timeManager) plan(start time.Time, lim Limits, overhead time.Duration,
 			tm.modern = true
 			tm.soft = min(idealTime(usable, inc, lim.MovesToGo), usable*SoftMaxPercent/100)
 			tm.hard = min(tm.soft*ClockModernHardFactor, usable*HardMaxPercent/100)
+		}
+		if slowMover > 0 && slowMover != 100 {
+			// Stockfish's Slow Mover: the user's own scale on thinking time.
+			scale := time.Duration(slowMover)
+			tm.soft = min(tm.soft*scale/100, usable*SoftMaxPercent/100)
+			tm.hard = min(tm.hard*scale/100, usable*HardMaxPercent/100)
 		}
 		if lim.MovesToGo == 1 {
 			tm.soft = usable * LastMoveSoftPercent / 100

@@ -19,7 +19,7 @@ func TestTimeLimitsStayInsideTheClock(t *testing.T) {
 					for _, modern := range []bool{false, true} {
 						var tm timeManager
 						lim := Limits{WTime: left, BTime: left, WInc: inc, BInc: inc, MovesToGo: mtg}
-						tm.plan(time.Now(), lim, overhead, chess.White, ply, modern)
+						tm.plan(time.Now(), lim, overhead, 0, chess.White, ply, modern)
 						if !tm.timed || tm.soft <= 0 || tm.soft > tm.hard {
 							t.Fatalf("left %v inc %v mtg %d modern %v: soft %v hard %v", left, inc, mtg, modern, tm.soft, tm.hard)
 						}
@@ -37,7 +37,7 @@ func TestTimeLimitsStayInsideTheClock(t *testing.T) {
 func TestMoveTimeIsFixed(t *testing.T) {
 	var tm timeManager
 	for _, modern := range []bool{false, true} {
-		tm.plan(time.Now(), Limits{MoveTime: time.Second}, 30*time.Millisecond, chess.White, 0, modern)
+		tm.plan(time.Now(), Limits{MoveTime: time.Second}, 30*time.Millisecond, 0, chess.White, 0, modern)
 		if tm.soft != tm.hard || tm.hard != 970*time.Millisecond {
 			t.Errorf("movetime 1s (modern %v): soft %v hard %v", modern, tm.soft, tm.hard)
 		}
@@ -69,7 +69,7 @@ func TestClockModernPlan(t *testing.T) {
 	}
 	for _, c := range cases {
 		var tm timeManager
-		tm.plan(time.Now(), c.lim, 30*ms, chess.White, 0, true)
+		tm.plan(time.Now(), c.lim, 30*ms, 0, chess.White, 0, true)
 		if tm.soft != c.ideal || tm.hard != c.hard {
 			t.Errorf("%s: ideal %v hard %v, want %v and %v", c.name, tm.soft, tm.hard, c.ideal, c.hard)
 		}
@@ -85,7 +85,7 @@ func TestClockModernStops(t *testing.T) {
 	ms := time.Millisecond
 	var tm timeManager
 	start := time.Now()
-	tm.plan(start, Limits{WTime: 10000 * ms, WInc: 100 * ms}, 30*ms, chess.White, 0, true)
+	tm.plan(start, Limits{WTime: 10000 * ms, WInc: 100 * ms}, 30*ms, 0, chess.White, 0, true)
 	ideal := tm.soft // 247.8 ms
 	stable := func(n int, scale float64) time.Duration {
 		return time.Duration(float64(ideal) * scale * (ClockModernStableHigh - ClockModernStableStep*float64(min(n, ClockModernStableMax))))
@@ -124,5 +124,35 @@ func TestClockModernStops(t *testing.T) {
 	}
 	if !tm.shouldStopAfterIteration(start.Add(tm.hard/2), iterationEnd{depth: 8, bestChanges: 2, scoreDropLong: 300}) {
 		t.Error("began an iteration past half the hard limit")
+	}
+}
+
+// Slow Mover scales both limits on a clock, by either clock, within the
+// caps of the time left, and leaves a fixed move time alone.
+func TestSlowMover(t *testing.T) {
+	ms := time.Millisecond
+	lim := Limits{WTime: 60000 * ms, BTime: 60000 * ms, WInc: 500 * ms, BInc: 500 * ms}
+	for _, modern := range []bool{false, true} {
+		var base, slow, fast, capped timeManager
+		base.plan(time.Now(), lim, 30*ms, 100, chess.White, 10, modern)
+		slow.plan(time.Now(), lim, 30*ms, 200, chess.White, 10, modern)
+		fast.plan(time.Now(), lim, 30*ms, 50, chess.White, 10, modern)
+		capped.plan(time.Now(), lim, 30*ms, 1000, chess.White, 10, modern)
+		if slow.soft != base.soft*2 || fast.soft != base.soft/2 || fast.hard != base.hard/2 {
+			t.Errorf("modern %v: soft %v, at 200%% %v, at 50%% %v (hard %v, at 50%% %v)", modern, base.soft, slow.soft, fast.soft, base.hard, fast.hard)
+		}
+		var zero timeManager
+		zero.plan(time.Now(), lim, 30*ms, 0, chess.White, 10, modern)
+		if zero.soft != base.soft || zero.hard != base.hard {
+			t.Errorf("modern %v: 0 gives %v/%v, 100 gives %v/%v", modern, zero.soft, zero.hard, base.soft, base.hard)
+		}
+		if capped.hard >= 60000*ms*HardMaxPercent/100 || capped.soft > capped.hard {
+			t.Errorf("modern %v: at 1000%% soft %v hard %v, past the caps", modern, capped.soft, capped.hard)
+		}
+		var fixed timeManager
+		fixed.plan(time.Now(), Limits{MoveTime: time.Second}, 30*ms, 300, chess.White, 10, modern)
+		if fixed.hard != time.Second-30*ms {
+			t.Errorf("modern %v: movetime under Slow Mover: %v", modern, fixed.hard)
+		}
 	}
 }

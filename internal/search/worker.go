@@ -174,7 +174,7 @@ func (w *worker) begin(pos *chess.Position, limits Limits, opts Options, reporte
 	w.nodes, w.helperCount = 0, 0
 	w.published.Store(0)
 	w.checkTick = 0
-	w.clock.plan(start, limits, opts.MoveOverhead, w.pos.SideToMove(), w.pos.GamePly(), w.Switches.ClockModern)
+	w.clock.plan(start, limits, opts.MoveOverhead, opts.SlowMover, w.pos.SideToMove(), w.pos.GamePly(), w.Switches.ClockModern)
 	for i := range w.stack {
 		w.stack[i].excluded = chess.NoMove
 		w.stack[i].staticEval = noEval

@@ -217,6 +217,8 @@ func TestSetOptions(t *testing.T) {
 		"setoption name MultiPV value 3",
 		"setoption name Ponder value true",
 		"setoption name Move Overhead value 100",
+		"setoption name Slow Mover value 150",
+		"setoption name UCI_AnalyseMode value true",
 		"setoption name Clear Hash",
 		"setoption name UCI_Chess960 value true",
 		"setoption name Skill Level value 7",
@@ -232,7 +234,8 @@ func TestSetOptions(t *testing.T) {
 			t.Errorf("%q: unexpected output %q", line, got)
 		}
 	}
-	want := engine.Options{HashMB: 8, Threads: 2, MultiPV: 3, Ponder: true, MoveOverhead: 100 * time.Millisecond, Chess960: true,
+	want := engine.Options{HashMB: 8, Threads: 2, MultiPV: 3, Ponder: true, MoveOverhead: 100 * time.Millisecond,
+		SlowMover: 150, AnalyseMode: true, Chess960: true,
 		SkillLevel: 7, LimitStrength: true, Elo: 2100, SyzygyProbeDepth: 5, SyzygyProbeLimit: 4}
 	if got := s.engine.Options(); got != want {
 		t.Errorf("options = %+v, want %+v", got, want)

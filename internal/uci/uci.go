@@ -269,6 +269,14 @@ var options = []option{
 			}
 			return e.SetMoveOverhead(time.Duration(n) * time.Millisecond)
 		}},
+	{name: "Slow Mover", kind: "spin", def: strconv.Itoa(engine.DefaultSlowMover), min: engine.MinSlowMover, max: engine.MaxSlowMover,
+		set: func(e *engine.Engine, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return fmt.Errorf("Slow Mover needs a percentage, got %s", quote(v))
+			}
+			return e.SetSlowMover(n)
+		}},
 	{name: "Clear Hash", kind: "button",
 		set: func(e *engine.Engine, _ string) error {
 			e.ClearHash()
@@ -293,6 +301,7 @@ var options = []option{
 		}},
 	{name: "UCI_ShowWDL", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetShowWDL)},
 	{name: "UCI_Chess960", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetChess960)},
+	{name: "UCI_AnalyseMode", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetAnalyseMode)},
 	{name: "UCI_Opponent", kind: "string",
 		set: func(e *engine.Engine, v string) error { e.SetOpponent(v); return nil }},
 	{name: "OwnBook", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetOwnBook)},

@@ -267,6 +267,8 @@ var options = []option{
 	{name: "Move Overhead", kind: "spin", def: int(engine.DefaultMoveOverhead.Milliseconds()),
 		min: 0, max: int(engine.MaxMoveOverhead.Milliseconds()),
 		set: spinSetter(func(e *engine.Engine, v int) error { return e.SetMoveOverhead(time.Duration(v) * time.Millisecond) })},
+	{name: "Slow Mover", kind: "spin", def: engine.DefaultSlowMover, min: engine.MinSlowMover, max: engine.MaxSlowMover,
+		set: spinSetter((*engine.Engine).SetSlowMover)},
 	{name: "Clear Hash", kind: "button",
 		set: func(e *engine.Engine, _ string) error { e.ClearHash(); return nil }},
 	{name: "Skill Level", kind: "spin", def: engine.MaxSkillLevel, min: 0, max: engine.MaxSkillLevel,

@@ -40,12 +40,13 @@ func TestFeatures(t *testing.T) {
 	}
 	// Options are offered, and setting them is understood.
 	for _, want := range []string{`feature option="MultiPV -spin 1 1 256"`, `feature option="Skill Level -spin 20 0 20"`,
-		`feature option="UCI_LimitStrength -check 0"`, `feature option="UCI_Elo -spin 1500 1200 2200"`} {
+		`feature option="UCI_LimitStrength -check 0"`, `feature option="UCI_Elo -spin 1500 1200 2200"`,
+		`feature option="Slow Mover -spin 100 10 1000"`} {
 		if !strings.Contains(e.transcript(), want) {
 			t.Errorf("no %s:\n%s", want, e.transcript())
 		}
 	}
-	for _, cmd := range []string{"option MultiPV=2", "option Clear Hash", "option Skill Level=20", "option UCI_Elo=2000", "memory 32", "cores 2", "cores 4096", "cores 1",
+	for _, cmd := range []string{"option MultiPV=2", "option Slow Mover=120", "option Clear Hash", "option Skill Level=20", "option UCI_Elo=2000", "memory 32", "cores 2", "cores 4096", "cores 1",
 		"random", "computer", "name Fairy-Max", "rating 2000 1800", "ics -", "nps 0", "egtpath nalimov /tmp",
 		"bk", "hint", "easy", "hard", "nopost", "variant fischerandom", "variant normal", "draw"} {
 		e.send("%s", cmd)
