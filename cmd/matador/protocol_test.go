@@ -257,6 +257,7 @@ func TestHandshake(t *testing.T) {
 		"option name Skill Level type spin default 20 min 0 max 20", "option name UCI_LimitStrength type check default false",
 		"option name UCI_Elo type spin default 1500 min 1200 max 2200",
 		"option name Slow Mover type spin default 100 min 10 max 1000",
+		"option name nodestime type spin default 0 min 0 max 10000",
 		"option name UCI_AnalyseMode type check default false"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("uci reply lacks %q", want)
@@ -704,4 +705,44 @@ func TestEvalAndDisplay(t *testing.T) {
 	}
 	p.expect(`^Key: [0-9A-F]{16}$`, time.Second)
 	p.expect(`^Checkers: none$`, time.Second)
+}
+
+// TestNodesTime: with nodestime the clock counts nodes, so the same search
+// on a clock, from a cleared hash, repeats itself to the node and reports
+// the time those nodes stand for.
+func TestNodesTime(t *testing.T) {
+	t.Parallel()
+	p := startEngine(t)
+	p.send("setoption name nodestime value 100") // 100 nodes a millisecond
+	var runs [2]string
+	for i := range runs {
+		p.send("ucinewgame", "position startpos moves e2e4", "go wtime 3000 btime 3000")
+		m, before := p.bestMove(position(t, chess.StartFEN, "e2e4"), 10*time.Second)
+		last := before[len(before)-1]
+		f := strings.Fields(last)
+		nodes, ms := "", -1
+		for j := 0; j+1 < len(f); j++ {
+			switch f[j] {
+			case "nodes":
+				nodes = f[j+1]
+			case "time":
+				ms, _ = strconv.Atoi(f[j+1])
+			}
+		}
+		n, _ := strconv.Atoi(nodes)
+		if n == 0 || ms < 0 {
+			t.Fatalf("no nodes or time in the last info line %q", last)
+		}
+		if d := n/100 - ms; d < -1 || d > 1 {
+			t.Errorf("%q: time %d ms for %s nodes at 100 a millisecond", last, ms, nodes)
+		}
+		runs[i] = m + " " + nodes
+	}
+	if runs[0] != runs[1] {
+		t.Errorf("nodestime searches differ: %q and %q", runs[0], runs[1])
+	}
+	for _, bad := range []string{"setoption name nodestime value -1", "setoption name nodestime value 10001"} {
+		p.send(bad)
+		p.expect(`^info string `, 2*time.Second)
+	}
 }

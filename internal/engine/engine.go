@@ -45,6 +45,9 @@ const (
 	MaxMoveOverhead     = 5000 * time.Millisecond
 	// Slow Mover, in percent of the time the clock plans per move.
 	DefaultSlowMover, MinSlowMover, MaxSlowMover = 100, 10, 1000
+	// MaxNodesPerSecond bounds the node rate of the clock (10,000 nodes a
+	// millisecond, Stockfish's bound for nodestime).
+	MaxNodesPerSecond = 10_000_000
 	// Syzygy options, as Stockfish has them (tablebase.go).
 	DefaultSyzygyProbeDepth = 1
 	MinSyzygyProbeDepth     = 1
@@ -60,10 +63,13 @@ type Options struct {
 	MultiPV      int
 	Ponder       bool // the GUI may send ponder searches; it changes nothing yet
 	MoveOverhead time.Duration
-	SlowMover    int  // percent of the planned time per move (Slow Mover)
-	AnalyseMode  bool // the GUI analyses (UCI_AnalyseMode): no book moves
-	Chess960     bool // write castling as king-takes-rook
-	ShowWDL      bool // add win/draw/loss per mille to UCI scores
+	SlowMover    int // percent of the planned time per move (Slow Mover)
+	// NodesPerSecond, above 0, makes the clock count nodes (UCI nodestime,
+	// XBoard nps): repeatable games whatever the machine's load.
+	NodesPerSecond uint64
+	AnalyseMode    bool // the GUI analyses (UCI_AnalyseMode): no book moves
+	Chess960       bool // write castling as king-takes-rook
+	ShowWDL        bool // add win/draw/loss per mille to UCI scores
 	// Weaker play (strength.go): Skill Level 0..20, or UCI_Elo when
 	// LimitStrength is on.
 	SkillLevel    int
@@ -258,6 +264,18 @@ func (e *Engine) SetSlowMover(percent int) error {
 	return nil
 }
 
+// SetNodesPerSecond makes the clock count nodes at this rate instead of
+// wall time; 0 goes back to the wall clock.
+func (e *Engine) SetNodesPerSecond(n uint64) error {
+	if n > MaxNodesPerSecond {
+		return fmt.Errorf("the node rate must be at most %d nodes a second, got %d", MaxNodesPerSecond, n)
+	}
+	e.mu.Lock()
+	e.opts.NodesPerSecond = n
+	e.mu.Unlock()
+	return nil
+}
+
 // SetAnalyseMode records whether the GUI analyses rather than plays: then
 // the book stays closed and every move is searched.
 func (e *Engine) SetAnalyseMode(on bool) {
@@ -425,7 +443,7 @@ func (e *Engine) GoAfter(reply chess.Move, limits search.Limits, rep search.Repo
 		root.MakeMove(reply)
 	}
 	opts := search.Options{MultiPV: e.opts.MultiPV, MoveOverhead: e.opts.MoveOverhead, SlowMover: e.opts.SlowMover,
-		Tablebases: e.tablebases()}
+		NodesPerSecond: e.opts.NodesPerSecond, Tablebases: e.tablebases()}
 	var weak *weakening
 	if level := e.opts.strengthLevel(); level < MaxSkillLevel && !trivialWin(root, 0) {
 		weak = newWeakening(level, uint64(time.Now().UnixNano()))

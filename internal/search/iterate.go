@@ -1,10 +1,6 @@
 package search
 
-import (
-	"time"
-
-	"matador/internal/chess"
-)
+import "matador/internal/chess"
 
 // iterate runs iterative deepening from the root begin set up: one
 // iteration per depth, each PV line through its aspiration window, until
@@ -83,7 +79,7 @@ func (w *worker) iterate() Result {
 				it.scoreDrop = lastScore - best.score
 				it.scoreDropLong = iterScores[max(depth-ClockModernDropIterations, 1)] - best.score
 			}
-			if len(w.rootMoves) == 1 && depth >= OnlyMoveDepth || w.clock.shouldStopAfterIteration(time.Now(), it) {
+			if len(w.rootMoves) == 1 && depth >= OnlyMoveDepth || w.clock.shouldStopAfterIteration(w.clock.reading(w.nodes+w.helperCount), it) {
 				break
 			}
 		}

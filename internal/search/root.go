@@ -167,7 +167,7 @@ func (w *worker) reportPVs(depth, lines int) {
 	if w.reporter.Info == nil {
 		return
 	}
-	now := time.Now()
+	now := w.clock.reading(w.nodes + w.helperCount)
 	for i := 0; i < lines; i++ {
 		rm := w.rootMoves[i]
 		score := rm.score

@@ -29,6 +29,10 @@ type Options struct {
 	// SlowMover scales the time planned for a move, in percent (the Slow
 	// Mover option); 0 is 100.
 	SlowMover int
+	// NodesPerSecond, when above 0, makes the clock count nodes instead of
+	// wall time: a second of the clock is that many nodes of all threads
+	// (UCI nodestime, XBoard nps), so that a game is repeatable.
+	NodesPerSecond uint64
 	// Tablebases are the endgame tables and how to use them (tablebase.go);
 	// the zero value is none.
 	Tablebases Tablebases
@@ -115,7 +119,7 @@ func (s *Searcher) PonderHit() {
 		// A stray ponderhit during a normal search must not restart its clock.
 		return
 	}
-	m.clock.ponderHit(time.Now())
+	m.clock.ponderHit(time.Now(), m.published.Load()+s.helperNodes())
 	m.pondering.Store(false)
 }
 

@@ -14,9 +14,13 @@ type timeManager struct {
 	// start is read by the search every few thousand nodes and reset by a
 	// ponderhit from the input goroutine: an atomic, not a lock.
 	start atomic.Int64 // Unix nanoseconds
-	soft  time.Duration
-	hard  time.Duration
-	timed bool
+	// With nodesPerSecond set, the clock reads nodes: a reading is start
+	// plus the nodes searched since nodeStart at that rate.
+	nodesPerSecond uint64
+	nodeStart      atomic.Uint64
+	soft           time.Duration
+	hard           time.Duration
+	timed          bool
 	// modern: the clock of ClockModern, where soft is the ideal time of
 	// the move, which the end of each iteration scales.
 	modern bool
@@ -75,8 +79,20 @@ func (tm *timeManager) plan(start time.Time, lim Limits, overhead time.Duration,
 	}
 }
 
-func (tm *timeManager) ponderHit(now time.Time) {
+// ponderHit restarts the clock at now, when nodes had been searched.
+func (tm *timeManager) ponderHit(now time.Time, nodes uint64) {
+	tm.nodeStart.Store(nodes)
 	tm.start.Store(now.UnixNano())
+}
+
+// reading is the clock's time after nodes of the search: the wall time, or
+// with a node rate the time those nodes stand for.
+func (tm *timeManager) reading(nodes uint64) time.Time {
+	if tm.nodesPerSecond == 0 {
+		return time.Now()
+	}
+	spent := (nodes - min(nodes, tm.nodeStart.Load())) * uint64(time.Second) / tm.nodesPerSecond
+	return time.Unix(0, tm.start.Load()+int64(spent))
 }
 
 func (tm *timeManager) elapsed(now time.Time) time.Duration {

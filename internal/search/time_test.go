@@ -156,3 +156,30 @@ func TestSlowMover(t *testing.T) {
 		}
 	}
 }
+
+// With a node rate the clock counts nodes: the same search twice takes the
+// same nodes and plays the same move, and stays inside the nodes its hard
+// limit stands for, whatever the machine's speed.
+func TestNodesAsTime(t *testing.T) {
+	pos, err := chess.ParseFEN("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const rate = 100000 // nodes a second: 2 s of clock are 200,000 nodes
+	lim := Limits{WTime: 2000 * time.Millisecond, BTime: 2000 * time.Millisecond}
+	opts := Options{NodesPerSecond: rate}
+	var results [2]Result
+	for i := range results {
+		s := NewSearcher(16)
+		results[i] = s.Search(pos, lim, opts, Reporter{})
+	}
+	if results[0] != results[1] {
+		t.Errorf("two searches on nodes as time differ: %+v and %+v", results[0], results[1])
+	}
+	var tm timeManager
+	tm.plan(time.Now(), lim, 0, 0, chess.White, pos.GamePly(), true)
+	budget := uint64(tm.hard.Seconds()*rate) + 2*LimitCheckNodes
+	if n := results[0].Nodes; n == 0 || n > budget {
+		t.Errorf("%d nodes on a hard limit of %v at %d nodes/s (at most %d)", n, tm.hard, rate, budget)
+	}
+}

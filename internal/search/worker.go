@@ -175,6 +175,8 @@ func (w *worker) begin(pos *chess.Position, limits Limits, opts Options, reporte
 	w.published.Store(0)
 	w.checkTick = 0
 	w.clock.plan(start, limits, opts.MoveOverhead, opts.SlowMover, w.pos.SideToMove(), w.pos.GamePly(), w.Switches.ClockModern)
+	w.clock.nodesPerSecond = opts.NodesPerSecond
+	w.clock.nodeStart.Store(0)
 	for i := range w.stack {
 		w.stack[i].excluded = chess.NoMove
 		w.stack[i].staticEval = noEval
@@ -206,7 +208,7 @@ func (w *worker) checkLimits() {
 	if w.id == 0 && len(w.pool.helpers) > 0 {
 		w.helperCount = w.pool.helperNodes()
 	}
-	if w.rootDepth > 1 && w.clock.isTimed() && !w.pondering.Load() && w.clock.pastHard(time.Now()) {
+	if w.rootDepth > 1 && w.clock.isTimed() && !w.pondering.Load() && w.clock.pastHard(w.clock.reading(w.nodes+w.helperCount)) {
 		w.stopped.Store(true)
 	}
 }

@@ -277,6 +277,14 @@ var options = []option{
 			}
 			return e.SetSlowMover(n)
 		}},
+	{name: "nodestime", kind: "spin", def: "0", min: 0, max: engine.MaxNodesPerSecond / 1000,
+		set: func(e *engine.Engine, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return fmt.Errorf("nodestime needs a number of nodes a millisecond, got %s", quote(v))
+			}
+			return e.SetNodesPerSecond(uint64(n) * 1000)
+		}},
 	{name: "Clear Hash", kind: "button",
 		set: func(e *engine.Engine, _ string) error {
 			e.ClearHash()

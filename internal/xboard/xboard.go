@@ -122,7 +122,6 @@ func (s *Session) Run(first string, in *engine.LineReader) {
 var ignored = map[string]bool{
 	"xboard": true, "accepted": true, "rejected": true, "random": true,
 	"computer": true, "name": true, "rating": true, "ics": true, "draw": true,
-	"nps": true,
 }
 
 // Handle executes one command line and reports whether it was "quit".
@@ -250,6 +249,15 @@ func (s *Session) Handle(line string) (quit bool) {
 		if err != nil {
 			s.out.Linef("Error (%v): %s", err, line)
 		}
+	case "nps":
+		// The clock counts nodes at this rate (0: the wall clock again).
+		n, err := strconv.ParseUint(rest, 10, 64)
+		if err == nil {
+			err = s.engine.SetNodesPerSecond(n)
+		}
+		if err != nil {
+			s.out.Linef("Error (%v): %s", err, line)
+		}
 	case "cores":
 		s.halt()
 		n, err := strconv.Atoi(rest)
@@ -298,7 +306,7 @@ func (s *Session) Handle(line string) (quit bool) {
 func (s *Session) features() {
 	var b strings.Builder
 	fmt.Fprintf(&b, "feature done=0\n")
-	fmt.Fprintf(&b, "feature myname=\"%s %s\" ping=1 setboard=1 usermove=1 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 memory=1 smp=1 egt=\"syzygy\" variants=\"normal,fischerandom\"\n",
+	fmt.Fprintf(&b, "feature myname=\"%s %s\" ping=1 setboard=1 usermove=1 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 memory=1 smp=1 nps=1 egt=\"syzygy\" variants=\"normal,fischerandom\"\n",
 		engine.Name, engine.Version)
 	for _, o := range options {
 		fmt.Fprintf(&b, "feature option=\"%s\"\n", o.declaration())

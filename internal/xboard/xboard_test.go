@@ -28,7 +28,7 @@ func TestFeatures(t *testing.T) {
 	want := map[string]string{
 		"ping": "1", "setboard": "1", "usermove": "1", "san": "0", "time": "1",
 		"draw": "0", "sigint": "0", "sigterm": "0", "reuse": "1", "analyze": "1",
-		"colors": "0", "memory": "1", "smp": "1", "variants": "normal,fischerandom", "egt": "syzygy", "done": "1",
+		"colors": "0", "memory": "1", "smp": "1", "nps": "1", "variants": "normal,fischerandom", "egt": "syzygy", "done": "1",
 	}
 	for k, v := range want {
 		if features[k] != v {
@@ -47,7 +47,7 @@ func TestFeatures(t *testing.T) {
 		}
 	}
 	for _, cmd := range []string{"option MultiPV=2", "option Slow Mover=120", "option Clear Hash", "option Skill Level=20", "option UCI_Elo=2000", "memory 32", "cores 2", "cores 4096", "cores 1",
-		"random", "computer", "name Fairy-Max", "rating 2000 1800", "ics -", "nps 0", "egtpath nalimov /tmp",
+		"random", "computer", "name Fairy-Max", "rating 2000 1800", "ics -", "nps 50000", "nps 0", "egtpath nalimov /tmp",
 		"bk", "hint", "easy", "hard", "nopost", "variant fischerandom", "variant normal", "draw"} {
 		e.send("%s", cmd)
 	}
@@ -57,13 +57,14 @@ func TestFeatures(t *testing.T) {
 	e.send("variant crazyhouse")
 	e.send("cores many")
 	e.send("option Skill Level=21")
+	e.send("nps fast")
 	lines := e.sync(5 * time.Second)
-	if len(lines) != 5 {
-		t.Errorf("bad option, memory, variant, cores and skill: %q", lines)
+	if len(lines) != 6 {
+		t.Errorf("bad option, memory, variant, cores, skill and nps: %q", lines)
 	}
 	for _, l := range lines {
 		if !strings.HasPrefix(l, "Error") {
-			t.Errorf("bad option, memory, variant, cores and skill: %q", lines)
+			t.Errorf("bad option, memory, variant, cores, skill and nps: %q", lines)
 		}
 	}
 }
