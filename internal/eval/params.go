@@ -410,9 +410,9 @@ var defaultParams = Params{
 	// (one far from both plays no part), and each knight and rook by how
 	// closed the pawns are (closedness, 0 to 8: knights gain behind locked
 	// pawns, rooks want open files) (Ethereal, not in the seeds).
-	KnightKingDistance: [8]Score{},
-	KnightClosedness:   [9]Score{},
-	RookClosedness:     [9]Score{},
+	KnightKingDistance: [8]Score{0, 0, 0, 0, 0, 0, 0, 0},
+	KnightClosedness:   [9]Score{0, 0, 0, 0, 0, 0, 0, 0, 0},
+	RookClosedness:     [9]Score{0, 0, 0, 0, 0, 0, 0, 0, 0},
 
 	// Space: per square in the centre files of our half that none of the
 	// enemy's pawns attacks and none of ours stands on, behind or at our
@@ -509,11 +509,11 @@ var defaultParams = Params{
 	// With UseKingDangerModel, our pawns, knights and bishops in the king's
 	// zone, by their count: the defenders an attack has to get through
 	// (Ethereal, not in the seeds).
-	KingDefenders: [12]Score{},
+	KingDefenders: [12]Score{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
 	// With UsePieceActivity, the king by its distance in files to the
 	// nearest pawn of either colour: in the end game a king far from every
 	// pawn is out of play (Ethereal, not in the seeds).
-	KingPawnDistance: [8]Score{},
+	KingPawnDistance: [8]Score{0, 0, 0, 0, 0, 0, 0, 0},
 
 	// REBEL: hanging pieces, by the type of the piece at risk: attacked by a
 	// cheaper enemy piece, or attacked and not defended. ThreatMultiple when two

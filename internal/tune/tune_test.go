@@ -466,3 +466,25 @@ func TestLambdaFollowsScores(t *testing.T) {
 		t.Errorf("mean gap to the search scores %v -> %v", before, after)
 	}
 }
+
+// TestRewriteEveryWeight: every weight the tuner fits has a place in
+// params.go to be written to (an empty literal, or one with fewer
+// elements, is refused once its weight moves). Only PSTSquare's row for
+// no piece, which no position uses, is left out.
+func TestRewriteEveryWeight(t *testing.T) {
+	src := readParams(t)
+	ws := Weights(eval.DefaultParams())
+	for _, w := range ws {
+		if w.Param == "PSTSquare" && w.Index < 64 {
+			continue
+		}
+		*w.Ptr = eval.S(3, 2)
+	}
+	out, err := RewriteParams(src, ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := parser.ParseFile(token.NewFileSet(), "params.go", out, parser.ParseComments); err != nil {
+		t.Fatalf("output does not parse: %v", err)
+	}
+}
