@@ -163,6 +163,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("o", "", "where to write the new params.go (default: standard output)")
 	report := fs.Int("report", 10, "print the errors every N epochs")
 	switches := fs.String("switches", eval.NewTerms, "evaluation switches to set in the tuned configuration (the terms off in the engine until measured are fitted with them on)")
+	cache := fs.String("cache", "", "file that keeps the linearised samples: a later run with the same data, weights, switches and -validate reads them instead of evaluating again")
 	// The defaults are the run that made params.go (see the package doc).
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -174,14 +175,6 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	samples, err := readDataFiles(*data)
-	if err != nil {
-		return err
-	}
-	if len(samples) == 0 {
-		return errors.New("no samples")
-	}
-	train, test := SplitHeldOut(samples, *validate)
 	// The tuner works on a copy of the engine's configuration, which
 	// RewriteParams then writes into params.go.
 	config := eval.DefaultParams()
@@ -189,21 +182,40 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	ws := Weights(config)
-	fmt.Fprintf(stderr, "%d training and %d held-out samples, %d weights\n", len(train), len(test), len(ws))
-
-	start := time.Now()
-	entries, err := Linearize(train, config, ws, *threads)
+	key, err := cacheKey(*data, config, *validate)
 	if err != nil {
 		return err
 	}
-	var held []Entry
-	if len(test) > 0 {
-		if held, err = Linearize(test, config, ws, *threads); err != nil {
+	entries, held, ok := readCache(*cache, key)
+	if ok {
+		fmt.Fprintf(stderr, "%d training and %d held-out samples, %d weights, linearised forms read from %s\n",
+			len(entries), len(held), len(ws), *cache)
+	} else {
+		samples, err := readDataFiles(*data)
+		if err != nil {
 			return err
 		}
+		if len(samples) == 0 {
+			return errors.New("no samples")
+		}
+		train, test := SplitHeldOut(samples, *validate)
+		fmt.Fprintf(stderr, "%d training and %d held-out samples, %d weights\n", len(train), len(test), len(ws))
+		start := time.Now()
+		if entries, err = Linearize(train, config, ws, *threads); err != nil {
+			return err
+		}
+		if len(test) > 0 {
+			if held, err = Linearize(test, config, ws, *threads); err != nil {
+				return err
+			}
+		}
+		fmt.Fprintf(stderr, "linearised in %v\n", time.Since(start).Round(time.Millisecond))
+		if *cache != "" {
+			if err := writeCache(*cache, key, entries, held); err != nil {
+				return err
+			}
+		}
 	}
-	samples, train, test = nil, nil, nil // the positions are no longer needed
-	fmt.Fprintf(stderr, "linearised in %v\n", time.Since(start).Round(time.Millisecond))
 
 	t := NewTuner(entries, config, ws)
 	t.Rate, t.L2, t.Lambda, t.Batch, t.Threads = *rate, *l2, *lambda, *batch, *threads
@@ -222,7 +234,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	// games' noise.
 	best, bestErr, bestEpoch := t.Snapshot(), heldErr(), 0
 	rng := rand.New(rand.NewPCG(*seed, 0))
-	start = time.Now()
+	start := time.Now()
 	for ep := 1; ep <= *epochs; ep++ {
 		e := t.Epoch(rng)
 		hErr := heldErr()

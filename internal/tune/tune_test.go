@@ -5,9 +5,11 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -486,5 +488,40 @@ func TestRewriteEveryWeight(t *testing.T) {
 	}
 	if _, err := parser.ParseFile(token.NewFileSet(), "params.go", out, parser.ParseComments); err != nil {
 		t.Fatalf("output does not parse: %v", err)
+	}
+}
+
+// TestRunCache: a second run with -cache reads the linearised forms and
+// writes the same params.go; another -validate makes new ones.
+func TestRunCache(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "data.txt")
+	if err := os.WriteFile(data, []byte(tinyData), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cache := filepath.Join(dir, "forms.cache")
+	run := func(validate, out string) string {
+		t.Helper()
+		var stderr bytes.Buffer
+		args := []string{"-data", data, "-params", "../eval/params.go", "-epochs", "3", "-validate", validate,
+			"-cache", cache, "-o", filepath.Join(dir, out)}
+		if err := runTune(args, io.Discard, &stderr); err != nil {
+			t.Fatalf("%v\n%s", err, stderr.String())
+		}
+		return stderr.String()
+	}
+	if log := run("0", "a.go"); strings.Contains(log, "read from") {
+		t.Fatalf("the first run read a cache:\n%s", log)
+	}
+	if log := run("0", "b.go"); !strings.Contains(log, "linearised forms read from "+cache) {
+		t.Fatalf("the second run did not read the cache:\n%s", log)
+	}
+	a, _ := os.ReadFile(filepath.Join(dir, "a.go"))
+	b, _ := os.ReadFile(filepath.Join(dir, "b.go"))
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Error("the run from the cache wrote another params.go")
+	}
+	if log := run("0.5", "c.go"); strings.Contains(log, "read from") {
+		t.Fatalf("another -validate read the old cache:\n%s", log)
 	}
 }

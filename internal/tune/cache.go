@@ -1,0 +1,93 @@
+package tune
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/gob"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"strings"
+
+	"matador/internal/eval"
+)
+
+// The linearised samples of a run can be kept in a file (tune run -cache),
+// since evaluating every sample once per weight is most of a run's time
+// and a fit is often repeated with other step sizes or targets. The file
+// is valid for one key: the data files as they are on disk, every weight
+// and switch of the configuration, and the held-out fraction.
+
+// cacheVersion changes whenever Entry or the way it is made changes.
+const cacheVersion = 1
+
+type cacheFile struct {
+	Key     string
+	Entries []Entry
+	Held    []Entry
+}
+
+// cacheKey names the linearised forms of data under config with the
+// held-out fraction validate.
+func cacheKey(data string, config *eval.Params, validate float64) (string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "v%d %v %g\n", cacheVersion, *config, validate)
+	for _, name := range strings.Split(data, ",") {
+		fi, err := os.Stat(strings.TrimSpace(name))
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(h, "%s %d %d\n", strings.TrimSpace(name), fi.Size(), fi.ModTime().UnixNano())
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// readCache returns the forms kept in name for key; ok is false when
+// there is no such file or it was made for another key.
+func readCache(name, key string) (entries, held []Entry, ok bool) {
+	if name == "" {
+		return nil, nil, false
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, false
+	}
+	defer f.Close()
+	dec := gob.NewDecoder(bufio.NewReader(f))
+	var stored string
+	if err := dec.Decode(&stored); err != nil || stored != key {
+		return nil, nil, false
+	}
+	var c cacheFile
+	if err := dec.Decode(&c); err != nil || c.Key != key {
+		return nil, nil, false
+	}
+	return c.Entries, c.Held, true
+}
+
+// writeCache keeps the forms in name for key (through a temporary file,
+// so that a stopped run leaves no half-written cache).
+func writeCache(name, key string, entries, held []Entry) error {
+	tmp := name + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	enc := gob.NewEncoder(w)
+	err = enc.Encode(key)
+	if err == nil {
+		err = enc.Encode(cacheFile{Key: key, Entries: entries, Held: held})
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("cache %s: %w", name, err)
+	}
+	return os.Rename(tmp, name)
+}
