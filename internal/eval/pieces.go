@@ -33,12 +33,12 @@ func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) 
 
 	// The enemy king's zone, for the danger sum's attacker counts (nobody
 	// reads them without the danger model: an empty zone counts nothing).
+	ourKing, theirKing := pos.KingSquare(c), pos.KingSquare(them)
 	var zone, ring chess.Bitboard
 	if p.UseKingDangerModel {
-		zone, ring = kingZone[them][pos.KingSquare(them)], kingRing[pos.KingSquare(them)]
+		zone, ring = kingZone[them][theirKing], kingRing[theirKing]
 	}
 
-	ourKing, theirKing := pos.KingSquare(c), pos.KingSquare(them)
 	placement := info.pawns.placement[c] + p.pst[c][chess.King][ourKing]
 	if p.UsePieceActivity {
 		closed := info.pawns.closedness

@@ -91,7 +91,9 @@ func (tm *timeManager) reading(nodes uint64) time.Time {
 	if tm.nodesPerSecond == 0 {
 		return time.Now()
 	}
-	spent := (nodes - min(nodes, tm.nodeStart.Load())) * uint64(time.Second) / tm.nodesPerSecond
+	n := nodes - min(nodes, tm.nodeStart.Load())
+	// Whole seconds first, so that a long search cannot overflow.
+	spent := n/tm.nodesPerSecond*uint64(time.Second) + n%tm.nodesPerSecond*uint64(time.Second)/tm.nodesPerSecond
 	return time.Unix(0, tm.start.Load()+int64(spent))
 }
 
