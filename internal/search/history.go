@@ -120,7 +120,7 @@ func (w *worker) updateGain(ply, staticEval int) {
 		return
 	}
 	g := &w.gain[prev.moved][m.From()][m.To()]
-	// The parent's evaluation is the mover's view, ours the opponent'w.
+	// The parent's evaluation is the mover's view, ours the opponent's.
 	delta := min(max(-staticEval-prev.staticEval, -PositionalGainLimit), PositionalGainLimit)
 	if delta > int(*g) {
 		*g = int16(delta)
@@ -157,4 +157,37 @@ func (w *worker) captureHistory(m chess.Move) *int16 {
 		victim = chess.Pawn
 	}
 	return &w.captureHist[pos.PieceOn(m.From())][m.To()][victim]
+}
+
+// correctionEntry is the correction history's entry of the position.
+func (w *worker) correctionEntry() *int32 {
+	return &w.correction[w.pos.SideToMove()][w.pos.PawnKey()%CorrectionEntries]
+}
+
+// correctedEval is the static evaluation raw moved by the correction
+// history (switch CorrectionHistory), kept short of the mate scores.
+func (w *worker) correctedEval(raw int) int {
+	if !w.Switches.CorrectionHistory || raw == noEval {
+		return raw
+	}
+	v := raw + int(*w.correctionEntry())/CorrectionGrain
+	return min(max(v, -MateInMaxPly+1), MateInMaxPly-1)
+}
+
+// updateCorrection moves the position's correction towards what a search
+// of depth found beyond the raw static evaluation: score with its bound.
+// A bound that does not tell which way the corrected evaluation erred (a
+// lower bound below it, an upper bound above it) teaches nothing, nor
+// does a mate score.
+func (w *worker) updateCorrection(score, raw, depth int, bound Bound) {
+	if !w.Switches.CorrectionHistory || raw == noEval || score >= MateInMaxPly || score <= -MateInMaxPly {
+		return
+	}
+	if corrected := w.correctedEval(raw); bound == BoundLower && score <= corrected || bound == BoundUpper && score >= corrected {
+		return
+	}
+	e := w.correctionEntry()
+	weight := int32(min(depth, CorrectionDepthMax) + 1)
+	target := int32(min(max(score-raw, -CorrectionLimit), CorrectionLimit)) * CorrectionGrain
+	*e = (*e*(CorrectionWeightMax-weight) + target*weight) / CorrectionWeightMax
 }

@@ -108,27 +108,30 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 
-	// Step 7. Static evaluation (the hash's when it has one), and
-	// evalScore: the evaluation improved by the hash score where its
-	// bound allows.
-	staticEval, evalScore := noEval, noEval
+	// Step 7. Static evaluation (the hash's when it has one), moved by the
+	// correction history (switch CorrectionHistory, off until measured),
+	// and evalScore: the evaluation improved by the hash score where its
+	// bound allows. The hash table, the positional gains and the
+	// improving test keep the evaluation's own figure, rawEval.
+	rawEval, staticEval, evalScore := noEval, noEval, noEval
 	ss.lazyGap, ss.dangerKnown = noLazyGap, false
 	if !inCheck {
 		if ttOK && hit.eval != noEval && !w.needsKingDanger() {
-			staticEval = hit.eval
+			rawEval = hit.eval
 		} else {
-			staticEval = w.fullEval(ss)
+			rawEval = w.fullEval(ss)
 		}
+		staticEval = w.correctedEval(rawEval)
 		evalScore = staticEval
 		if ttOK && boundImproves(hit.bound, ttScore, evalScore) {
 			evalScore = ttScore
 		}
 	}
-	ss.staticEval = staticEval
+	ss.staticEval = rawEval
 	if !inCheck {
-		w.updateGain(ply, staticEval)
+		w.updateGain(ply, rawEval)
 	}
-	improving := w.improving(ply, staticEval, inCheck)
+	improving := w.improving(ply, rawEval, inCheck)
 
 	// Step 8. King-safety extension: a move that seriously increases the
 	// pressure on our king is searched a ply deeper; checks are extended
@@ -226,7 +229,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		if !(ttOK && hit.depth >= depth-ProbCutReduction && ttScore < probBeta) {
 			if score, m := w.probCut(ply, depth, probBeta, staticEval, ttMove, cutNode); m != chess.NoMove {
 				score = w.delayed(score, staticEval, delay)
-				w.tt.Store(key, m, scoreToTT(score, ply), staticEval, depth-ProbCutReduction+1, BoundLower)
+				w.tt.Store(key, m, scoreToTT(score, ply), rawEval, depth-ProbCutReduction+1, BoundLower)
 				return score
 			}
 			if w.stopping() {
@@ -492,7 +495,10 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		} else if pvNode && bestMove != chess.NoMove && bestScore > originalAlpha {
 			bound = BoundExact
 		}
-		w.tt.Store(key, bestMove, scoreToTT(bestScore, ply), staticEval, depth, bound)
+		w.tt.Store(key, bestMove, scoreToTT(bestScore, ply), rawEval, depth, bound)
+		if !inCheck && (bestMove == chess.NoMove || !isNoisy(pos, bestMove)) {
+			w.updateCorrection(bestScore, rawEval, depth, bound)
+		}
 	}
 	return bestScore
 }

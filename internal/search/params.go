@@ -436,3 +436,18 @@ const (
 	ClockModernDropMaxScale     = 1.5
 	ClockModernLastStartPercent = 50
 )
+
+// CorrectionHistory: the static evaluation is moved by what searches from
+// positions with the same pawns, the same side to move, found beyond it
+// (Stockfish's correction history, not in the seeds). An entry holds that
+// difference in 1/CorrectionGrain centipawns; each exact or bounding
+// result moves it towards the new difference with a weight of depth+1 in
+// CorrectionWeightMax (at most CorrectionDepthMax+1), and it stays within
+// ±CorrectionLimit centipawns.
+const (
+	CorrectionEntries   = 16384
+	CorrectionGrain     = 256
+	CorrectionWeightMax = 256
+	CorrectionDepthMax  = 15
+	CorrectionLimit     = 64
+)

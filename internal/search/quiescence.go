@@ -54,7 +54,7 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 	// guess far below alpha (REBEL; switch LazyEval, off until measured),
 	// or a full one.
 	bestScore := -Infinity
-	staticEval := noEval
+	staticEval, rawEval := noEval, noEval
 	lazy := false
 	ss.lazyGap, ss.dangerKnown = noLazyGap, false
 	if !inCheck {
@@ -80,6 +80,11 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 		if !lazy {
 			w.updateGain(ply, staticEval)
 		}
+		// The hash table and the children keep the evaluation's own
+		// figure; standing pat and pruning use the corrected one (switch
+		// CorrectionHistory, off until measured).
+		rawEval = staticEval
+		staticEval = w.correctedEval(staticEval)
 		bestScore = staticEval
 		if bestScore >= beta {
 			return bestScore
@@ -104,7 +109,7 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 	// The children read this node's evaluation for the positional gain of
 	// their move, and the hash table keeps it; a lazy guess or a position
 	// in check has none.
-	kept := staticEval
+	kept := rawEval
 	if lazy {
 		kept = noEval
 	}

@@ -56,6 +56,7 @@ type Switches struct {
 	ImprovingPastCheck bool // improving compares with four plies up when two plies up was in check; never after two checks
 	ContHistNoSink     bool // no continuation history after a null move or before the root, instead of a shared row
 	ClockModern        bool // an ideal time per move, scaled by stability, best-move changes and score drops
+	CorrectionHistory  bool // the static evaluation corrected by what searches found beyond it, by pawn structure
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -106,6 +107,7 @@ var DefaultSwitches = Switches{
 	ImprovingPastCheck:  true,
 	ContHistNoSink:      true,
 	ClockModern:         true,
+	CorrectionHistory:   false,
 }
 
 // ApplySwitchSpec turns techniques on or off by name, for measuring what

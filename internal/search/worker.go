@@ -36,6 +36,9 @@ type worker struct {
 	// gain[piece][from][to]: the largest recent positional gain of a quiet
 	// move, in centipawns (IPPOLIT's positional-gain table).
 	gain [16][64][64]int16
+	// correction[side to move][pawn key]: what searches found beyond the
+	// static evaluation, in 1/CorrectionGrain centipawns.
+	correction [2][CorrectionEntries]int32
 
 	rootMoves []rootMove
 	rootDepth int
@@ -138,6 +141,7 @@ func (w *worker) forget() {
 	clear(w.contHist[:])
 	clear(w.captureHist[:])
 	clear(w.gain[:])
+	clear(w.correction[:])
 	for i := range w.stack {
 		w.stack[i].killers = [2]chess.Move{}
 		w.stack[i].mateKiller = chess.NoMove
