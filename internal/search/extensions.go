@@ -30,6 +30,27 @@ func singularCandidate(depth int, bound Bound, hashDepth, ttScore int) bool {
 		ttScore > -MateInMaxPly && ttScore < MateInMaxPly
 }
 
+// singularResult reads the exclusion search's score v against the
+// singular window: the hash move's extension, or a cut when even without
+// it the node beats beta (multi-cut). double (switch SingularDouble, at
+// non-PV nodes) allows two plies for a hash move far more singular than the window
+// demands, while the path has had fewer than SingularDoubleMax of them,
+// and a ply less for one that is not singular but scores above beta.
+func singularResult(v, singularBeta, beta, ttScore int, double bool, doubleExts int) (ext int, cut bool) {
+	switch {
+	case v < singularBeta:
+		if double && v < singularBeta-SingularDoubleMargin && doubleExts < SingularDoubleMax {
+			return 2, false
+		}
+		return 1, false
+	case singularBeta >= beta:
+		return 0, true
+	case double && ttScore >= beta:
+		return -1, false
+	}
+	return 0, false
+}
+
 // recaptureInWindow is REBEL's test for the recapture extension: m takes
 // back on the square where the last move captured, wins material by SEE,
 // and the material balance (REBEL's I_SCORE, from the root side's view)

@@ -15,11 +15,12 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	ss.pvLen = 0
 	inCheck := pos.InCheck()
 	ss.inCheck = inCheck
-	ss.checks, ss.pathExt = 0, 0
+	ss.checks, ss.pathExt, ss.doubleExts = 0, 0, 0
 	if ply > 0 {
 		parent := &w.stack[ply-1]
 		ss.checks = parent.checks
 		ss.pathExt = parent.pathExt + parent.moveExt
+		ss.doubleExts = parent.doubleExts + b2i(parent.moveExt >= 2)
 	}
 
 	// Step 1. Check extension: the side in check gets one more ply
@@ -253,8 +254,12 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// exclusion search without it fails well below the hash score; when
 	// even that search beats beta, several moves do and the node is cut
 	// (multi-cut). It runs before the picker is set up, since it reuses
-	// this ply's state (Rybka/IPPOLIT; switch SingularExt).
-	singular := false
+	// this ply's state (Rybka/IPPOLIT; switch SingularExt). With
+	// SingularDouble (off until measured), at non-PV nodes, a hash move
+	// far more singular than the margin gets two plies, a few times on a
+	// path, and one that is not singular but whose score beats beta a ply
+	// less (Stockfish, not in the seeds).
+	singularExt := 0
 	if w.Switches.SingularExt && ply > 0 && excluded == chess.NoMove && ttMove != chess.NoMove && ttOK &&
 		singularCandidate(depth, hit.bound, hit.depth, ttScore) && pos.IsLegal(ttMove) {
 		singularBeta := ttScore - SingularMarginPerPly*depth
@@ -265,9 +270,9 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		if w.stopping() {
 			return 0
 		}
-		if v < singularBeta {
-			singular = true
-		} else if singularBeta >= beta {
+		var cut bool
+		singularExt, cut = singularResult(v, singularBeta, beta, ttScore, !pvNode && w.Switches.SingularDouble, ss.doubleExts)
+		if cut {
 			return singularBeta
 		}
 	}
@@ -354,8 +359,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// in REBEL's material window, pawn to the 7th (REBEL; switches
 		// RecaptureExt, PawnPushExt, off until measured).
 		ext := 0
-		if m == ttMove && singular {
-			ext = 1
+		if m == ttMove {
+			ext = singularExt
 		}
 		if w.Switches.RecaptureExt && ext == 0 && noisy && w.recaptureInWindow(m, ply) {
 			ext = 1

@@ -106,3 +106,34 @@ func TestNewSwitchesChangeTheTree(t *testing.T) {
 		t.Errorf("%s changed a fixed-depth search: %d nodes, want %d", flip("ClockModern"), n, base)
 	}
 }
+
+// The singular test's verdicts: one ply, two for a far more singular move
+// (SingularDouble, while the path allows), a cut when even the other
+// moves beat beta, and a ply less for a non-singular hash move above beta.
+func TestSingularResult(t *testing.T) {
+	const beta = 100
+	cases := []struct {
+		v, singularBeta, ttScore int
+		double                   bool
+		doubleExts               int
+		ext                      int
+		cut                      bool
+	}{
+		{v: 60, singularBeta: 70, ttScore: 90, ext: 1},
+		{v: 30, singularBeta: 70, ttScore: 90, ext: 1},
+		{v: 30, singularBeta: 70, ttScore: 90, double: true, ext: 2},
+		{v: 60, singularBeta: 70, ttScore: 90, double: true, ext: 1},
+		{v: 30, singularBeta: 70, ttScore: 90, double: true, doubleExts: SingularDoubleMax, ext: 1},
+		{v: 130, singularBeta: 110, ttScore: 140, cut: true},
+		{v: 130, singularBeta: 110, ttScore: 140, double: true, cut: true},
+		{v: 95, singularBeta: 90, ttScore: 120, ext: 0},
+		{v: 95, singularBeta: 90, ttScore: 120, double: true, ext: -1},
+		{v: 85, singularBeta: 80, ttScore: 95, double: true, ext: 0},
+	}
+	for _, c := range cases {
+		ext, cut := singularResult(c.v, c.singularBeta, beta, c.ttScore, c.double, c.doubleExts)
+		if ext != c.ext || cut != c.cut {
+			t.Errorf("%+v: extension %d, cut %v", c, ext, cut)
+		}
+	}
+}

@@ -294,6 +294,11 @@ const (
 	SingularMarginPerPly  = 2
 	SingularTTDepthMargin = 3
 	SingularDepthDivisor  = 2
+	// SingularDouble: two plies for a hash move whose exclusion search
+	// fails more than SingularDoubleMargin below the singular window, at
+	// most SingularDoubleMax times on a path.
+	SingularDoubleMargin = 20
+	SingularDoubleMax    = 6
 )
 
 // Quiescence.

@@ -55,7 +55,7 @@ func (w *worker) rootSearch(alpha, beta, depth int) int {
 	ss.lazyGap, ss.dangerKnown = noLazyGap, false
 	ss.staticEval = w.fullEval(ss)
 	ss.inCheck = inCheck
-	ss.checks, ss.pathExt = b2i(inCheck), 0
+	ss.checks, ss.pathExt, ss.doubleExts = b2i(inCheck), 0, 0
 	best := -Infinity
 	for i := w.pvIdx; i < len(w.rootMoves); i++ {
 		rm := &w.rootMoves[i]

@@ -57,6 +57,7 @@ type Switches struct {
 	ContHistNoSink     bool // no continuation history after a null move or before the root, instead of a shared row
 	ClockModern        bool // an ideal time per move, scaled by stability, best-move changes and score drops
 	CorrectionHistory  bool // the static evaluation corrected by what searches found beyond it, by pawn structure
+	SingularDouble     bool // a very singular hash move two plies deeper, a non-singular one that beats beta a ply shallower
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -108,6 +109,7 @@ var DefaultSwitches = Switches{
 	ContHistNoSink:      true,
 	ClockModern:         true,
 	CorrectionHistory:   false,
+	SingularDouble:      false,
 }
 
 // ApplySwitchSpec turns techniques on or off by name, for measuring what

@@ -88,8 +88,9 @@ type plyState struct {
 	// checks counts the positions in check on the path to here.
 	checks int
 	// pathExt: plies of extension on the path to here (check extensions
-	// included).
-	pathExt int
+	// included); doubleExts: the moves on it extended by two plies or
+	// more.
+	pathExt, doubleExts int
 	// lazyGap is |Evaluate - Lazy| where this node ran a full evaluation,
 	// noLazyGap where it did not (REBEL's lazy eval widens its children's
 	// margin by it).
