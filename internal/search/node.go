@@ -241,8 +241,13 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 	// Step 14. Internal iterative deepening: no hash move, so find one with
 	// a shallower search (REBEL: half depth; micro-Max deepens itself;
-	// IPPOLIT; switch IID).
-	if w.Switches.IID && ttMove == chess.NoMove && excluded == chess.NoMove && iidApplies(depth, pvNode, cutNode) {
+	// IPPOLIT; switch IID). With IIReduction (off until measured) the node
+	// is searched a ply shallower instead, from IIRMinDepth at PV and cut
+	// nodes: a position the hash does not know is seldom worth the full
+	// depth (Stockfish, not in the seeds).
+	if w.Switches.IIReduction && ttMove == chess.NoMove && excluded == chess.NoMove && (pvNode || cutNode) && depth >= IIRMinDepth {
+		depth--
+	} else if w.Switches.IID && ttMove == chess.NoMove && excluded == chess.NoMove && iidApplies(depth, pvNode, cutNode) {
 		w.negamax(originalAlpha, originalBeta, depth/IIDDepthDivisor, ply, cutNode)
 		if h, ok := w.tt.Probe(key); ok {
 			ttMove = h.move

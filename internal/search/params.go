@@ -275,6 +275,8 @@ const (
 	IIDMinDepthPV   = 6
 	IIDMinDepthCut  = 8
 	IIDDepthDivisor = 2
+	// IIReduction: a ply less without a hash move, from this depth.
+	IIRMinDepth = 4
 )
 
 // ProbCut: from this depth, beta plus this margin, searched this many

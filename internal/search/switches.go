@@ -58,6 +58,7 @@ type Switches struct {
 	ClockModern        bool // an ideal time per move, scaled by stability, best-move changes and score drops
 	CorrectionHistory  bool // the static evaluation corrected by what searches found beyond it, by pawn structure
 	SingularDouble     bool // a very singular hash move two plies deeper, a non-singular one that beats beta a ply shallower
+	IIReduction        bool // no hash move at a PV or cut node: a ply less, instead of internal iterative deepening
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -110,6 +111,7 @@ var DefaultSwitches = Switches{
 	ClockModern:         true,
 	CorrectionHistory:   false,
 	SingularDouble:      false,
+	IIReduction:         false,
 }
 
 // ApplySwitchSpec turns techniques on or off by name, for measuring what
