@@ -75,6 +75,9 @@ func (w *worker) iterate() Result {
 				break
 			}
 			it := iterationEnd{depth: depth, bestChanges: bestChanges, stable: stableIterations}
+			if w.Switches.ClockNodeShare && w.nodes > 0 {
+				it.bestNodeShare = float64(best.nodes) / float64(w.nodes)
+			}
 			if depth > 1 {
 				it.scoreDrop = lastScore - best.score
 				it.scoreDropLong = iterScores[max(depth-ClockModernDropIterations, 1)] - best.score

@@ -444,6 +444,16 @@ const (
 	ClockModernLastStartPercent = 50
 )
 
+// ClockNodeShare scales ClockModern's time by ClockNodeShareBase -
+// ClockNodeShareSlope · the best move's share of the nodes, at least
+// ClockNodeShareMin: a share of 0.7 leaves the time as it is, 0.95 halves
+// it, 0.3 takes 1.8 times as long.
+const (
+	ClockNodeShareBase  = 2.4
+	ClockNodeShareSlope = 2.0
+	ClockNodeShareMin   = 0.5
+)
+
 // CorrectionHistory: the static evaluation is moved by what searches from
 // positions with the same pawns, the same side to move, found beyond it
 // (Stockfish's correction history, not in the seeds). An entry holds that

@@ -13,6 +13,9 @@ type rootMove struct {
 	prevScore int
 	selDepth  int
 	pv        []chess.Move
+	// nodes: this worker's nodes below the move over the whole search,
+	// for ClockNodeShare.
+	nodes uint64
 }
 
 func (w *worker) initRootMoves() {
@@ -70,6 +73,7 @@ func (w *worker) rootSearch(alpha, beta, depth int) int {
 		w.enterMove(ss, m, pc, i == w.pvIdx, !quiet && pos.SEEGreaterEqual(m, 1), false)
 		pos.MakeMove(m)
 		w.nodes++
+		nodesBefore := w.nodes
 		var score int
 		if i == w.pvIdx {
 			score = -w.negamax(-beta, -alpha, newDepth, 1, false)
@@ -102,6 +106,7 @@ func (w *worker) rootSearch(alpha, beta, depth int) int {
 			}
 		}
 		pos.UnmakeMove(m)
+		rm.nodes += w.nodes - nodesBefore
 		if w.stopping() {
 			return best
 		}

@@ -59,6 +59,7 @@ type Switches struct {
 	CorrectionHistory  bool // the static evaluation corrected by what searches found beyond it, by pawn structure
 	SingularDouble     bool // a very singular hash move two plies deeper, a non-singular one that beats beta a ply shallower
 	IIReduction        bool // no hash move at a PV or cut node: a ply less, instead of internal iterative deepening
+	ClockNodeShare     bool // ClockModern's time scaled by the share of the nodes the best move took
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -112,6 +113,7 @@ var DefaultSwitches = Switches{
 	CorrectionHistory:   false,
 	SingularDouble:      false,
 	IIReduction:         false,
+	ClockNodeShare:      false,
 }
 
 // ApplySwitchSpec turns techniques on or off by name, for measuring what

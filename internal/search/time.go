@@ -126,6 +126,9 @@ type iterationEnd struct {
 	bestChanges              float64
 	stable                   int
 	scoreDrop, scoreDropLong int
+	// bestNodeShare: the share of the search's nodes spent below the best
+	// move, 0 when unknown (ClockNodeShare off).
+	bestNodeShare float64
 }
 
 // shouldStopAfterIteration decides whether to begin another iteration.
@@ -168,10 +171,18 @@ func (tm *timeManager) isTimed() bool { return tm.timed }
 // ideal time scaled down the longer the best move has held (to
 // ClockModernStableHigh - ClockModernStableStep · ClockModernStableMax),
 // up by the decaying count of best-move changes and by the score's fall
-// over the last iterations, never past the hard limit.
+// over the last iterations, and with ClockNodeShare by the share of the
+// nodes the best move took, never past the hard limit.
 func (tm *timeManager) modernLimit(it iterationEnd) time.Duration {
 	stability := ClockModernStableHigh - ClockModernStableStep*float64(min(it.stable, ClockModernStableMax))
 	changes := 1 + ClockModernChangeWeight*it.bestChanges
 	drop := min(max(1+float64(it.scoreDropLong)/ClockModernDropScale, 1), ClockModernDropMaxScale)
-	return min(time.Duration(float64(tm.soft)*stability*changes*drop), tm.hard)
+	share := 1.0
+	if it.bestNodeShare > 0 {
+		// A best move that takes nearly all the nodes has no rival worth
+		// the time; one that takes few is contested (Stockfish, Ethereal;
+		// switch ClockNodeShare).
+		share = max(ClockNodeShareBase-ClockNodeShareSlope*it.bestNodeShare, ClockNodeShareMin)
+	}
+	return min(time.Duration(float64(tm.soft)*stability*changes*drop*share), tm.hard)
 }

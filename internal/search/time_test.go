@@ -104,6 +104,10 @@ func TestClockModernStops(t *testing.T) {
 		{"score fell 3.00", iterationEnd{depth: 8, stable: 5, scoreDropLong: 300}, stable(5, 1.5)},
 		{"score rose", iterationEnd{depth: 8, stable: 5, scoreDropLong: -100}, stable(5, 1)},
 		{"everything at once", iterationEnd{depth: 8, bestChanges: 2, scoreDropLong: 300}, tm.hard},
+		{"best move took 70% of the nodes", iterationEnd{depth: 8, stable: 5, bestNodeShare: 0.7}, stable(5, 1)},
+		{"best move took 95% of the nodes", iterationEnd{depth: 8, stable: 5, bestNodeShare: 0.95}, stable(5, 0.5)},
+		{"best move took all the nodes", iterationEnd{depth: 8, stable: 5, bestNodeShare: 1}, stable(5, ClockNodeShareMin)},
+		{"best move took 30% of the nodes", iterationEnd{depth: 8, stable: 5, bestNodeShare: 0.3}, stable(5, 1.8)},
 	}
 	for _, c := range cases {
 		got := tm.modernLimit(c.it)
@@ -181,5 +185,33 @@ func TestNodesAsTime(t *testing.T) {
 	budget := uint64(tm.hard.Seconds()*rate) + 2*LimitCheckNodes
 	if n := results[0].Nodes; n == 0 || n > budget {
 		t.Errorf("%d nodes on a hard limit of %v at %d nodes/s (at most %d)", n, tm.hard, rate, budget)
+	}
+}
+
+// The root moves count the nodes below them over the whole search: they
+// account for most of the worker's nodes (the rest are the root's own),
+// and the best move of a position with one natural move takes the most.
+func TestRootMoveNodes(t *testing.T) {
+	// A bishop took the knight on f3: the queen takes back.
+	pos, err := chess.ParseFEN("rn1qk1nr/pppp1ppp/8/2b1p3/4P3/5b2/PPPP1PPP/RNBQKB1R w KQkq - 0 4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSearcher(1)
+	res := s.Search(pos, Limits{Depth: 10}, Options{MultiPV: 1}, Reporter{})
+	w := s.main
+	var sum, best, most uint64
+	for _, rm := range w.rootMoves {
+		sum += rm.nodes
+		most = max(most, rm.nodes)
+		if rm.move == res.Best {
+			best = rm.nodes
+		}
+	}
+	if sum > w.nodes || sum < w.nodes/2 {
+		t.Errorf("root moves counted %d nodes of the worker's %d", sum, w.nodes)
+	}
+	if best == 0 || best != most {
+		t.Errorf("best move %s took %d nodes, the most any took %d", pos.UCI(res.Best), best, most)
 	}
 }
