@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# A fixed-length match of two UCI engines, as the README's strength figures
+# are played: fastchess, one thread each unless told, Hash 16, UHO openings
+# with both colours, adjudication as in the README (draw after move 40 at
+# |score| <= 0.10 for 8 moves, resign at 7.00 for 4). Run nothing else
+# CPU-heavy meanwhile.
+#
+#   tools/match/match.sh NAME ENGINE_A ENGINE_B ROUNDS [TC] [CONCURRENCY] [-- OPTIONS...]
+#
+# ENGINE_A and ENGINE_B are commands (a Matador build, /usr/games/
+# ethereal-chess, ...); each plays ROUNDS games with each colour. OPTIONS
+# after -- are extra fastchess engine options for ENGINE_A (for example
+# option.Threads=2; they come after its Threads=1, and the last one sent
+# wins). TC defaults to 10+0.1, CONCURRENCY to 2. Games, log
+# and the fastchess state go to $WORK/match/NAME; a stopped match resumes
+# with fastchess -config file=$WORK/match/NAME/config.json. Count crashes,
+# illegal moves and time losses with go run ./tools/gamestats on the PGN.
+# Environment: WORK (default $HOME/matador-work), FASTCHESS (default
+# $WORK/fastchess/fastchess), OPENINGS (default ../shared/data/openings/
+# UHO_4060_v3.epd beside the repository).
+set -euo pipefail
+if [ $# -lt 4 ]; then
+	sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+	exit 2
+fi
+name=$1 a=$2 b=$3 rounds=$4
+shift 4
+tc=10+0.1 conc=2
+if [ $# -gt 0 ] && [ "$1" != "--" ]; then tc=$1; shift; fi
+if [ $# -gt 0 ] && [ "$1" != "--" ]; then conc=$1; shift; fi
+if [ $# -gt 0 ] && [ "$1" = "--" ]; then shift; fi
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+work=${WORK:-$HOME/matador-work}
+fastchess=${FASTCHESS:-$work/fastchess/fastchess}
+openings=${OPENINGS:-$repo/../shared/data/openings/UHO_4060_v3.epd}
+dir=$work/match/$name
+mkdir -p "$dir"
+cd "$dir"
+if [ -f config.json ]; then
+	exec "$fastchess" -config file="$dir/config.json" >>"$dir/log.txt" 2>&1
+fi
+exec "$fastchess" \
+	-engine cmd="$a" name="$(basename "$a")" option.Threads=1 "$@" \
+	-engine cmd="$b" name="$(basename "$b")" option.Threads=1 \
+	-each tc="$tc" option.Hash=16 \
+	-openings file="$openings" format=epd order=random \
+	-draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=700 \
+	-rounds "$rounds" -games 2 -repeat -concurrency "$conc" -recover \
+	-pgnout file="$dir/games.pgn" >"$dir/log.txt" 2>&1
