@@ -196,6 +196,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		r := w.nullMoveReduction(depth, evalScore, beta)
 		w.enterMove(ss, chess.NoMove, chess.NoPiece, false, false, ply > 0 && w.stack[ply-1].materialReduced)
 		pos.MakeNullMove()
+		w.tt.Prefetch(pos.Key())
 		w.nodes++
 		score := -w.negamax(-beta, -beta+1, depth-1-r, ply+1, !cutNode)
 		pos.UnmakeNullMove()
@@ -394,6 +395,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 		w.enterMove(ss, m, pc, m == ttMove, winning, materialReduced)
 		pos.MakeMove(m)
+		w.tt.Prefetch(pos.Key())
 		w.nodes++
 		// Step 20. Pawn-ending extension: a capture into a pawn ending that
 		// is not yet decided is searched three plies deeper (REBEL; switch

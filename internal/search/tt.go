@@ -101,6 +101,12 @@ func (tt *TranspositionTable) bucket(key uint64) *ttBucket {
 	return &tt.buckets[hi]
 }
 
+// Prefetch starts loading the bucket of key into the cache, for a probe
+// that follows a little later.
+func (tt *TranspositionTable) Prefetch(key uint64) {
+	prefetch(unsafe.Pointer(tt.bucket(key)))
+}
+
 // ttHit is an unpacked entry.
 type ttHit struct {
 	move  chess.Move
