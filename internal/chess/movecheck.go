@@ -92,15 +92,25 @@ func (p *Position) GivesCheck(m Move) bool {
 	}
 
 	var direct bool
-	if mover == Pawn {
+	switch mover {
+	case Pawn:
 		direct = pawnAttacks[us][to].Has(ksq)
-	} else {
+	case Knight, King:
 		direct = PieceAttacks(mover, to, occ).Has(ksq)
+	default:
+		// A slider checks only along a line through the king: most
+		// targets are on none, and need no attack lookup.
+		direct = line[ksq][to] != 0 && PieceAttacks(mover, to, occ).Has(ksq)
 	}
 	if direct {
 		return true
 	}
 	rooks := sliders & (p.byType[Rook] | p.byType[Queen])
 	bishops := sliders & (p.byType[Bishop] | p.byType[Queen])
+	// A discovered check needs one of our sliders on the line from the
+	// king through the square left (or, en passant, the captured pawn's).
+	if m.Kind() != EnPassant && line[ksq][from]&(rooks|bishops) == 0 {
+		return false
+	}
 	return RookAttacks(ksq, occ)&rooks != 0 || BishopAttacks(ksq, occ)&bishops != 0
 }

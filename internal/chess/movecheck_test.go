@@ -43,6 +43,8 @@ func TestIsLegalAndGivesCheck(t *testing.T) {
 		"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
 		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
 		"8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",
+		// exd6 e.p. opens the bishop's diagonal through d5 to the king.
+		"8/5k2/8/3pP3/8/1B6/8/4K3 w - d6 0 1",
 	}
 	for _, fen := range fens {
 		p, err := ParseFEN(fen)
@@ -50,5 +52,39 @@ func TestIsLegalAndGivesCheck(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkMoveTests(t, p, 2)
+	}
+}
+
+// TestGivesCheckRandomGames compares GivesCheck with making the move at
+// every move of random games, where discovered checks, checks by
+// promotion, castling and en passant turn up in all their shapes.
+func TestGivesCheckRandomGames(t *testing.T) {
+	rng := xorshift(0x9E3779B97F4A7C15)
+	checks := 0
+	for game := 0; game < 300; game++ {
+		p := StartPosition()
+		for ply := 0; ply < 300; ply++ {
+			var ml MoveList
+			p.GenerateLegal(&ml)
+			if ml.N == 0 {
+				break
+			}
+			for _, m := range ml.Slice() {
+				gives := p.GivesCheck(m)
+				p.MakeMove(m)
+				in := p.InCheck()
+				p.UnmakeMove(m)
+				if gives != in {
+					t.Fatalf("%s: GivesCheck(%s) = %v, the move checks: %v", p.FEN(), p.UCI(m), gives, in)
+				}
+				if in {
+					checks++
+				}
+			}
+			p.MakeMove(ml.Moves[rng.next()%uint64(ml.N)])
+		}
+	}
+	if checks < 1000 {
+		t.Errorf("only %d checking moves seen", checks)
 	}
 }
