@@ -88,3 +88,69 @@ func TestGivesCheckRandomGames(t *testing.T) {
 		t.Errorf("only %d checking moves seen", checks)
 	}
 }
+
+// checkQuietChecks compares GenerateQuietChecks with GenerateQuiet: every
+// quiet move that checks is there, and the list keeps GenerateQuiet's
+// order (quiescence searches them in it). It returns the checks seen.
+func checkQuietChecks(t *testing.T, p *Position) int {
+	var quiet, candidates MoveList
+	p.GenerateQuiet(&quiet)
+	p.GenerateQuietChecks(&candidates)
+	i, checks := 0, 0
+	for _, m := range quiet.Slice() {
+		inList := i < candidates.N && candidates.Moves[i] == m
+		if inList {
+			i++
+		}
+		if p.GivesCheck(m) {
+			checks++
+			if !inList {
+				t.Fatalf("%s: quiet check %s missing from GenerateQuietChecks", p.FEN(), p.UCI(m))
+			}
+		}
+	}
+	if i != candidates.N {
+		t.Fatalf("%s: GenerateQuietChecks gave %d moves, %d of them in GenerateQuiet's order", p.FEN(), candidates.N, i)
+	}
+	return checks
+}
+
+// TestGenerateQuietChecks walks random games: in every position the
+// candidates hold every quiet check, in order, and few other moves.
+func TestGenerateQuietChecks(t *testing.T) {
+	rng := xorshift(0x2545F4914F6CDD1D)
+	checks, candidates, quiets := 0, 0, 0
+	fens := []string{
+		"8/5k2/8/3pP3/8/1B6/8/4K3 w - d6 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"5k2/8/8/8/8/8/8/4K2R w K - 0 1",  // O-O checks on the f-file
+		"3k4/8/8/8/8/8/8/R3K3 w Q - 0 1",  // O-O-O checks on the d-file
+		"4k3/8/4K3/8/8/8/8/4R3 w - - 0 1", // a king move off the file uncovers the rook
+	}
+	for _, fen := range fens {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkQuietChecks(t, p)
+	}
+	for game := 0; game < 200; game++ {
+		p := StartPosition()
+		for ply := 0; ply < 200; ply++ {
+			var ml, q, c MoveList
+			p.GenerateLegal(&ml)
+			if ml.N == 0 {
+				break
+			}
+			checks += checkQuietChecks(t, p)
+			p.GenerateQuiet(&q)
+			p.GenerateQuietChecks(&c)
+			quiets, candidates = quiets+q.N, candidates+c.N
+			p.MakeMove(ml.Moves[rng.next()%uint64(ml.N)])
+		}
+	}
+	if checks < 1000 || candidates > quiets/3 {
+		t.Errorf("%d quiet checks among %d candidates of %d quiet moves", checks, candidates, quiets)
+	}
+	t.Logf("%d quiet checks among %d candidates of %d quiet moves", checks, candidates, quiets)
+}

@@ -5,6 +5,8 @@ const (
 	genNoisy = 1 // captures and promotions
 	genQuiet = 2 // everything else, castling included
 	genAll   = genNoisy | genQuiet
+	// genChecks, with genQuiet alone: only the quiet moves that may check.
+	genChecks = 4
 )
 
 // GenerateLegal appends every legal move.
@@ -16,6 +18,41 @@ func (p *Position) GenerateNoisy(ml *MoveList) { p.generate(ml, genNoisy) }
 
 // GenerateQuiet appends the legal moves that neither capture nor promote.
 func (p *Position) GenerateQuiet(ml *MoveList) { p.generate(ml, genQuiet) }
+
+// GenerateQuietChecks appends the legal quiet moves that may check the
+// opponent, in GenerateQuiet's order: the moves onto a square from which
+// the piece would attack the enemy king, every move of a piece that may
+// uncover a line to it, and castling. A caller tells the checks among
+// them with GivesCheck (quiescence's checks).
+func (p *Position) GenerateQuietChecks(ml *MoveList) { p.generate(ml, genQuiet|genChecks) }
+
+// checkReach says where a quiet move may land to check the enemy king.
+type checkReach struct {
+	squares     [7]Bitboard // by the mover's type: where it would attack the king
+	discoverers Bitboard    // our pieces alone on a line from one of our sliders to the king
+}
+
+func (p *Position) checkReach() *checkReach {
+	us, them := p.side, p.side^1
+	eksq := p.KingSquare(them)
+	occ := p.byType[0]
+	r := &checkReach{discoverers: p.blockers(eksq, p.byColor[us]) & p.byColor[us]}
+	rookLines, bishopLines := RookAttacks(eksq, occ), BishopAttacks(eksq, occ)
+	r.squares[Pawn] = pawnAttacks[them][eksq]
+	r.squares[Knight] = knightAttacks[eksq]
+	r.squares[Bishop] = bishopLines
+	r.squares[Rook] = rookLines
+	r.squares[Queen] = rookLines | bishopLines
+	return r
+}
+
+// mask is where the piece of type t on from may move to check.
+func (r *checkReach) mask(t PieceType, from Square) Bitboard {
+	if r.discoverers.Has(from) {
+		return ^Bitboard(0)
+	}
+	return r.squares[t]
+}
 
 // GenerateEvasions appends every legal move of a side in check. It is
 // GenerateLegal under a name that says what the caller expects.
@@ -30,6 +67,10 @@ func (p *Position) generate(ml *MoveList, kinds int) {
 	own := p.byColor[us]
 	enemy := p.byColor[them]
 	ksq := p.KingSquare(us)
+	var checks *checkReach
+	if kinds&genChecks != 0 {
+		checks = p.checkReach()
+	}
 
 	// King moves first: they are legal whatever the number of checkers.
 	var kingTargets Bitboard
@@ -38,6 +79,9 @@ func (p *Position) generate(ml *MoveList, kinds int) {
 	}
 	if kinds&genQuiet != 0 {
 		kingTargets |= ^occ
+	}
+	if checks != nil {
+		kingTargets &= checks.mask(King, ksq)
 	}
 	occNoKing := occ ^ SquareBB(ksq)
 	for b := kingAttacks[ksq] & kingTargets; b != 0; {
@@ -67,13 +111,17 @@ func (p *Position) generate(ml *MoveList, kinds int) {
 	}
 	targets := captureTargets | quietTargets
 
-	p.generatePawnMoves(ml, kinds, checkMask, pinned, ksq)
+	p.generatePawnMoves(ml, kinds, checkMask, pinned, ksq, checks)
 
 	// Pinned knights never move; pinned sliders stay on the pin line.
 	n := ml.N
 	for b := p.byType[Knight] & own &^ pinned; b != 0; {
 		from := b.PopFirst()
-		for att := knightAttacks[from] & targets; att != 0; {
+		att := knightAttacks[from] & targets
+		if checks != nil {
+			att &= checks.mask(Knight, from)
+		}
+		for att != 0 {
 			ml.Moves[n] = NewMove(from, att.PopFirst())
 			n++
 		}
@@ -84,6 +132,9 @@ func (p *Position) generate(ml *MoveList, kinds int) {
 		att := BishopAttacks(from, occ) & targets
 		if pinned.Has(from) {
 			att &= line[ksq][from]
+		}
+		if checks != nil {
+			att &= checks.mask(p.board[from].Type(), from)
 		}
 		for att != 0 {
 			ml.Moves[n] = NewMove(from, att.PopFirst())
@@ -97,6 +148,9 @@ func (p *Position) generate(ml *MoveList, kinds int) {
 		if pinned.Has(from) {
 			att &= line[ksq][from]
 		}
+		if checks != nil {
+			att &= checks.mask(p.board[from].Type(), from)
+		}
 		for att != 0 {
 			ml.Moves[n] = NewMove(from, att.PopFirst())
 			n++
@@ -109,7 +163,7 @@ func (p *Position) generate(ml *MoveList, kinds int) {
 	}
 }
 
-func (p *Position) generatePawnMoves(ml *MoveList, kinds int, checkMask, pinned Bitboard, ksq Square) {
+func (p *Position) generatePawnMoves(ml *MoveList, kinds int, checkMask, pinned Bitboard, ksq Square, checks *checkReach) {
 	us, them := p.side, p.side^1
 	occ := p.byType[0]
 	pawns := p.Pieces(us, Pawn)
@@ -130,6 +184,11 @@ func (p *Position) generatePawnMoves(ml *MoveList, kinds int, checkMask, pinned 
 		single := normal.Forward(us) & empty
 		double := (single & doubleRank).Forward(us) & empty & checkMask
 		single &= checkMask
+		if checks != nil {
+			uncovering := (normal & checks.discoverers).Forward(us)
+			single &= checks.squares[Pawn] | uncovering
+			double &= checks.squares[Pawn] | uncovering.Forward(us)
+		}
 		for single != 0 {
 			to := single.PopFirst()
 			from := to - Square(up)

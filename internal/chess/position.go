@@ -191,20 +191,24 @@ func (p *Position) Attacked(s Square, by Color, occ Bitboard) bool {
 // Pinned returns the pieces of colour c that are pinned to c's king
 // (by sliders of the other colour).
 func (p *Position) Pinned(c Color) Bitboard {
-	ksq := p.KingSquare(c)
-	them := p.byColor[c^1]
+	return p.blockers(p.KingSquare(c), p.byColor[c^1]) & p.byColor[c]
+}
+
+// blockers returns the pieces that stand alone between ksq and a slider of
+// sliders that would attack ksq along its line were they gone.
+func (p *Position) blockers(ksq Square, sliders Bitboard) Bitboard {
 	snipers := ((RookAttacks(ksq, 0) & (p.byType[Rook] | p.byType[Queen])) |
-		(BishopAttacks(ksq, 0) & (p.byType[Bishop] | p.byType[Queen]))) & them
-	var pinned Bitboard
+		(BishopAttacks(ksq, 0) & (p.byType[Bishop] | p.byType[Queen]))) & sliders
+	var found Bitboard
 	occ := p.byType[0]
 	for snipers != 0 {
 		s := snipers.PopFirst()
 		b := between[ksq][s] & occ
 		if b != 0 && !b.More() {
-			pinned |= b & p.byColor[c]
+			found |= b
 		}
 	}
-	return pinned
+	return found
 }
 
 // castleIndex maps (colour, king side?) to the castling right bit index.

@@ -190,12 +190,16 @@ func (pk *picker) next(w *worker) chess.Move {
 			pk.stage = stageGenQuiet
 		case stageGenQuiet:
 			pk.list.N = pk.noisyN
-			pos.GenerateQuiet(&pk.list)
-			pk.cur, pk.end = pk.noisyN, pk.list.N
 			if pk.qsearch {
+				// Quiescence wants the checks alone: only the moves that
+				// may give one are generated, in the same order.
+				pos.GenerateQuietChecks(&pk.list)
+				pk.cur, pk.end = pk.noisyN, pk.list.N
 				pk.stage = stageQSChecks
 				continue
 			}
+			pos.GenerateQuiet(&pk.list)
+			pk.cur, pk.end = pk.noisyN, pk.list.N
 			pk.scoreQuiet(w)
 			pk.stage = stageQuiet
 		case stageQuiet:
