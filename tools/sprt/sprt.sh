@@ -8,8 +8,8 @@
 #
 # NEW_SWITCHES and BASE_SWITCHES are MATADOR_SWITCHES strings ("" is the
 # defaults, "+LMRModern,-ClockModern" flips two). Games, log and the
-# wrapper scripts go to $WORK/sprt/NAME; a run stopped there resumes with
-# fastchess -config file=$WORK/sprt/NAME/config.json. Environment:
+# wrapper scripts go to $WORK/sprt/NAME; the same command resumes a run
+# stopped there (from the state fastchess saved). Environment:
 # WORK (default $HOME/matador-work), FASTCHESS (default
 # $WORK/fastchess/fastchess), OPENINGS (default ../shared/data/openings/
 # UHO_4060_v3.epd beside the repository).
@@ -30,6 +30,10 @@ printf '#!/bin/sh\nMATADOR_SWITCHES="%s" exec %s "$@"\n' "$new" "$bin" >"$dir/ne
 printf '#!/bin/sh\nMATADOR_SWITCHES="%s" exec %s "$@"\n' "$base" "$basebin" >"$dir/base.sh"
 chmod +x "$dir/new.sh" "$dir/base.sh"
 cd "$dir"
+if [ -f config.json ]; then
+	# A run stopped before its end (fastchess saved its state): go on.
+	exec "$fastchess" -config file="$dir/config.json" >>"$dir/log.txt" 2>&1
+fi
 exec "$fastchess" \
 	-engine cmd="$dir/new.sh" name=new -engine cmd="$dir/base.sh" name=base \
 	-each tc="$tc" option.Hash=16 option.Threads=1 \
