@@ -444,6 +444,12 @@ const (
 	ClockModernLastStartPercent = 50
 )
 
+// ClockStableFloor: a stable best move takes ClockStableFloorStep of the
+// ideal time off per iteration, so that ten iterations leave the ideal
+// time itself (1.2 - 10 · 0.02) rather than 0.8 of it, as Ethereal 12
+// never goes below its ideal time.
+const ClockStableFloorStep = 0.02
+
 // ClockNodeShare scales ClockModern's time by ClockNodeShareBase -
 // ClockNodeShareSlope · the best move's share of the nodes, at least
 // ClockNodeShareMin: a share of 0.7 leaves the time as it is, 0.95 halves

@@ -60,6 +60,7 @@ type Switches struct {
 	SingularDouble     bool // a very singular hash move two plies deeper, a non-singular one that beats beta a ply shallower
 	IIReduction        bool // no hash move at a PV or cut node: a ply less, instead of internal iterative deepening
 	ClockNodeShare     bool // ClockModern's time scaled by the share of the nodes the best move took
+	ClockStableFloor   bool // a stable best move takes ClockModern's time down to the ideal time, not 0.8 of it
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -114,6 +115,7 @@ var DefaultSwitches = Switches{
 	SingularDouble:      false,
 	IIReduction:         false,
 	ClockNodeShare:      false,
+	ClockStableFloor:    false,
 }
 
 // ApplySwitchSpec turns techniques on or off by name, for measuring what

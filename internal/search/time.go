@@ -22,8 +22,10 @@ type timeManager struct {
 	hard           time.Duration
 	timed          bool
 	// modern: the clock of ClockModern, where soft is the ideal time of
-	// the move, which the end of each iteration scales.
-	modern bool
+	// the move, which the end of each iteration scales; stableStep is the
+	// share of it each iteration of a stable best move takes off.
+	modern     bool
+	stableStep float64
 }
 
 // plan turns the limits of a search that starts now into the soft and
@@ -34,7 +36,7 @@ type timeManager struct {
 func (tm *timeManager) plan(start time.Time, lim Limits, overhead time.Duration, slowMover int, us chess.Color, gamePly int, modern bool) {
 	tm.start.Store(start.UnixNano())
 	tm.timed = false
-	tm.modern = false
+	tm.modern, tm.stableStep = false, ClockModernStableStep
 	switch {
 	case lim.MoveTime > 0:
 		tm.timed = true
@@ -169,12 +171,13 @@ func (tm *timeManager) isTimed() bool { return tm.timed }
 
 // modernLimit is ClockModern's time for this move after an iteration: the
 // ideal time scaled down the longer the best move has held (to
-// ClockModernStableHigh - ClockModernStableStep · ClockModernStableMax),
+// ClockModernStableHigh - ClockModernStableStep · ClockModernStableMax, or
+// with ClockStableFloor ClockStableFloorStep instead of the step),
 // up by the decaying count of best-move changes and by the score's fall
 // over the last iterations, and with ClockNodeShare by the share of the
 // nodes the best move took, never past the hard limit.
 func (tm *timeManager) modernLimit(it iterationEnd) time.Duration {
-	stability := ClockModernStableHigh - ClockModernStableStep*float64(min(it.stable, ClockModernStableMax))
+	stability := ClockModernStableHigh - tm.stableStep*float64(min(it.stable, ClockModernStableMax))
 	changes := 1 + ClockModernChangeWeight*it.bestChanges
 	drop := min(max(1+float64(it.scoreDropLong)/ClockModernDropScale, 1), ClockModernDropMaxScale)
 	share := 1.0

@@ -215,3 +215,27 @@ func TestRootMoveNodes(t *testing.T) {
 		t.Errorf("best move %s took %d nodes, the most any took %d", pos.UCI(res.Best), best, most)
 	}
 }
+
+// ClockStableFloor: a best move stable for ten iterations or more leaves
+// the ideal time itself, not 0.8 of it; through the worker's switch.
+func TestClockStableFloor(t *testing.T) {
+	ms := time.Millisecond
+	limits := Limits{WTime: 10000 * ms, WInc: 100 * ms}
+	pos := chess.StartPosition()
+	for _, floor := range []bool{false, true} {
+		s := NewSearcher(1)
+		s.Switches.ClockStableFloor = floor
+		w := s.main
+		w.Switches = s.Switches
+		w.begin(pos, limits, Options{MultiPV: 1, MoveOverhead: 30 * ms}, Reporter{})
+		tm := &w.clock
+		got := tm.modernLimit(iterationEnd{depth: 20, stable: 20})
+		want := time.Duration(float64(tm.soft) * (ClockModernStableHigh - ClockModernStableStep*ClockModernStableMax))
+		if floor {
+			want = tm.soft
+		}
+		if d := got - want; d < -time.Microsecond || d > time.Microsecond {
+			t.Errorf("ClockStableFloor %v: limit %v after a long stable run, want %v (ideal %v)", floor, got, want, tm.soft)
+		}
+	}
+}

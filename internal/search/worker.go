@@ -180,6 +180,9 @@ func (w *worker) begin(pos *chess.Position, limits Limits, opts Options, reporte
 	w.published.Store(0)
 	w.checkTick = 0
 	w.clock.plan(start, limits, opts.MoveOverhead, opts.SlowMover, w.pos.SideToMove(), w.pos.GamePly(), w.Switches.ClockModern)
+	if w.Switches.ClockStableFloor {
+		w.clock.stableStep = ClockStableFloorStep
+	}
 	w.clock.nodesPerSecond = opts.NodesPerSecond
 	w.clock.nodeStart.Store(0)
 	for i := range w.stack {
