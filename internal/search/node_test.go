@@ -138,18 +138,25 @@ func TestSingularResult(t *testing.T) {
 	}
 }
 
-// IIReduction searches nodes without a hash move a ply shallower: from a
-// fresh table the same search visits fewer nodes than with neither it nor
-// IID.
+// IIReduction searches a PV node without a hash move a ply shallower: from
+// a fresh table, a depth-5 search with it is the depth-4 search without it
+// (at a PV node nothing before the reduction reads the depth, and below it
+// the depth is too low for another), node for node and score for score.
 func TestIIReduction(t *testing.T) {
-	pos, _ := chess.ParseFEN("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8")
-	nodes := func(iir bool) uint64 {
-		s := NewSearcher(1)
-		s.Switches.IID, s.Switches.IIReduction = false, iir
-		return s.Search(pos, Limits{Depth: 8}, Options{MultiPV: 1}, Reporter{}).Nodes
+	search := func(iir bool, depth int) (int, uint64) {
+		w := NewSearcher(1).main
+		w.Switches.IID, w.Switches.IIReduction = false, iir
+		w.pos, _ = chess.ParseFEN("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8")
+		score := w.negamax(-Infinity, Infinity, depth, 1, false)
+		return score, w.nodes
 	}
-	off, on := nodes(false), nodes(true)
-	if on >= off {
-		t.Errorf("depth 8: %d nodes with IIReduction, %d without: want fewer", on, off)
+	reducedScore, reducedNodes := search(true, 5)
+	plainScore, plainNodes := search(false, 4)
+	if reducedScore != plainScore || reducedNodes != plainNodes {
+		t.Errorf("depth 5 with IIReduction: score %d, %d nodes; depth 4 without: %d, %d nodes",
+			reducedScore, reducedNodes, plainScore, plainNodes)
+	}
+	if _, fullNodes := search(false, 5); fullNodes == reducedNodes {
+		t.Errorf("depth 5 without IIReduction searched as many nodes (%d) as with it", fullNodes)
 	}
 }
