@@ -29,16 +29,8 @@ tc=10+0.1 conc=2
 if [ $# -gt 0 ] && [ "$1" != "--" ]; then tc=$1; shift; fi
 if [ $# -gt 0 ] && [ "$1" != "--" ]; then conc=$1; shift; fi
 if [ $# -gt 0 ] && [ "$1" = "--" ]; then shift; fi
-repo=$(cd "$(dirname "$0")/../.." && pwd)
-work=${WORK:-$HOME/matador-work}
-fastchess=${FASTCHESS:-$work/fastchess/fastchess}
-openings=${OPENINGS:-$repo/../shared/data/openings/UHO_4060_v3.epd}
-dir=$work/match/$name
-mkdir -p "$dir"
-cd "$dir"
-if [ -f config.json ]; then
-	exec "$fastchess" -config file="$dir/config.json" >>"$dir/log.txt" 2>&1
-fi
+. "$(dirname "$0")/../fastchess-env.sh"
+resume_or_start match "$name"
 exec "$fastchess" \
 	-engine cmd="$a" name="$(basename "$a")" option.Threads=1 "$@" \
 	-engine cmd="$b" name="$(basename "$b")" option.Threads=1 \

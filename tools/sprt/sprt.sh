@@ -20,20 +20,11 @@ if [ $# -lt 4 ]; then
 fi
 name=$1 bin=$(realpath "$2") new=$3 base=$4
 tc=${5:-8+0.08} rounds=${6:-2000} basebin=$(realpath "${7:-$2}")
-repo=$(cd "$(dirname "$0")/../.." && pwd)
-work=${WORK:-$HOME/matador-work}
-fastchess=${FASTCHESS:-$work/fastchess/fastchess}
-openings=${OPENINGS:-$repo/../shared/data/openings/UHO_4060_v3.epd}
-dir=$work/sprt/$name
-mkdir -p "$dir"
+. "$(dirname "$0")/../fastchess-env.sh"
+resume_or_start sprt "$name"
 printf '#!/bin/sh\nMATADOR_SWITCHES="%s" exec %s "$@"\n' "$new" "$bin" >"$dir/new.sh"
 printf '#!/bin/sh\nMATADOR_SWITCHES="%s" exec %s "$@"\n' "$base" "$basebin" >"$dir/base.sh"
 chmod +x "$dir/new.sh" "$dir/base.sh"
-cd "$dir"
-if [ -f config.json ]; then
-	# A run stopped before its end (fastchess saved its state): go on.
-	exec "$fastchess" -config file="$dir/config.json" >>"$dir/log.txt" 2>&1
-fi
 exec "$fastchess" \
 	-engine cmd="$dir/new.sh" name=new -engine cmd="$dir/base.sh" name=base \
 	-each tc="$tc" option.Hash=16 option.Threads=1 \
