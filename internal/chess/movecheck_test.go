@@ -154,3 +154,16 @@ func TestGenerateQuietChecks(t *testing.T) {
 	}
 	t.Logf("%d quiet checks among %d candidates of %d quiet moves", checks, candidates, quiets)
 }
+
+// Quiescence calls GenerateQuietChecks at most of its nodes: it must not
+// allocate.
+func TestGenerateQuietChecksAllocates(t *testing.T) {
+	p, err := ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ml MoveList
+	if n := testing.AllocsPerRun(100, func() { ml.N = 0; p.GenerateQuietChecks(&ml) }); n != 0 {
+		t.Errorf("GenerateQuietChecks allocates %v times a call", n)
+	}
+}

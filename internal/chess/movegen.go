@@ -32,11 +32,11 @@ type checkReach struct {
 	discoverers Bitboard    // our pieces alone on a line from one of our sliders to the king
 }
 
-func (p *Position) checkReach() *checkReach {
+func (p *Position) checkReach() checkReach {
 	us, them := p.side, p.side^1
 	eksq := p.KingSquare(them)
 	occ := p.byType[0]
-	r := &checkReach{discoverers: p.blockers(eksq, p.byColor[us]) & p.byColor[us]}
+	r := checkReach{discoverers: p.blockers(eksq, p.byColor[us]) & p.byColor[us]}
 	rookLines, bishopLines := RookAttacks(eksq, occ), BishopAttacks(eksq, occ)
 	r.squares[Pawn] = pawnAttacks[them][eksq]
 	r.squares[Knight] = knightAttacks[eksq]
@@ -67,9 +67,11 @@ func (p *Position) generate(ml *MoveList, kinds int) {
 	own := p.byColor[us]
 	enemy := p.byColor[them]
 	ksq := p.KingSquare(us)
+	// checks stays nil for the other generators.
 	var checks *checkReach
 	if kinds&genChecks != 0 {
-		checks = p.checkReach()
+		reach := p.checkReach()
+		checks = &reach
 	}
 
 	// King moves first: they are legal whatever the number of checkers.

@@ -82,7 +82,7 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 		}
 		// The hash table and the children keep the evaluation's own
 		// figure; standing pat and pruning use the corrected one (switch
-		// CorrectionHistory, off until measured).
+		// CorrectionHistory).
 		rawEval = staticEval
 		staticEval = w.correctedEval(staticEval)
 		bestScore = staticEval
