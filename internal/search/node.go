@@ -148,7 +148,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// Step 9. Reduction 2a: the move that led here left its side below
 	// alpha even if a quarter of its biggest threat comes true, so one ply
 	// less, unless the hash says this position is better than it looks
-	// (REBEL; switch ThreatReduction, off: +14 ± 26 Elo in 300 games).
+	// (REBEL; switch ThreatReduction, off: with ProbCut, CaptureHistory and
+	// HorizonTrickOne -1.7 ± 22.1 Elo in 400 games on issue 14's search).
 	if w.Switches.ThreatReduction && !pvNode && !inCheck && excluded == chess.NoMove &&
 		depth >= ThreatReductionMinDepth && w.threatReduces(ply, staticEval, beta, ttOK, ttScore) {
 		depth--
@@ -225,8 +226,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// Step 13. ProbCut: a capture that beats beta by a margin in a search
 	// some plies shallower would beat beta in the full one too, so the
 	// node is cut; quiescence screens each capture first (Stockfish,
-	// Ethereal, not in the seeds; switch ProbCut, off: 0 ± 25 Elo in 493
-	// games, not adopted).
+	// Ethereal, not in the seeds; switch ProbCut, off: 0 ± 25 Elo alone, and
+	// -1.7 ± 22.1 in 400 games with the other three left off).
 	if prunable && w.Switches.ProbCut && probCutApplies(depth, beta) {
 		probBeta := beta + ProbCutMargin
 		if !(ttOK && hit.depth >= depth-ProbCutReduction && ttScore < probBeta) {
@@ -489,7 +490,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 	// Step 24. What the cut-off teaches: history, continuation history,
 	// killers, counter move (history.go), and the capture history (switch
-	// CaptureHistory, off: +3 ± 26 Elo in 414 games, not adopted).
+	// CaptureHistory, off: +3 ± 26 Elo alone, -1.7 ± 22.1 in 400 games with
+	// ThreatReduction, ProbCut and HorizonTrickOne).
 	if bestScore >= beta && bestMove != chess.NoMove {
 		w.updateQuietStats(ss, bestMove, quiets[:quietsTried], depth, ply, bestScore)
 		if w.Switches.CaptureHistory {
