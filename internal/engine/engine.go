@@ -388,18 +388,22 @@ func (e *Engine) NewGame() {
 // withIdleSearcher stops any search and runs f while no search can start.
 // f runs under e.mu.
 func (e *Engine) withIdleSearcher(f func()) {
-	for {
-		e.mu.Lock()
+	// A new search registers under e.mu, so none starts while f runs.
+	e.lockIdle()
+	defer e.mu.Unlock()
+	f()
+}
+
+// lockIdle stops any search, waits for it to end and returns holding e.mu,
+// so that the caller can register a new run before another starts.
+func (e *Engine) lockIdle() {
+	e.mu.Lock()
+	for e.current != nil && !e.current.searchFinished() {
 		r := e.current
-		if r == nil || r.searchFinished() {
-			// A new search registers under e.mu, so none starts while f runs.
-			f()
-			e.mu.Unlock()
-			return
-		}
 		e.mu.Unlock()
 		r.stop(e)
 		<-r.searchDone
+		e.mu.Lock()
 	}
 }
 
@@ -430,14 +434,7 @@ func (e *Engine) Go(limits search.Limits, rep search.Reporter, onDone func(searc
 // way, and the game changes only when the opponent really plays it. An
 // illegal reply is ignored (the current position is searched).
 func (e *Engine) GoAfter(reply chess.Move, limits search.Limits, rep search.Reporter, onDone func(search.Result)) {
-	e.mu.Lock()
-	for e.current != nil && !e.current.searchFinished() {
-		r := e.current
-		e.mu.Unlock()
-		r.stop(e)
-		<-r.searchDone
-		e.mu.Lock()
-	}
+	e.lockIdle()
 	root := e.game.pos.Clone()
 	if reply != chess.NoMove && root.IsLegal(reply) {
 		root.MakeMove(reply)

@@ -14,14 +14,7 @@ import (
 // root move was counted (false after Stop). Both run on the perft
 // goroutine and may be nil.
 func (e *Engine) Perft(depth int, onMove func(m chess.Move, nodes uint64), onDone func(total uint64, complete bool)) {
-	e.mu.Lock()
-	for e.current != nil && !e.current.searchFinished() {
-		r := e.current
-		e.mu.Unlock()
-		r.stop(e)
-		<-r.searchDone
-		e.mu.Lock()
-	}
+	e.lockIdle()
 	root := e.game.pos.Clone()
 	r := newRun()
 	e.current = r
