@@ -2,7 +2,8 @@ package matador_test
 
 // The import direction of the whole repository, read from "go list -deps":
 // the board knows nothing of the engine, the evaluation knows only the
-// board, the search only the board, the evaluation and the tablebases, and
+// board (and the switch specs), the search only the board, the evaluation
+// and the tablebases, and
 // the front ends reach the search through internal/engine. A package
 // missing from the table fails the test, so that a new one has to say where
 // it stands.
@@ -29,20 +30,23 @@ var (
 	// import one.
 	frontEnds = []string{"uci", "xboard", "console"}
 	// The engine's parts below the front ends.
-	core = []string{"chess", "eval", "search", "pgn", "tb", "book", "engine"}
+	core = []string{"chess", "switches", "eval", "search", "pgn", "tb", "book", "engine"}
 )
 
 var importRules = map[string]importRule{
-	"chess":  {},
-	"eval":   {allowed: []string{"chess"}},
-	"search": {allowed: []string{"chess", "eval", "tb"}},
-	"pgn":    {allowed: []string{"chess"}},
+	"chess": {},
+	// The reader of switch specs ("-NullMove,+UseSpace") that the search
+	// and the evaluation share: nothing of Matador's.
+	"switches": {},
+	"eval":     {allowed: []string{"chess", "switches"}},
+	"search":   {allowed: []string{"chess", "switches", "eval", "tb"}},
+	"pgn":      {allowed: []string{"chess"}},
 	// Tablebase probing and the opening book: the board only.
 	"tb":      {allowed: []string{"chess"}},
 	"book":    {allowed: []string{"chess"}},
-	"engine":  {allowed: []string{"chess", "eval", "search", "pgn", "tb", "book"}},
-	"tune":    {allowed: []string{"chess", "eval", "search", "pgn", "tb"}},
-	"datagen": {allowed: []string{"chess", "eval", "search", "pgn", "tb"}},
+	"engine":  {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb", "book"}},
+	"tune":    {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb"}},
+	"datagen": {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb"}},
 	"uci":     {allowed: core, frontEnd: true},
 	"xboard":  {allowed: core, frontEnd: true},
 	"console": {allowed: core, frontEnd: true},

@@ -1,9 +1,9 @@
 package search
 
 import (
-	"fmt"
 	"reflect"
-	"strings"
+
+	"matador/internal/switches"
 )
 
 // Switches is the set of techniques; the zero value turns them all off.
@@ -124,34 +124,13 @@ var DefaultSwitches = Switches{
 // each is worth: "-NullMove,-LMR,+RecaptureExt". Names are the fields of
 // Switches. It is used once at start-up, never on a hot path.
 func ApplySwitchSpec(sw *Switches, spec string) error {
-	v := reflect.ValueOf(sw).Elem()
-	for _, item := range strings.Split(spec, ",") {
-		item = strings.TrimSpace(item)
-		if item == "" {
-			continue
-		}
-		on := true
-		switch item[0] {
-		case '-':
-			on, item = false, item[1:]
-		case '+':
-			item = item[1:]
-		}
-		f := v.FieldByName(item)
-		if !f.IsValid() || f.Kind() != reflect.Bool {
-			return fmt.Errorf("unknown search switch %q (known: %s)", item, strings.Join(SwitchNames(), ", "))
-		}
-		f.SetBool(on)
-	}
-	return nil
+	return switches.Apply(sw, spec, "search", anySwitch)
 }
 
 // SwitchNames lists the technique switches.
 func SwitchNames() []string {
-	t := reflect.TypeOf(Switches{})
-	names := make([]string, t.NumField())
-	for i := range names {
-		names[i] = t.Field(i).Name
-	}
-	return names
+	return switches.Names(reflect.TypeOf(Switches{}), anySwitch)
 }
+
+// anySwitch: every field of Switches is a switch.
+func anySwitch(string) bool { return true }
