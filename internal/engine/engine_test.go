@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -342,5 +343,34 @@ func TestGoAfterLeavesGame(t *testing.T) {
 	}
 	if len(e.Moves()) != 1 {
 		t.Errorf("game has %d moves, want 1", len(e.Moves()))
+	}
+}
+
+// TestServeLines: the first line, then each line read, until a handler
+// reports quit; an overlong line goes to tooLong and the loop goes on; the
+// end of the input ends it too.
+func TestServeLines(t *testing.T) {
+	huge := strings.Repeat("x", MaxLineBytes+10)
+	for _, tc := range []struct {
+		first, input string
+		want         []string
+	}{
+		{"uci", "isready\n" + huge + "\ngo\nquit\nnever\n", []string{"uci", "isready", "TOO LONG", "go", "quit"}},
+		{"", "a\nb", []string{"a", "b"}},
+		{"quit", "never\n", []string{"quit"}},
+	} {
+		var got []string
+		handle := func(line string) bool {
+			if len(line) > 20 {
+				line = line[:20] + "..." // keep a failure's message short
+			}
+			got = append(got, line)
+			return line == "quit"
+		}
+		tooLong := func(*LineTooLongError) { got = append(got, "TOO LONG") }
+		ServeLines(tc.first, NewLineReader(strings.NewReader(tc.input)), handle, tooLong)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("first %q: handled %q, want %q", tc.first, got, tc.want)
+		}
 	}
 }

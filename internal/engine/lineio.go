@@ -3,6 +3,7 @@ package engine
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -69,6 +70,30 @@ func (lr *LineReader) ReadLine() (string, error) {
 	line = bytes.TrimSuffix(line, []byte("\n"))
 	line = bytes.TrimSuffix(line, []byte("\r"))
 	return string(line), nil
+}
+
+// ServeLines is a front end's input loop: handle gets first (unless it is
+// empty, the protocol detector having read no line) and then each line of
+// in, until it reports quit or the input ends, as when the GUI is gone. A
+// line too long to read goes to tooLong instead, and the loop goes on.
+func ServeLines(first string, in *LineReader, handle func(line string) (quit bool), tooLong func(*LineTooLongError)) {
+	if first != "" && handle(first) {
+		return
+	}
+	for {
+		line, err := in.ReadLine()
+		var long *LineTooLongError
+		switch {
+		case errors.As(err, &long):
+			tooLong(long)
+			continue
+		case err != nil:
+			return
+		}
+		if handle(line) {
+			return
+		}
+	}
 }
 
 // Output writes whole lines to a protocol stream. The search goroutine and

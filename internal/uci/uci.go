@@ -4,7 +4,6 @@
 package uci
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -35,24 +34,7 @@ func NewSession(e *engine.Engine, out io.Writer) *Session {
 // have read the first line; it passes it as first (empty for none).
 func (s *Session) Run(first string, in *engine.LineReader) {
 	defer s.finish()
-	if first != "" && s.Handle(first) {
-		return
-	}
-	for {
-		line, err := in.ReadLine()
-		var tooLong *engine.LineTooLongError
-		switch {
-		case errors.As(err, &tooLong):
-			s.infoString(tooLong.Error())
-			continue
-		case err != nil:
-			// End of input: the GUI is gone, so behave as on quit.
-			return
-		}
-		if s.Handle(line) {
-			return
-		}
-	}
+	engine.ServeLines(first, in, s.Handle, func(e *engine.LineTooLongError) { s.infoString(e.Error()) })
 }
 
 // finish stops a running search and waits for its bestmove.

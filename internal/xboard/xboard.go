@@ -11,7 +11,6 @@
 package xboard
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -97,23 +96,9 @@ func New(e *engine.Engine, out io.Writer) *Session {
 // read the first line ("xboard"); it passes it as first (empty for none).
 func (s *Session) Run(first string, in *engine.LineReader) {
 	defer s.halt()
-	if first != "" && s.Handle(first) {
-		return
-	}
-	for {
-		line, err := in.ReadLine()
-		var tooLong *engine.LineTooLongError
-		switch {
-		case errors.As(err, &tooLong):
-			s.out.Line("Error (line too long): " + tooLong.Error())
-			continue
-		case err != nil:
-			return // the GUI is gone: behave as on quit
-		}
-		if s.Handle(line) {
-			return
-		}
-	}
+	engine.ServeLines(first, in, s.Handle, func(e *engine.LineTooLongError) {
+		s.out.Line("Error (line too long): " + e.Error())
+	})
 }
 
 // ignored are commands a GUI sends that need no action here: information
