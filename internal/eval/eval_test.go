@@ -667,3 +667,50 @@ func TestQueenXRay(t *testing.T) {
 		}
 	}
 }
+
+// TestKingDangerParts: REBEL's counter taken apart for White's king on g1,
+// which Black's queen, rook (d2, hitting f2 and giving a safe check by
+// taking the queen on d1) and knight (h4, hitting g2) attack; and each of
+// the danger model's weights read by its part's count.
+func TestKingDangerParts(t *testing.T) {
+	pos := mustParse(t, "6k1/5ppp/8/q7/7n/8/3r1PPP/3Q2K1 w - - 0 1")
+	p := DefaultParams()
+	p.UseKingDangerModel = true
+	e := NewEvaluatorWith(p)
+	e.Evaluate(pos)
+	cp := p.rebelCounterParts(pos, &e.info, chess.White)
+	if !cp.active || !cp.squareOn || cp.square != chess.G1 || cp.ringHits != 2 || cp.ringOpen != 2 || cp.pattern != 6 ||
+		cp.safeCheck != [7]bool{chess.Rook: true} {
+		t.Fatalf("parts %+v: want active, the square g1 on, 2 ring hits both open, pattern 6 (minor and rook), a rook's safe check", cp)
+	}
+	front := cp.frontHits + cp.frontEmpty + cp.frontOpen
+	if got, want := p.rebelCounter(&cp), 0+2+2+front+1+2; got != want {
+		t.Errorf("counter %d, want %d (square 0, ring 2+2, front %d, pattern 1, rook check 2)", got, want, front)
+	}
+	base := e.info.danger[chess.White]
+	for _, tc := range []struct {
+		name   string
+		weight *Score
+		count  int
+	}{
+		{"KingDangerSquare[g1]", &p.KingDangerSquare[chess.G1], 1},
+		{"KingDangerSquare[h1]", &p.KingDangerSquare[chess.H1], 0},
+		{"KingDangerPattern[6]", &p.KingDangerPattern[6], 1},
+		{"KingDangerRing[0]", &p.KingDangerRing[0], cp.ringHits},
+		{"KingDangerRing[1]", &p.KingDangerRing[1], cp.ringOpen},
+		{"KingDangerFront[0]", &p.KingDangerFront[0], cp.frontHits},
+		{"KingDangerFront[1]", &p.KingDangerFront[1], cp.frontEmpty},
+		{"KingDangerFront[2]", &p.KingDangerFront[2], cp.frontOpen},
+		{"KingDangerSafeCheck[Rook]", &p.KingDangerSafeCheck[chess.Rook], 1},
+		{"KingDangerSafeCheck[Knight]", &p.KingDangerSafeCheck[chess.Knight], 0},
+	} {
+		old := *tc.weight
+		*tc.weight += S(5, 3)
+		e := NewEvaluatorWith(p)
+		e.Evaluate(pos)
+		if got := e.info.danger[chess.White] - base; got != S(5, 3)*Score(tc.count) {
+			t.Errorf("%s: danger moved by %v, want %d times S(5, 3)", tc.name, got, tc.count)
+		}
+		*tc.weight = old
+	}
+}

@@ -21,10 +21,11 @@ func (p *Params) evalKings(pos *chess.Position, info *evalInfo) {
 		}
 		if p.UseKingSafety {
 			var pen Score
-			counter := p.rebelCounter(pos, info, c)
+			parts := p.rebelCounterParts(pos, info, c)
+			counter := p.rebelCounter(&parts)
 			switch {
 			case p.UseKingDangerModel:
-				info.danger[c] = p.kingDanger(pos, info, c, counter)
+				info.danger[c] = p.kingDanger(pos, info, c, &parts, counter)
 				pen = p.kingPenalty(info.danger[c])
 			case counter > 0:
 				v := p.KingSafetyTable[min(counter, len(p.KingSafetyTable)-1)]
@@ -101,31 +102,50 @@ func nearest(b chess.Bitboard, c chess.Color) chess.Square {
 	return b.Last()
 }
 
-// rebelCounter is REBEL's progressive king safety for c's king: a counter
-// that gathers the enemy's pressure on the king's zone; 0 when the enemy
-// has no queen, or no piece to help her.
-func (p *Params) rebelCounter(pos *chess.Position, info *evalInfo, c chess.Color) int {
+// counterParts are the inputs of REBEL's king-safety counter for one king:
+// where the king stands, how the enemy hits the ring around it and the two
+// ranks ahead, which kinds of piece attack the zone, and which kinds have a
+// safe check. REBEL's counter adds them up with its own integer steps
+// (rebelCounter); the danger model weighs each with a tuned weight.
+type counterParts struct {
+	active     bool         // the enemy has a queen and a piece to help her
+	square     chess.Square // the king's square from its own side (rank 1 at home)
+	squareOn   bool         // the enemy has enough pieces for the king's walk to matter
+	ringHits   int          // attacked squares of the ring and the king's own
+	ringOpen   int          // of those, squares none of our pieces defends
+	frontHits  int          // attacked squares of the two ranks ahead
+	frontEmpty int          // of those, squares no piece of ours stands on
+	frontOpen  int          // of those, squares none of our pieces defends
+	pattern    int          // which kinds of enemy piece attack the zone (bits)
+	safeCheck  [7]bool      // by piece type: a safe check is there
+
+	// For the danger model: the lines from the king, and the squares an
+	// enemy piece could check from without being taken.
+	rookLines, bishopLines, safe chess.Bitboard
+}
+
+// rebelCounterParts finds the counter's inputs for c's king.
+func (p *Params) rebelCounterParts(pos *chess.Position, info *evalInfo, c chess.Color) counterParts {
+	var cp counterParts
 	them := c.Other()
 	// REBEL: no king safety without an enemy queen, nor against a lone
 	// queen with no rook or minor to help her.
 	if pos.Pieces(them, chess.Queen) == 0 {
-		return 0
+		return cp
 	}
 	helpers := (pos.Pieces(them, chess.Rook) | pos.Pieces(them, chess.Bishop) | pos.Pieces(them, chess.Knight)).Count()
 	if helpers == 0 {
-		return 0
+		return cp
 	}
+	cp.active = true
 	ksq := pos.KingSquare(c)
-	rel := ksq
+	cp.square = ksq
 	if c == chess.Black {
-		rel = ksq.Flip()
+		cp.square = ksq.Flip()
 	}
 	// REBEL: the counter starts from the king's square, unless the enemy
 	// has too few pieces left for the king's walk to matter.
-	counter := 0
-	if helpers >= 2 {
-		counter = p.KingCounterSquare[rel]
-	}
+	cp.squareOn = helpers >= 2
 
 	theirAttacks := info.attacked[them][0]
 	// Squares our pieces other than the king defend.
@@ -136,34 +156,32 @@ func (p *Params) rebelCounter(pos *chess.Position, info *evalInfo, c chess.Color
 	// attacked square, another if none of our pieces defends it.
 	inner := chess.KingAttacks(ksq) | chess.SquareBB(ksq)
 	hit := inner & theirAttacks
-	counter += hit.Count() + (hit &^ defended).Count()
+	cp.ringHits, cp.ringOpen = hit.Count(), (hit &^ defended).Count()
 
 	// REBEL: two ranks ahead: the same, plus a step when no own piece
 	// stands there to shield the king.
 	front := kingFront2[c][ksq]
 	hit = front & theirAttacks
-	counter += hit.Count() + (hit &^ pos.ByColor(c)).Count() + (hit &^ defended).Count()
+	cp.frontHits, cp.frontEmpty, cp.frontOpen = hit.Count(), (hit &^ pos.ByColor(c)).Count(), (hit &^ defended).Count()
 
 	// REBEL: attack pattern over the whole zone, three ranks ahead included:
 	// which kinds of piece take part matters more than how many squares.
 	zone := inner | front | kingFront3[c][ksq]
-	pattern := 0
 	if info.attacked[them][chess.Pawn]&zone != 0 {
-		pattern |= 1
+		cp.pattern |= 1
 	}
 	if (info.attacked[them][chess.Knight]|info.attacked[them][chess.Bishop])&zone != 0 {
-		pattern |= 2
+		cp.pattern |= 2
 	}
 	if info.attacked[them][chess.Rook]&zone != 0 {
-		pattern |= 4
+		cp.pattern |= 4
 	}
 	if info.attacked[them][chess.Queen]&zone != 0 {
-		pattern |= 8
+		cp.pattern |= 8
 	}
 	if info.attacked[them][chess.King]&zone != 0 {
-		pattern |= 16
+		cp.pattern |= 16
 	}
-	counter += p.KingAttackPattern[pattern]
 
 	// Safe checks: squares from which an enemy piece could check, that the
 	// enemy attacks with that piece type and we do not defend at all.
@@ -171,27 +189,42 @@ func (p *Params) rebelCounter(pos *chess.Position, info *evalInfo, c chess.Color
 	occ := pos.Occupied()
 	rookLines := chess.RookAttacks(ksq, occ)
 	bishopLines := chess.BishopAttacks(ksq, occ)
-	if chess.KnightAttacks(ksq)&info.attacked[them][chess.Knight]&safe != 0 {
-		counter += p.KingSafeCheck[chess.Knight]
+	cp.safeCheck[chess.Knight] = chess.KnightAttacks(ksq)&info.attacked[them][chess.Knight]&safe != 0
+	cp.safeCheck[chess.Bishop] = bishopLines&info.attacked[them][chess.Bishop]&safe != 0
+	cp.safeCheck[chess.Rook] = rookLines&info.attacked[them][chess.Rook]&safe != 0
+	cp.safeCheck[chess.Queen] = (rookLines|bishopLines)&info.attacked[them][chess.Queen]&safe != 0
+	cp.rookLines, cp.bishopLines, cp.safe = rookLines, bishopLines, safe
+	return cp
+}
+
+// rebelCounter is REBEL's progressive king safety: the counter of a king's
+// parts with REBEL's steps; 0 when the enemy has no queen, or no piece to
+// help her.
+func (p *Params) rebelCounter(cp *counterParts) int {
+	if !cp.active {
+		return 0
 	}
-	if bishopLines&info.attacked[them][chess.Bishop]&safe != 0 {
-		counter += p.KingSafeCheck[chess.Bishop]
+	counter := 0
+	if cp.squareOn {
+		counter = p.KingCounterSquare[cp.square]
 	}
-	if rookLines&info.attacked[them][chess.Rook]&safe != 0 {
-		counter += p.KingSafeCheck[chess.Rook]
-	}
-	if (rookLines|bishopLines)&info.attacked[them][chess.Queen]&safe != 0 {
-		counter += p.KingSafeCheck[chess.Queen]
+	counter += cp.ringHits + cp.ringOpen + cp.frontHits + cp.frontEmpty + cp.frontOpen
+	counter += p.KingAttackPattern[cp.pattern]
+	for t := chess.Knight; t <= chess.Queen; t++ {
+		if cp.safeCheck[t] {
+			counter += p.KingSafeCheck[t]
+		}
 	}
 	return counter
 }
 
-// kingDanger is the danger sum of c's king: REBEL's counter (0 means the
-// enemy lacks the pieces for an attack, and there is no danger) with the
-// inputs REBEL's text does not have: how many pieces of each kind take
-// part, how often they hit the ring, the ring's squares that only our king
-// or queen defends, and every safe check by kind. kingPenalty squares it.
-func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color, counter int) Score {
+// kingDanger is the danger sum of c's king: REBEL's counter taken apart,
+// each of its inputs with a tuned weight (no danger where the counter is 0:
+// the enemy lacks the pieces for an attack), and the inputs REBEL's text
+// does not have: how many pieces of each kind take part, how often they
+// hit the ring, the ring's squares that only our king or queen defends,
+// and every safe check by kind. kingPenalty squares it.
+func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color, cp *counterParts, counter int) Score {
 	if counter == 0 {
 		return 0
 	}
@@ -199,12 +232,18 @@ func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color, 
 	ksq := pos.KingSquare(c)
 	inner := kingRing[ksq]
 	theirAttacks := info.attacked[them][0]
-	safe := ^(info.attacked[c][0] | pos.ByColor(them))
-	occ := pos.Occupied()
-	rookLines := chess.RookAttacks(ksq, occ)
-	bishopLines := chess.BishopAttacks(ksq, occ)
-	danger := p.KingDangerBase + p.KingDangerCounter*Score(counter)
+	safe, rookLines, bishopLines := cp.safe, cp.rookLines, cp.bishopLines
+	danger := p.KingDangerBase + p.KingDangerPattern[cp.pattern] +
+		p.KingDangerRing[0]*Score(cp.ringHits) + p.KingDangerRing[1]*Score(cp.ringOpen) +
+		p.KingDangerFront[0]*Score(cp.frontHits) + p.KingDangerFront[1]*Score(cp.frontEmpty) +
+		p.KingDangerFront[2]*Score(cp.frontOpen)
+	if cp.squareOn {
+		danger += p.KingDangerSquare[cp.square]
+	}
 	for t := chess.Knight; t <= chess.Queen; t++ {
+		if cp.safeCheck[t] {
+			danger += p.KingDangerSafeCheck[t]
+		}
 		danger += p.KingDangerAttackers[t] * Score(info.zoneAttackers[them][t])
 	}
 	danger += p.KingDangerZoneAttacks * Score(info.zoneAttacks[them])

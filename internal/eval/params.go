@@ -91,7 +91,11 @@ type Params struct {
 	KingCounterSquare                [64]int
 	KingAttackPattern                [32]int
 	KingSafeCheck                    [7]int
-	KingDangerCounter                Score
+	KingDangerSquare                 [64]Score
+	KingDangerPattern                [32]Score
+	KingDangerRing                   [2]Score
+	KingDangerFront                  [3]Score
+	KingDangerSafeCheck              [7]Score
 	KingDangerAttackers              [7]Score
 	KingDangerZoneAttacks            Score
 	KingDangerWeakSquares            Score
@@ -492,13 +496,35 @@ var defaultParams = Params{
 		420, 440, 460, 480, 500, 500, 500, 500, 500, 500,
 	},
 
-	// With UseKingDangerModel, the danger sum: REBEL's counter, the enemy pieces that attack the
-	// king's zone by type, their attacks on the ring around the king, the
-	// ring's squares that only our king or queen defends, the safe checks
-	// by piece type, and a constant. Its start (the counter alone, the
-	// rest 0) follows REBEL's table: 19^2/720 is about 1/2, and REBEL's
-	// table grows as counter^2/2.
-	KingDangerCounter:     S(19, 12),
+	// With UseKingDangerModel, the danger sum: the inputs of REBEL's counter
+	// each with a weight of its own (the king's square, when the enemy has
+	// two pieces besides the queen; the attack pattern; the ring's attacked
+	// and undefended squares; the front's attacked, empty and undefended
+	// squares; a safe check by piece type), the enemy pieces that attack
+	// the king's zone by type, their attacks on the ring around the king,
+	// the ring's squares that only our king or queen defends, the safe
+	// checks by piece type counted, and a constant. Its start is REBEL's
+	// counter times S(19, 12), the rest 0: REBEL's table grows as
+	// counter^2/2, and 19^2/720 is about 1/2.
+	KingDangerSquare: [64]Score{
+		S(19, 12), 0, 0, S(19, 12), S(19, 12), 0, 0, S(19, 12),
+		S(38, 24), S(19, 12), S(19, 12), S(38, 24), S(38, 24), S(19, 12), S(19, 12), S(38, 24),
+		S(57, 36), S(57, 36), S(57, 36), S(76, 48), S(76, 48), S(57, 36), S(57, 36), S(57, 36),
+		S(95, 60), S(95, 60), S(95, 60), S(95, 60), S(95, 60), S(95, 60), S(95, 60), S(95, 60),
+		S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72),
+		S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72),
+		S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72),
+		S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72),
+	},
+	KingDangerPattern: [32]Score{
+		0, 0, 0, S(19, 12), 0, S(19, 12), S(19, 12), S(38, 24),
+		0, S(19, 12), S(38, 24), S(57, 36), S(38, 24), S(57, 36), S(57, 36), S(76, 48),
+		0, 0, 0, S(19, 12), 0, S(19, 12), S(19, 12), S(38, 24),
+		S(19, 12), S(38, 24), S(38, 24), S(57, 36), S(38, 24), S(57, 36), S(57, 36), S(76, 48),
+	},
+	KingDangerRing:        [2]Score{S(19, 12), S(19, 12)},
+	KingDangerFront:       [3]Score{S(19, 12), S(19, 12), S(19, 12)},
+	KingDangerSafeCheck:   [7]Score{0, 0, S(38, 24), S(19, 12), S(38, 24), S(38, 24), 0},
 	KingDangerAttackers:   [7]Score{0, 0, 0, 0, 0, 0, 0},
 	KingDangerZoneAttacks: 0,
 	KingDangerWeakSquares: 0,

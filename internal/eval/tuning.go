@@ -39,9 +39,10 @@ type Param struct {
 //
 // Left out: the piece-square formula (PSTFile, PSTRank and the pawn
 // centre: IPPOLIT's hand-set prior, which PSTSquare corrects), REBEL's
-// counter steps (KingCounterSquare, KingAttackPattern, KingSafeCheck:
-// integers that make up one input of the danger sum, whose weight is
-// tuned), the king-danger divisors, PassedKingDistanceCap,
+// counter steps (KingCounterSquare, KingAttackPattern, KingSafeCheck: the
+// danger model weighs the counter's inputs with weights of its own, and
+// the counter itself only decides whether there is danger at all), the
+// king-danger divisors, PassedKingDistanceCap,
 // ImbalancePawnPivot and the phase weights. Also left out: the mop-up
 // terms, which steer the search towards a mate in positions already won
 // rather than predict results.
@@ -100,7 +101,11 @@ func (p *Params) Tunable() []Param {
 		linear("QueenXRay", one(&p.QueenXRay)),
 		linear("KingDefenders", elems(p.KingDefenders[:])),
 		linear("KingPawnDistance", elems(p.KingPawnDistance[:])),
-		{"KingDangerCounter", one(&p.KingDangerCounter), KingDanger},
+		{"KingDangerSquare", elems(p.KingDangerSquare[:]), KingDanger},
+		{"KingDangerPattern", elems(p.KingDangerPattern[:]), KingDanger},
+		{"KingDangerRing", elems(p.KingDangerRing[:]), KingDanger},
+		{"KingDangerFront", elems(p.KingDangerFront[:]), KingDanger},
+		{"KingDangerSafeCheck", elems(p.KingDangerSafeCheck[:]), KingDanger},
 		{"KingDangerAttackers", elems(p.KingDangerAttackers[:]), KingDanger},
 		{"KingDangerZoneAttacks", one(&p.KingDangerZoneAttacks), KingDanger},
 		{"KingDangerWeakSquares", one(&p.KingDangerWeakSquares), KingDanger},

@@ -8,9 +8,9 @@
 // linearises each sample once (Linearize): every tunable weight enters the
 // unscaled score as an integer count times the weight, so setting one
 // weight a centipawn higher and evaluating again gives that count exactly.
-// What the tuned weights do not cover (king safety's counter table) stays
-// in the sample as a constant, and the phase and drawishness scale are
-// kept from the starting weights. The optimiser (Adam, see below) then
+// What the tuned weights do not cover (the mop-up terms, the tables
+// Params.Tunable leaves out) stays in the sample as a constant, and the
+// phase and drawishness scale are kept from the starting weights. The optimiser (Adam, see below) then
 // works on these sparse linear forms; a test checks that they
 // reproduce Evaluate exactly, before and after the weights move.
 //
