@@ -680,7 +680,7 @@ func TestKingDangerParts(t *testing.T) {
 	e.Evaluate(pos)
 	cp := p.rebelCounterParts(pos, &e.info, chess.White)
 	if !cp.active || !cp.squareOn || cp.square != chess.G1 || cp.ringHits != 2 || cp.ringOpen != 2 || cp.pattern != 6 ||
-		cp.safeCheck != [7]bool{chess.Rook: true} {
+		cp.safeChecks[chess.Knight] != 0 || cp.safeChecks[chess.Bishop] != 0 || cp.safeChecks[chess.Rook] == 0 || cp.safeChecks[chess.Queen] != 0 {
 		t.Fatalf("parts %+v: want active, the square g1 on, 2 ring hits both open, pattern 6 (minor and rook), a rook's safe check", cp)
 	}
 	front := cp.frontHits + cp.frontEmpty + cp.frontOpen

@@ -117,11 +117,10 @@ type counterParts struct {
 	frontEmpty int          // of those, squares no piece of ours stands on
 	frontOpen  int          // of those, squares none of our pieces defends
 	pattern    int          // which kinds of enemy piece attack the zone (bits)
-	safeCheck  [7]bool      // by piece type: a safe check is there
-
-	// For the danger model: the lines from the king, and the squares an
-	// enemy piece could check from without being taken.
-	rookLines, bishopLines, safe chess.Bitboard
+	// safeChecks[t]: the squares from which an enemy piece of type t could
+	// check without being taken (REBEL's counter asks whether there is
+	// one, the danger model also counts them).
+	safeChecks [7]chess.Bitboard
 }
 
 // rebelCounterParts finds the counter's inputs for c's king.
@@ -189,11 +188,10 @@ func (p *Params) rebelCounterParts(pos *chess.Position, info *evalInfo, c chess.
 	occ := pos.Occupied()
 	rookLines := chess.RookAttacks(ksq, occ)
 	bishopLines := chess.BishopAttacks(ksq, occ)
-	cp.safeCheck[chess.Knight] = chess.KnightAttacks(ksq)&info.attacked[them][chess.Knight]&safe != 0
-	cp.safeCheck[chess.Bishop] = bishopLines&info.attacked[them][chess.Bishop]&safe != 0
-	cp.safeCheck[chess.Rook] = rookLines&info.attacked[them][chess.Rook]&safe != 0
-	cp.safeCheck[chess.Queen] = (rookLines|bishopLines)&info.attacked[them][chess.Queen]&safe != 0
-	cp.rookLines, cp.bishopLines, cp.safe = rookLines, bishopLines, safe
+	cp.safeChecks[chess.Knight] = chess.KnightAttacks(ksq) & info.attacked[them][chess.Knight] & safe
+	cp.safeChecks[chess.Bishop] = bishopLines & info.attacked[them][chess.Bishop] & safe
+	cp.safeChecks[chess.Rook] = rookLines & info.attacked[them][chess.Rook] & safe
+	cp.safeChecks[chess.Queen] = (rookLines | bishopLines) & info.attacked[them][chess.Queen] & safe
 	return cp
 }
 
@@ -211,7 +209,7 @@ func (p *Params) rebelCounter(cp *counterParts) int {
 	counter += cp.ringHits + cp.ringOpen + cp.frontHits + cp.frontEmpty + cp.frontOpen
 	counter += p.KingAttackPattern[cp.pattern]
 	for t := chess.Knight; t <= chess.Queen; t++ {
-		if cp.safeCheck[t] {
+		if cp.safeChecks[t] != 0 {
 			counter += p.KingSafeCheck[t]
 		}
 	}
@@ -229,10 +227,8 @@ func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color, 
 		return 0
 	}
 	them := c.Other()
-	ksq := pos.KingSquare(c)
-	inner := kingRing[ksq]
+	inner := kingRing[pos.KingSquare(c)]
 	theirAttacks := info.attacked[them][0]
-	safe, rookLines, bishopLines := cp.safe, cp.rookLines, cp.bishopLines
 	danger := p.KingDangerBase + p.KingDangerPattern[cp.pattern] +
 		p.KingDangerRing[0]*Score(cp.ringHits) + p.KingDangerRing[1]*Score(cp.ringOpen) +
 		p.KingDangerFront[0]*Score(cp.frontHits) + p.KingDangerFront[1]*Score(cp.frontEmpty) +
@@ -241,19 +237,16 @@ func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color, 
 		danger += p.KingDangerSquare[cp.square]
 	}
 	for t := chess.Knight; t <= chess.Queen; t++ {
-		if cp.safeCheck[t] {
+		if cp.safeChecks[t] != 0 {
 			danger += p.KingDangerSafeCheck[t]
 		}
+		danger += p.KingDangerSafeChecks[t] * Score(cp.safeChecks[t].Count())
 		danger += p.KingDangerAttackers[t] * Score(info.zoneAttackers[them][t])
 	}
 	danger += p.KingDangerZoneAttacks * Score(info.zoneAttacks[them])
 	weak := inner & theirAttacks &^ (info.attacked[c][chess.Pawn] | info.attacked[c][chess.Knight] |
 		info.attacked[c][chess.Bishop] | info.attacked[c][chess.Rook])
 	danger += p.KingDangerWeakSquares * Score(weak.Count())
-	danger += p.KingDangerSafeChecks[chess.Knight] * Score((chess.KnightAttacks(ksq) & info.attacked[them][chess.Knight] & safe).Count())
-	danger += p.KingDangerSafeChecks[chess.Bishop] * Score((bishopLines & info.attacked[them][chess.Bishop] & safe).Count())
-	danger += p.KingDangerSafeChecks[chess.Rook] * Score((rookLines & info.attacked[them][chess.Rook] & safe).Count())
-	danger += p.KingDangerSafeChecks[chess.Queen] * Score(((rookLines | bishopLines) & info.attacked[them][chess.Queen] & safe).Count())
 	return danger
 }
 
