@@ -48,7 +48,10 @@
 // file's last lines. The training and held-out errors are printed every
 // -report epochs; the weights kept are those of the epoch with the lowest
 // held-out error, and -patience P stops after P epochs without a better
-// one.
+// one. -halve N halves Adam's step size each time N epochs pass without a
+// better held-out error: with a constant step the weights keep circling
+// the minimum, as far from it as one step of noisy mini-batch gradient
+// carries them.
 //
 // The flags' defaults are the run that made the current params.go: 162,043
 // positions of 2,494 self-play games (10,000 nodes a move, UHO openings),

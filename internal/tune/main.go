@@ -49,7 +49,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, `usage:
   tune extract [-skip N] -o DATA FILE.pgn...   write the quiet positions of the games as "FEN | result" lines
-  tune run -data DATA [-epochs N] [-rate R] [-batch B] [-patience P] [-l2 P] [-lambda L] [-validate F] [-params FILE] [-o FILE]
+  tune run -data DATA [-epochs N] [-rate R] [-batch B] [-patience P] [-halve N] [-l2 P] [-lambda L] [-validate F] [-params FILE] [-o FILE]
                                                fit the weights of eval.Params and write params.go with them
   tune wdl -data DATA                          fit the win/draw/loss model (UCI_ShowWDL) to the search scores in DATA`)
 }
@@ -155,6 +155,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	batch := fs.Int("batch", 0, "mini-batch size (0: the full batch, one step an epoch)")
 	threads := fs.Int("threads", runtime.NumCPU(), "goroutines computing the gradient")
 	patience := fs.Int("patience", 0, "stop after this many epochs without a better held-out error (0: run every epoch)")
+	halve := fs.Int("halve", 0, "halve the step size each time this many epochs pass without a better held-out error (0: never)")
 	seed := fs.Uint64("seed", 1, "seed of the mini-batch order")
 	lambda := fs.Float64("lambda", 0.3, "share of the game result in the target; the rest is the search score, where the data has one")
 	l2 := fs.Float64("l2", 1e-7, "pull towards the starting weights: penalty per squared centipawn")
@@ -247,6 +248,13 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 				fmt.Fprintf(stderr, ", held-out %.6f", hErr)
 			}
 			fmt.Fprintf(stderr, " (%v)\n", time.Since(start).Round(time.Second))
+		}
+		if *halve > 0 && len(held) > 0 && ep > bestEpoch && (ep-bestEpoch)%*halve == 0 {
+			// With a constant step, mini-batch Adam keeps circling the
+			// minimum at the distance its step allows; smaller steps settle
+			// closer once the held-out error stops falling.
+			t.Rate /= 2
+			fmt.Fprintf(stderr, "epoch %d: no better held-out error for %d epochs, step size halved to %g cp\n", ep, ep-bestEpoch, t.Rate)
 		}
 		if *patience > 0 && len(held) > 0 && ep-bestEpoch >= *patience {
 			fmt.Fprintf(stderr, "epoch %d: no better held-out error for %d epochs, stopping\n", ep, *patience)

@@ -2,6 +2,7 @@ package tune
 
 import (
 	"bytes"
+	"fmt"
 	"go/format"
 	"go/parser"
 	"go/token"
@@ -523,5 +524,40 @@ func TestRunCache(t *testing.T) {
 	}
 	if log := run("0.5", "c.go"); strings.Contains(log, "read from") {
 		t.Fatalf("another -validate read the old cache:\n%s", log)
+	}
+}
+
+// TestRunHalve: -halve N halves the step size each time N epochs pass
+// without a better held-out error, and only then.
+func TestRunHalve(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "data.txt")
+	if err := os.WriteFile(data, []byte(tinyData), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(halve string) string {
+		t.Helper()
+		var stderr bytes.Buffer
+		// A step of 200 cp overshoots on these few positions, so the
+		// held-out error soon stops getting better.
+		args := []string{"-data", data, "-params", "../eval/params.go", "-epochs", "12", "-validate", "0.5",
+			"-rate", "200", "-patience", "0", "-report", "1", "-halve", halve, "-o", filepath.Join(dir, "p.go")}
+		if err := runTune(args, io.Discard, &stderr); err != nil {
+			t.Fatalf("%v\n%s", err, stderr.String())
+		}
+		return stderr.String()
+	}
+	log := run("2")
+	if !strings.Contains(log, "step size halved to 100 cp") {
+		t.Fatalf("no halving with -halve 2:\n%s", log)
+	}
+	for _, line := range strings.Split(log, "\n") {
+		var ep, since int
+		if _, err := fmt.Sscanf(line, "epoch %d: no better held-out error for %d epochs, step size halved", &ep, &since); err == nil && (since == 0 || since%2 != 0) {
+			t.Errorf("halved after an odd count of epochs: %s", line)
+		}
+	}
+	if log := run("0"); strings.Contains(log, "halved") {
+		t.Fatalf("halving with -halve 0:\n%s", log)
 	}
 }
