@@ -35,7 +35,7 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	// The same for the evaluation: MATADOR_EVAL_SWITCHES="+UseSpace" (names:
+	// The same for the evaluation: MATADOR_EVAL_SWITCHES="-UseSpace" (names:
 	// the Use... fields of eval.Params).
 	if spec := os.Getenv("MATADOR_EVAL_SWITCHES"); spec != "" {
 		if err := eval.ApplySwitchSpec(nil, spec); err != nil {

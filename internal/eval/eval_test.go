@@ -235,21 +235,24 @@ func TestOrderings(t *testing.T) {
 	}
 
 	// Opposite-coloured bishops with an extra pawn against the same ending
-	// with bishops of one colour.
-	ocbFEN := "4k3/5pp1/4b3/8/8/2B5/5PPP/4K3 w - - 0 1"
-	scbFEN := "4k3/5pp1/8/4b3/8/2B5/5PPP/4K3 w - - 0 1"
+	// with bishops of one colour, pawns on both wings (with pawns on one
+	// wing only the complexity term makes the second drawish too).
+	ocbFEN := "4k3/p4pp1/4b3/8/8/2B5/P4PPP/4K3 w - - 0 1"
+	scbFEN := "4k3/p4pp1/8/4b3/8/2B5/P4PPP/4K3 w - - 0 1"
 	ocb, scb := whiteScore(t, ocbFEN), whiteScore(t, scbFEN)
 	if ocb*2 >= scb || ocb < 0 {
 		t.Errorf("opposite bishops %d should be well below same-coloured bishops %d", ocb, scb)
 	}
 	e := NewEvaluator()
 	e.evaluate(mustParse(t, ocbFEN))
-	if e.info.scale != defaultParams.ScaleOCBBishopsOnly.Eg() || e.info.scaleFrom != &defaultParams.ScaleOCBBishopsOnly {
-		t.Errorf("opposite bishops scale %d, want %d", e.info.scale, defaultParams.ScaleOCBBishopsOnly.Eg())
+	// A scale factor is tapered like any weight: the test expects the value
+	// at the position's phase.
+	if want := ScaleAt(defaultParams.ScaleOCBBishopsOnly, e.info.phase); e.info.scale != want || e.info.scaleFrom != &defaultParams.ScaleOCBBishopsOnly {
+		t.Errorf("opposite bishops scale %d, want %d", e.info.scale, want)
 	}
 	e.evaluate(mustParse(t, "r3k3/5pp1/4b3/8/8/2B5/5PPP/R3K3 w - - 0 1"))
-	if e.info.scale != defaultParams.ScaleOCBWithPieces.Eg() || e.info.scaleFrom != &defaultParams.ScaleOCBWithPieces {
-		t.Errorf("opposite bishops with rooks scale %d, want %d", e.info.scale, defaultParams.ScaleOCBWithPieces.Eg())
+	if want := ScaleAt(defaultParams.ScaleOCBWithPieces, e.info.phase); e.info.scale != want || e.info.scaleFrom != &defaultParams.ScaleOCBWithPieces {
+		t.Errorf("opposite bishops with rooks scale %d, want %d", e.info.scale, want)
 	}
 
 	// A king walking into the open against queen and rooks is in danger.
@@ -550,8 +553,9 @@ func TestKingDefenders(t *testing.T) {
 		kingTerm := func(byCount bool) Score {
 			p := DefaultParams()
 			p.UseKingDangerModel = model
-			if byCount {
-				for i := range p.KingDefenders {
+			for i := range p.KingDefenders {
+				p.KingDefenders[i] = 0
+				if byCount {
 					p.KingDefenders[i] = S(i, 10*i)
 				}
 			}
@@ -602,15 +606,18 @@ func TestPieceActivity(t *testing.T) {
 		terms := func(on, weighted bool) (placement, king Score) {
 			p := DefaultParams()
 			p.UsePieceActivity = on
+			// Weighted: weights that show each count; else none at all.
+			w := Score(0)
 			if weighted {
-				for i := range p.KnightKingDistance {
-					p.KnightKingDistance[i] = S(1000*i, 0)
-					p.KingPawnDistance[i] = S(i, 0)
-				}
-				for i := range p.KnightClosedness {
-					p.KnightClosedness[i] = S(0, i)
-					p.RookClosedness[i] = S(0, 100*i)
-				}
+				w = 1
+			}
+			for i := range p.KnightKingDistance {
+				p.KnightKingDistance[i] = w * S(1000*i, 0)
+				p.KingPawnDistance[i] = w * S(i, 0)
+			}
+			for i := range p.KnightClosedness {
+				p.KnightClosedness[i] = w * S(0, i)
+				p.RookClosedness[i] = w * S(0, 100*i)
 			}
 			e := NewEvaluatorWith(p)
 			e.Evaluate(pos)

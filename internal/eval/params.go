@@ -143,10 +143,10 @@ func DefaultParams() *Params {
 // the middle-game halves of PieceValue.
 const (
 	PawnValue   = 100
-	KnightValue = 339
-	BishopValue = 356
-	RookValue   = 500
-	QueenValue  = 1000
+	KnightValue = 336
+	BishopValue = 351
+	RookValue   = 471
+	QueenValue  = 1029
 )
 
 // Phase weights (Fruit/Rybka style 1/1/2/4); PhaseTotal is the opening.
@@ -180,22 +180,22 @@ var defaultParams = Params{
 	UseThreats:         true, // REBEL: hanging pieces
 	UseScaling:         true, // IPPOLIT: winning-chances token
 	UseMopUp:           true,
-	UseSpace:           false,
-	UseComplexity:      false,
-	UseThreatsByType:   false,
-	UseKingDangerModel: false,
-	UseBishopShape:     false,
-	UsePieceActivity:   false,
+	UseSpace:           true,
+	UseComplexity:      true,
+	UseThreatsByType:   true,
+	UseKingDangerModel: true,
+	UseBishopShape:     true,
+	UsePieceActivity:   true,
 
 	// Material, indexed by chess.PieceType. Rooks and pawns gain in the end
 	// game, where open lines and promotion matter more than piece play.
 	PieceValue: [7]Score{
 		0,
-		S(PawnValue, 126),
-		S(KnightValue, 367),
-		S(BishopValue, 387),
-		S(RookValue, 641),
-		S(QueenValue, 1200),
+		S(PawnValue, 121),
+		S(KnightValue, 393),
+		S(BishopValue, 416),
+		S(RookValue, 682),
+		S(QueenValue, 1268),
 		0,
 	},
 
@@ -203,15 +203,15 @@ var defaultParams = Params{
 	// count): per knight and per rook, times (own pawns -
 	// ImbalancePawnPivot). Knights like closed positions full of pawns;
 	// rooks want the files the pawns leave.
-	KnightPawnAdjust:   S(6, -2),
-	RookPawnAdjust:     S(-11, -6),
+	KnightPawnAdjust:   S(3, 1),
+	RookPawnAdjust:     S(-11, -3),
 	ImbalancePawnPivot: 5,
 
 	// Bishop pair.
-	BishopPair: S(32, 56),
+	BishopPair: S(25, 64),
 
 	// Tempo: the side to move is worth a little.
-	Tempo: S(23, 10),
+	Tempo: S(17, 15),
 
 	// Piece-square tables by formula (IPPOLIT: PST generated at start-up):
 	// value(piece, square) = PSTFile[piece][file folded to a..d] +
@@ -249,63 +249,63 @@ var defaultParams = Params{
 		{},
 		{ // pawn
 			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
+			S(-5, 4), S(-6, 5), S(-11, 2), S(-13, 2), S(-3, 8), S(-5, 0), S(1, 1), S(-7, -4),
+			S(-13, 1), S(-11, 4), S(-13, 2), S(-12, 5), S(-7, 8), S(-6, -2), S(-6, 3), S(-14, -2),
+			S(-13, -3), S(-14, 7), S(-14, -2), S(-15, -5), S(-11, -8), S(-4, -1), S(-10, 0), S(-14, -1),
+			S(-6, -3), S(-6, 2), S(-11, -3), S(-14, -3), S(-8, -9), S(3, -3), S(-10, 0), S(-9, -1),
+			S(-9, -6), S(-6, 2), S(6, -1), S(0, -6), S(9, -5), S(6, 1), S(-1, 7), S(-5, -4),
+			S(2, -10), S(-11, 2), S(1, 6), S(10, 9), S(4, -1), S(0, 1), S(-2, 3), S(2, -12),
 			0, 0, 0, 0, 0, 0, 0, 0,
 		},
 		{ // knight
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
+			S(-3, 3), S(-1, 10), S(-5, -6), S(-5, 4), S(0, 1), S(-7, 1), S(1, 1), S(-2, -3),
+			S(0, 4), S(-7, 2), S(-13, 1), S(-7, -5), S(-2, -9), S(-1, -15), S(5, 10), S(15, 5),
+			S(-3, 4), S(-3, 0), S(-6, -4), S(-4, -2), S(-4, -2), S(-8, -9), S(-6, -2), S(7, 9),
+			S(7, 4), S(-9, 1), S(3, -2), S(-5, -2), S(3, 0), S(5, -1), S(10, -4), S(10, 5),
+			S(15, 3), S(-1, -5), S(5, 2), S(2, -2), S(-4, 2), S(-2, 3), S(-6, 3), S(17, 6),
+			S(2, 5), S(2, -11), S(3, 3), S(-9, -4), S(-8, -1), S(3, -8), S(-9, 0), S(-4, -7),
+			S(-3, 6), S(-4, 12), S(4, -2), S(10, 5), S(-5, 7), S(10, -5), S(1, 7), S(7, 7),
+			S(-13, -10), S(3, 4), S(-1, 4), S(1, 0), S(8, 4), S(-3, -1), S(2, 2), S(-2, -1),
 		},
 		{ // bishop
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
+			S(4, -5), S(3, -3), S(-3, 2), S(-6, -4), S(6, 2), S(-9, 0), S(1, -1), S(6, 1),
+			S(10, -2), S(-12, -10), S(5, -4), S(-4, 6), S(-4, 1), S(10, -1), S(-2, -9), S(-2, -3),
+			S(-2, 1), S(9, 3), S(-14, -6), S(-1, 5), S(0, 12), S(-12, -9), S(-5, 0), S(-2, -3),
+			S(-7, -2), S(-5, 6), S(11, 6), S(17, 7), S(12, 7), S(8, 4), S(3, -3), S(-1, -7),
+			S(-5, -1), S(4, 3), S(13, -3), S(16, 6), S(9, 5), S(9, 2), S(9, -5), S(2, 6),
+			S(0, 4), S(-13, 1), S(-16, -12), S(12, 0), S(2, -2), S(0, 5), S(4, 1), S(-3, 8),
+			S(0, 1), S(-10, 5), S(0, 4), S(-1, 1), S(-7, 9), S(1, 4), S(-13, 2), S(-8, -3),
+			S(-9, 2), S(-4, 1), S(2, 3), S(1, 4), S(-4, -4), S(0, -2), S(-3, -5), S(9, 4),
 		},
 		{ // rook
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
+			S(-10, -10), S(-11, -8), S(-10, -6), S(-10, -9), S(-5, -12), S(-2, -4), S(0, -9), S(-4, -20),
+			S(-9, -10), S(-1, -14), S(-1, 10), S(-7, -4), S(2, -3), S(10, -5), S(8, -7), S(-10, -9),
+			S(-16, -3), S(2, 2), S(-5, 3), S(-9, 4), S(-3, 1), S(2, -4), S(11, -4), S(0, -13),
+			S(-15, 6), S(-6, 11), S(-3, 13), S(-15, 6), S(-4, 0), S(8, 8), S(8, 5), S(5, 2),
+			S(-7, 4), S(3, 4), S(3, 8), S(-1, 6), S(2, -1), S(12, 10), S(4, 9), S(1, -2),
+			S(-6, 7), S(-5, -2), S(2, 2), S(2, 0), S(10, -3), S(13, 5), S(11, -2), S(-1, 0),
+			S(-12, 0), S(-5, 3), S(1, -3), S(7, -6), S(9, -2), S(6, 3), S(-1, 3), S(1, 0),
+			S(-9, 7), S(4, 8), S(-4, 12), S(11, 10), S(-3, 9), S(6, 11), S(10, 17), S(7, 6),
 		},
 		{ // queen
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
+			S(-1, -7), S(-7, -14), S(-14, -20), S(-3, -18), S(-11, -10), S(-10, -22), S(-18, -8), S(0, -3),
+			S(-2, -3), S(-3, -3), S(-5, -8), S(-3, -4), S(-1, -13), S(-1, -12), S(-3, -12), S(8, -3),
+			S(-6, -5), S(1, -7), S(-3, -3), S(1, -12), S(-2, -3), S(5, -2), S(16, 0), S(17, 2),
+			S(7, 6), S(-3, -2), S(-13, 7), S(3, 8), S(0, 9), S(13, 0), S(7, 13), S(12, -4),
+			S(-4, 6), S(-7, 3), S(-10, -3), S(-4, 7), S(6, 10), S(7, -1), S(1, 8), S(8, 6),
+			S(-11, 0), S(1, 9), S(-14, 4), S(1, 7), S(9, 14), S(10, 6), S(6, 6), S(-2, 10),
+			S(-8, 6), S(-21, 14), S(-4, 3), S(2, 9), S(-1, 8), S(2, 9), S(-5, 7), S(9, 7),
+			S(4, 4), S(5, 12), S(-1, 2), S(14, 15), S(16, 16), S(8, 8), S(7, 9), S(14, 6),
 		},
 		{ // king
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
+			S(-5, -3), S(-5, -2), S(1, -7), S(-20, -11), S(1, -22), S(-21, -7), S(-12, 0), S(8, -5),
+			S(5, 0), S(-11, -7), S(-10, -12), S(-6, -10), S(-13, -13), S(-9, -11), S(-14, -5), S(5, 2),
+			S(2, -8), S(2, -6), S(0, -13), S(6, -9), S(2, -11), S(3, -9), S(7, -7), S(-3, -1),
+			S(-1, -11), S(-1, -10), S(1, -4), S(-3, -5), S(2, 1), S(2, -5), S(1, -6), S(0, -1),
+			S(2, 0), S(4, -7), S(2, 6), S(-3, 0), S(1, 2), S(8, 2), S(10, 6), S(2, 2),
+			S(-5, -1), S(1, 9), S(2, 14), S(1, 8), S(5, 15), S(3, 21), S(7, 17), S(3, 4),
+			S(-1, 4), S(5, 14), S(6, 21), S(4, 18), S(2, 12), S(4, 18), S(4, 17), S(2, 1),
+			S(-1, -12), S(2, 2), S(1, 10), S(3, 3), S(2, 9), S(1, 8), S(3, 6), S(-5, -17),
 		},
 	},
 
@@ -313,31 +313,31 @@ var defaultParams = Params{
 	// own pawn or king and no square attacked by an enemy pawn (IPPOLIT: safe
 	// mobility). Zero sits near the typical count so material stays meaningful.
 	KnightMobility: [9]Score{
-		S(-40, -55), S(-21, -31), S(-8, -13), S(2, -1), S(12, 11), S(12, 17), S(20, 21), S(22, 22), S(25, 22),
+		S(-55, -64), S(-24, -34), S(-6, -14), S(2, 6), S(10, 17), S(15, 23), S(21, 29), S(27, 28), S(30, 27),
 	},
 
 	BishopMobility: [14]Score{
-		S(-34, -50), S(-18, -30), S(-6, -13), S(2, -3), S(6, 6), S(14, 14), S(16, 20),
-		S(19, 23), S(24, 26), S(27, 28), S(30, 32), S(33, 34), S(34, 35), S(36, 35),
+		S(-42, -61), S(-22, -26), S(-8, -12), S(1, 0), S(8, 11), S(14, 20), S(17, 26),
+		S(15, 29), S(19, 33), S(23, 35), S(39, 30), S(35, 32), S(35, 30), S(41, 33),
 	},
 
 	RookMobility: [15]Score{
-		S(-30, -60), S(-20, -36), S(-6, -18), S(0, -5), S(1, 5), S(-2, 15), S(3, 19), S(4, 25),
-		S(12, 34), S(14, 39), S(16, 43), S(20, 48), S(21, 48), S(24, 48), S(24, 51),
+		S(-59, -74), S(-29, -38), S(-7, -8), S(3, -1), S(4, 9), S(-1, 19), S(4, 28), S(7, 25),
+		S(9, 34), S(12, 40), S(15, 49), S(18, 51), S(21, 52), S(28, 53), S(26, 58),
 	},
 
 	QueenMobility: [28]Score{
-		S(-20, -40), S(-14, -30), S(-9, -20), S(-5, -12), S(-1, -5), S(1, 0), S(2, 5),
-		S(5, 10), S(8, 14), S(7, 19), S(12, 23), S(11, 27), S(12, 30), S(12, 32),
-		S(16, 35), S(15, 37), S(16, 39), S(18, 41), S(19, 42), S(20, 43), S(22, 45),
-		S(22, 45), S(22, 46), S(23, 47), S(23, 47), S(24, 48), S(24, 48), S(25, 49),
+		S(-20, -40), S(-19, -31), S(-18, -23), S(-11, -12), S(-1, -13), S(4, 2), S(6, 1),
+		S(11, 10), S(14, 16), S(14, 19), S(15, 26), S(17, 30), S(16, 33), S(20, 40),
+		S(15, 44), S(14, 44), S(15, 56), S(15, 54), S(18, 56), S(20, 47), S(21, 52),
+		S(21, 48), S(25, 49), S(21, 40), S(22, 46), S(21, 42), S(23, 47), S(24, 47),
 	},
 
 	// Pawn structure (evaluated once per pawn structure through the pawn hash).
-	PawnDoubled:           S(-7, -26), // per pawn with an own pawn ahead on its file
-	PawnIsolatedUnopposed: S(-4, -7),  // an isolated pawn on a half-open file is a target
-	PawnBackward:          S(-3, -6),
-	PawnBackwardUnopposed: S(-11, -3),
+	PawnDoubled:           S(-12, -24), // per pawn with an own pawn ahead on its file
+	PawnIsolatedUnopposed: S(-3, -11),  // an isolated pawn on a half-open file is a target
+	PawnBackward:          S(2, -8),
+	PawnBackwardUnopposed: S(-16, -2),
 
 	// REBEL: isolated pawn penalty by square table. A central isolated pawn is
 	// worse than one on the rim in the middle game; in the end game it is a
@@ -345,90 +345,90 @@ var defaultParams = Params{
 	// a1 first; each line is one rank, rank 1 on top.
 	PawnIsolated: [64]Score{
 		0, 0, 0, 0, 0, 0, 0, 0,
-		S(-4, -5), S(-2, -8), S(-7, -12), S(-11, -10), S(-10, -11), S(-5, -9), S(-5, -10), S(-2, -7),
-		S(-2, -8), S(-3, -7), S(-10, -12), S(-13, -10), S(-15, -13), S(-9, -9), S(-7, -12), S(-6, -8),
-		S(-1, -6), S(-10, -10), S(-13, -9), S(-16, -12), S(-15, -11), S(-12, -12), S(-8, -8), S(-7, -11),
-		S(-7, -9), S(-8, -8), S(-13, -10), S(-16, -14), S(-14, -7), S(-13, -14), S(-8, -7), S(-7, -11),
-		S(-4, -7), S(-7, -10), S(-10, -9), S(-13, -10), S(-12, -8), S(-10, -10), S(-8, -11), S(-4, -8),
-		S(-3, -6), S(-6, -7), S(-8, -8), S(-9, -9), S(-9, -9), S(-8, -8), S(-6, -7), S(-4, -8),
+		S(0, -4), S(1, -12), S(-10, -5), S(-15, -18), S(-12, -9), S(-3, -6), S(-10, -7), S(2, -3),
+		S(5, -5), S(-2, -6), S(-10, -11), S(-5, -5), S(-11, -16), S(-3, -10), S(1, -10), S(-5, -3),
+		S(6, 1), S(-3, -9), S(-9, -8), S(-6, -10), S(-15, -5), S(-4, -10), S(-10, -1), S(-5, -3),
+		S(6, 1), S(3, -9), S(-5, -4), S(-11, -2), S(-20, 4), S(-2, -5), S(1, -9), S(6, -9),
+		S(9, -10), S(0, -16), S(-4, -5), S(-11, -4), S(2, 2), S(6, -7), S(0, -18), S(3, -12),
+		S(-2, -24), S(-5, -22), S(-5, -1), S(-1, 4), S(-4, 0), S(1, -3), S(-3, -8), S(7, -17),
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
 
 	// Connected pawns (side by side or defended by a pawn), by rank from the
 	// owner's side: the chain grows in worth as it advances.
 	PawnConnected: [8]Score{
-		0, S(3, 2), S(9, 9), S(9, 7), S(16, 16), S(27, 25), S(48, 40), 0,
+		0, S(1, -3), S(10, 4), S(11, 6), S(16, 18), S(29, 41), S(61, 55), 0,
 	},
 
 	// Candidate passed pawns, by rank: no enemy pawn ahead on the file and
 	// at least as many own pawns beside it as enemy pawns in front on the
 	// neighbouring files, so that it can force its way through.
-	PawnCandidate: [8]Score{0, 0, 0, 0, 0, 0, 0, 0},
+	PawnCandidate: [8]Score{0, S(-1, -6), S(-1, 6), S(8, 6), S(10, 15), S(25, 16), 0, 0},
 
 	// Passed pawns by rank (IPPOLIT/Rybka: passed pawn value by rank), stored
 	// in the pawn hash; the terms below depend on pieces and kings and are added
 	// on every call.
 	PassedRank: [8]Score{
-		0, S(4, 8), S(0, 12), S(2, 24), S(23, 47), S(48, 85), S(80, 128), 0,
+		0, S(7, 19), S(-14, 30), S(0, 51), S(29, 59), S(62, 76), S(84, 124), 0,
 	},
 
 	// Rybka/IPPOLIT: passed pawn with a clear path (no piece ahead on its file).
 	PassedFreePath: [8]Score{
-		0, S(1, -1), 0, S(-3, 7), S(4, 12), S(7, 25), S(13, 46), 0,
+		0, S(-7, 6), S(-7, -3), S(-6, 12), S(1, 16), S(6, 38), S(28, 60), 0,
 	},
 
 	// Rybka/IPPOLIT: attacks on the squares ahead. SafePath when the enemy
 	// neither holds nor attacks any square up to promotion, SafeStop when only
 	// the next square is safe.
-	PassedSafePath: [8]Score{0, S(-1, 0), S(0, 3), S(2, 11), S(6, 19), S(12, 36), S(20, 58), 0},
-	PassedSafeStop: [8]Score{0, S(2, 0), S(1, 2), S(-1, 1), S(6, 10), S(6, 16), S(8, 22), 0},
+	PassedSafePath: [8]Score{0, S(-13, 9), S(-18, 8), S(-28, 21), S(-5, 31), S(11, 51), S(21, 51), 0},
+	PassedSafeStop: [8]Score{0, S(7, -8), S(12, 2), S(0, 2), S(8, 11), S(11, 18), S(8, 22), 0},
 
 	// King distance to the square in front of a passed pawn, counted up to
 	// PassedKingDistanceCap, per step by the pawn's rank: the enemy king
 	// far away and our own close both help in the end game.
 	PassedKingDistanceCap:   5,
-	PassedEnemyKingDistance: [8]Score{0, 0, 0, S(0, 11), S(0, 22), S(0, 33), S(0, 44), 0},
-	PassedOwnKingDistance:   [8]Score{0, 0, 0, S(0, -8), S(0, -16), S(0, -24), S(0, -32), 0},
+	PassedEnemyKingDistance: [8]Score{0, S(-2, -1), S(-2, 2), S(-5, 11), S(-1, 24), S(-4, 44), S(8, 58), 0},
+	PassedOwnKingDistance:   [8]Score{0, S(-3, 0), S(2, -5), S(3, -15), S(-4, -20), S(-3, -25), S(-6, -35), 0},
 
 	// A passed pawn defended by an own pawn or with one beside it, by rank.
-	PassedSupported: [8]Score{0, 0, 0, 0, 0, 0, 0, 0},
+	PassedSupported: [8]Score{0, S(-1, 0), S(5, -9), S(8, -1), S(8, 8), S(2, 14), S(13, 15), 0},
 
 	// REBEL: quadrant rule. Against a side with only king and pawns, a passer
 	// the enemy king cannot catch is nearly a queen.
-	PassedUnstoppable: S(0, 400),
+	PassedUnstoppable: S(-1, 386),
 
 	// Minor-piece placement: an outpost is a square on ranks 4-6 defended by an
 	// own pawn that no enemy pawn can ever attack; a minor right behind a pawn
 	// is shielded from frontal attack and blocks nothing of its own.
-	KnightOutpost:   S(18, 8),
-	BishopOutpost:   S(14, 4),
-	MinorBehindPawn: S(9, 11),
+	KnightOutpost:   S(10, 3),
+	BishopOutpost:   S(20, 4),
+	MinorBehindPawn: S(8, 14),
 
 	// A bishop on a long diagonal that sees both centre squares of it; a
 	// bishop hemmed in by its own pawns on its colour that enemy pawns
 	// block, per such pawn.
-	BishopLongDiagonal: 0,
-	BishopRammedPawns:  0,
+	BishopLongDiagonal: S(21, 7),
+	BishopRammedPawns:  S(-1, -6),
 
 	// With UsePieceActivity: a knight by its distance to the nearer king
 	// (one far from both plays no part), and each knight and rook by how
 	// closed the pawns are (closedness, 0 to 8: knights gain behind locked
 	// pawns, rooks want open files) (Ethereal, not in the seeds).
-	KnightKingDistance: [8]Score{0, 0, 0, 0, 0, 0, 0, 0},
-	KnightClosedness:   [9]Score{0, 0, 0, 0, 0, 0, 0, 0, 0},
-	RookClosedness:     [9]Score{0, 0, 0, 0, 0, 0, 0, 0, 0},
+	KnightKingDistance: [8]Score{0, S(-1, 12), S(8, 7), S(3, 13), S(-3, 8), S(-3, -2), S(-2, -4), S(-7, -6)},
+	KnightClosedness:   [9]Score{S(4, 0), S(-10, 3), S(-5, 11), S(-3, 5), S(-3, 9), S(-1, 5), S(5, 1), S(5, 5), S(3, -11)},
+	RookClosedness:     [9]Score{S(-11, 13), S(-14, 20), S(-13, 15), 0, S(-1, -4), S(5, -3), S(4, -3), S(-3, 0), S(6, 5)},
 
 	// Space: per square in the centre files of our half that none of the
 	// enemy's pawns attacks and none of ours stands on, behind or at our
 	// pawn chain.
-	SpaceSquare: 0,
+	SpaceSquare: S(0, -2),
 
 	// Rooks on open and half-open files and on the 7th rank (Rybka/IPPOLIT:
 	// Rook7thKingPawn, only when the enemy king is on the 8th or enemy pawns
 	// remain on the 7th).
-	RookOpenFile:     S(30, 7),
-	RookHalfOpenFile: S(13, 7),
-	RookOnSeventh:    S(10, 28),
+	RookOpenFile:     S(33, -2),
+	RookHalfOpenFile: S(14, 7),
+	RookOnSeventh:    S(-3, 27),
 
 	// King shelter and pawn storm on the king's file and its two neighbours
 	// (IPPOLIT/Rybka: 3-file shelter arrays). KingShelter is indexed by the
@@ -437,18 +437,18 @@ var defaultParams = Params{
 	// of our pawns stands right in front of it.
 	// Both tables are by file (folded to a..d) and rank.
 	KingShelter: [4][8]Score{
-		{S(-15, 5), S(21, -2), S(16, 0), S(7, 1), S(2, -1), S(0, -2), 0, 0},
-		{S(-15, 5), S(21, -2), S(16, 0), S(7, 1), S(2, -1), S(0, -2), 0, 0},
-		{S(-15, 5), S(21, -2), S(16, 0), S(7, 1), S(2, -1), S(0, -2), 0, 0},
-		{S(-15, 5), S(21, -2), S(16, 0), S(7, 1), S(2, -1), S(0, -2), 0, 0},
+		{S(-18, 13), S(22, -18), S(23, -15), S(8, -2), S(0, -2), S(7, 1), S(1, 9), 0},
+		{S(-16, 11), S(28, -6), S(23, -7), S(5, -2), S(1, 1), S(-7, 4), S(11, 15), 0},
+		{S(-14, 3), S(22, 1), S(5, -1), S(-1, -6), S(1, 0), S(14, -6), S(7, 11), 0},
+		{S(-12, 5), S(13, -3), S(5, 0), S(4, 1), S(-4, 1), S(-6, 0), S(0, -3), 0},
 	},
 	KingStorm: [4][8]Score{
-		{S(-1, 0), S(-10, 1), S(-30, 2), S(-16, 1), S(-5, 2), S(-1, 1), S(-3, 1), 0},
-		{S(-1, 0), S(-10, 1), S(-30, 2), S(-16, 1), S(-5, 2), S(-1, 1), S(-3, 1), 0},
-		{S(-1, 0), S(-10, 1), S(-30, 2), S(-16, 1), S(-5, 2), S(-1, 1), S(-3, 1), 0},
-		{S(-1, 0), S(-10, 1), S(-30, 2), S(-16, 1), S(-5, 2), S(-1, 1), S(-3, 1), 0},
+		{S(-17, -5), S(-8, 10), S(-26, 24), S(-24, 14), S(-13, 0), S(-5, -1), S(-2, -5), 0},
+		{S(-7, 1), S(-1, 6), S(-29, 12), S(-19, 7), S(-10, 6), S(1, -5), S(-4, -4), 0},
+		{S(-2, 1), S(-17, 3), S(-42, 13), S(-9, 10), S(-1, 1), S(1, -2), S(7, -6), 0},
+		{S(-2, 4), S(-5, 7), S(-29, 9), S(-19, -3), S(-1, -10), S(3, 0), S(2, -4), 0},
 	},
-	KingStormBlocked: [8]Score{0, 0, S(-11, -1), S(-6, -1), S(2, -2), S(4, -1), 0, 0},
+	KingStormBlocked: [8]Score{0, 0, S(-14, -14), S(1, -13), S(8, -11), S(3, -13), S(0, -4), 0},
 
 	// REBEL: progressive king safety. A counter collects the pressure on the
 	// squares around a king, and the penalty grows with its square, so that
@@ -507,62 +507,62 @@ var defaultParams = Params{
 	// counter times S(19, 12), the rest 0: REBEL's table grows as
 	// counter^2/2, and 19^2/720 is about 1/2.
 	KingDangerSquare: [64]Score{
-		S(19, 12), 0, 0, S(19, 12), S(19, 12), 0, 0, S(19, 12),
-		S(38, 24), S(19, 12), S(19, 12), S(38, 24), S(38, 24), S(19, 12), S(19, 12), S(38, 24),
-		S(57, 36), S(57, 36), S(57, 36), S(76, 48), S(76, 48), S(57, 36), S(57, 36), S(57, 36),
-		S(95, 60), S(95, 60), S(95, 60), S(95, 60), S(95, 60), S(95, 60), S(95, 60), S(95, 60),
-		S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72),
-		S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72),
-		S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72),
-		S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72),
+		S(15, 12), S(5, 0), S(3, -1), S(27, 11), S(15, 16), S(10, -2), S(-9, -6), S(36, 12),
+		S(39, 25), S(12, 13), S(19, 11), S(31, 24), S(18, 27), S(18, 11), S(-9, 11), S(23, 24),
+		S(59, 35), S(53, 36), S(53, 36), S(76, 48), S(70, 48), S(52, 36), S(51, 34), S(60, 36),
+		S(99, 60), S(96, 60), S(98, 60), S(97, 60), S(97, 60), S(96, 60), S(99, 61), S(92, 60),
+		S(115, 72), S(113, 71), S(117, 71), S(113, 72), S(113, 72), S(115, 72), S(112, 71), S(116, 72),
+		S(119, 72), S(115, 72), S(115, 72), S(115, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72),
+		S(115, 72), S(114, 72), S(111, 72), S(115, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72),
+		S(114, 72), S(114, 72), S(114, 72), S(115, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72),
 	},
 	KingDangerPattern: [32]Score{
-		0, 0, 0, S(19, 12), 0, S(19, 12), S(19, 12), S(38, 24),
-		0, S(19, 12), S(38, 24), S(57, 36), S(38, 24), S(57, 36), S(57, 36), S(76, 48),
-		0, 0, 0, S(19, 12), 0, S(19, 12), S(19, 12), S(38, 24),
-		S(19, 12), S(38, 24), S(38, 24), S(57, 36), S(38, 24), S(57, 36), S(57, 36), S(76, 48),
+		S(6, 1), S(2, -1), S(11, 3), S(10, 11), S(2, 0), S(9, 9), S(31, 11), S(25, 23),
+		S(26, 1), S(11, 10), S(33, 29), S(35, 35), S(36, 23), S(44, 32), S(68, 38), S(78, 49),
+		0, 0, S(-1, 0), S(17, 12), S(-1, 0), S(22, 12), S(20, 12), S(40, 24),
+		S(20, 12), S(37, 24), S(35, 24), S(53, 36), S(43, 23), S(53, 35), S(57, 36), S(78, 48),
 	},
-	KingDangerRing:        [2]Score{S(19, 12), S(19, 12)},
-	KingDangerFront:       [3]Score{S(19, 12), S(19, 12), S(19, 12)},
-	KingDangerSafeCheck:   [7]Score{0, 0, S(38, 24), S(19, 12), S(38, 24), S(38, 24), 0},
-	KingDangerAttackers:   [7]Score{0, 0, 0, 0, 0, 0, 0},
-	KingDangerZoneAttacks: 0,
-	KingDangerWeakSquares: 0,
-	KingDangerSafeChecks:  [7]Score{0, 0, 0, 0, 0, 0, 0},
-	KingDangerBase:        0,
+	KingDangerRing:        [2]Score{S(-19, 7), S(23, 7)},
+	KingDangerFront:       [3]Score{S(10, 5), S(2, 3), S(34, 8)},
+	KingDangerSafeCheck:   [7]Score{0, 0, S(64, 26), S(34, 16), S(63, 26), S(73, 35), 0},
+	KingDangerAttackers:   [7]Score{0, 0, S(31, 4), S(16, 1), S(9, -2), S(5, -2), 0},
+	KingDangerZoneAttacks: S(33, -2),
+	KingDangerWeakSquares: S(21, -3),
+	KingDangerSafeChecks:  [7]Score{0, 0, S(21, 2), S(16, 4), S(30, 2), S(29, 14), 0},
+	KingDangerBase:        S(-14, -1),
 	KingDangerMgDiv:       720,
 	KingDangerEgDiv:       20,
 	// With UseKingDangerModel, our pawns, knights and bishops in the king's
 	// zone, by their count: the defenders an attack has to get through
 	// (Ethereal, not in the seeds).
-	KingDefenders: [12]Score{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+	KingDefenders: [12]Score{S(-25, -7), S(-7, -9), S(0, 5), S(6, 8), S(10, 5), S(15, -3), S(-2, 3), 0, 0, 0, 0, 0},
 	// With UsePieceActivity, the king by its distance in files to the
 	// nearest pawn of either colour: in the end game a king far from every
 	// pawn is out of play (Ethereal, not in the seeds).
-	KingPawnDistance: [8]Score{0, 0, 0, 0, 0, 0, 0, 0},
+	KingPawnDistance: [8]Score{S(8, 56), S(-18, 53), S(4, 30), S(10, -7), S(2, -42), S(-2, -42), S(-3, -38), S(-2, -13)},
 
 	// REBEL: hanging pieces, by the type of the piece at risk: attacked by a
 	// cheaper enemy piece, or attacked and not defended. ThreatMultiple when two
 	// or more pieces (not pawns) hang at once: only one can be saved.
-	HangingPiece:   [7]Score{0, S(10, 29), S(37, 26), S(38, 28), S(51, 27), S(57, 39), 0},
-	ThreatMultiple: S(21, 16),
+	HangingPiece:   [7]Score{0, S(15, 31), S(27, 13), S(23, 14), S(32, 7), S(33, 8), 0},
+	ThreatMultiple: S(40, 24),
 
 	// Threats by attacker and victim: an enemy piece attacked by our pawn,
 	// by our knight or bishop, by our rook (by the victim's type; pawns and
 	// minors count only when the enemy does not defend them), by our king
 	// (undefended pieces), and a pawn push to a safe square that attacks
 	// an enemy piece.
-	ThreatByPawn:     [7]Score{0, 0, 0, 0, 0, 0, 0},
-	ThreatByMinor:    [7]Score{0, 0, 0, 0, 0, 0, 0},
-	ThreatByRook:     [7]Score{0, 0, 0, 0, 0, 0, 0},
-	ThreatByKing:     0,
-	ThreatByPawnPush: 0,
+	ThreatByPawn:     [7]Score{0, 0, S(30, 15), S(28, 19), S(16, 16), S(10, -1), 0},
+	ThreatByMinor:    [7]Score{0, S(2, 10), S(15, 21), S(19, 10), S(24, 18), S(15, 7), 0},
+	ThreatByRook:     [7]Score{0, S(4, 9), S(12, 26), S(19, 20), 0, S(28, 1), 0},
+	ThreatByKing:     S(28, 16),
+	ThreatByPawnPush: S(11, 11),
 	// An overloaded defender: an enemy piece or pawn that alone defends two
 	// or more pieces we attack, and cannot keep both.
-	ThreatOverload: 0,
+	ThreatOverload: S(4, 7),
 	// Our queen, per enemy rook or bishop that would attack it once the
 	// one piece between them moved: a pin or a discovered attack waiting.
-	QueenXRay: 0,
+	QueenXRay: S(-16, 11),
 
 	// Mop-up: with the enemy king alone, drive it to the edge (to a corner of
 	// the bishop's colour with bishop and knight) and bring our king close.
@@ -574,18 +574,18 @@ var defaultParams = Params{
 	// left, the side ahead converts less; the end-game score moves towards
 	// zero by at most its own size. Per pawn, for pawns on both wings, for
 	// a pure pawn ending, and a constant; end-game halves only.
-	ComplexityPawns:      0,
-	ComplexityFlanks:     0,
-	ComplexityPawnEnding: 0,
-	ComplexityAdjust:     0,
+	ComplexityPawns:      S(0, 3),
+	ComplexityFlanks:     S(0, 38),
+	ComplexityPawnEnding: S(0, 31),
+	ComplexityAdjust:     S(0, -68),
 
 	// Drawish material (IPPOLIT: winning-chances token), in 64ths
 	// (ScaleNormal) of the score of the side ahead.
 	ScalePawnlessLoneMinor: 0,         // no pawns, at most a minor up and only a minor's worth: cannot win
-	ScalePawnlessVsMinor:   S(4, 4),   // no pawns, at most a minor up, defender keeps a minor (KR v KB)
-	ScalePawnless:          S(12, 12), // no pawns, at most a minor up
-	ScaleOCBBishopsOnly:    S(20, 20), // opposite-coloured bishops and pawns only
-	ScaleOCBWithPieces:     S(46, 46), // opposite-coloured bishops and at most a rook or minor more each
-	ScaleOnePawnNoExtra:    S(44, 44), // one pawn and no extra piece, e.g. KRP v KR
+	ScalePawnlessVsMinor:   S(5, 6),   // no pawns, at most a minor up, defender keeps a minor (KR v KB)
+	ScalePawnless:          S(21, 7),  // no pawns, at most a minor up
+	ScaleOCBBishopsOnly:    S(20, 21), // opposite-coloured bishops and pawns only
+	ScaleOCBWithPieces:     S(56, 48), // opposite-coloured bishops and at most a rook or minor more each
+	ScaleOnePawnNoExtra:    S(54, 36), // one pawn and no extra piece, e.g. KRP v KR
 	ScaleLoneQueen:         S(64, 64), // a queen and no pawns against at least two pieces
 }

@@ -40,13 +40,13 @@ func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) 
 	}
 
 	placement := info.pawns.placement[c] + p.pst[c][chess.King][ourKing]
+	pieceSquares := placement // the plain piece-square part, for LazyGap
 	if p.UsePieceActivity {
 		closed := info.pawns.closedness
 		placement += p.KnightClosedness[closed]*Score(pos.Pieces(c, chess.Knight).Count()) +
 			p.RookClosedness[closed]*Score(pos.Pieces(c, chess.Rook).Count())
 	}
 	var mobility, rooks Score
-	pieceSquares := placement // the plain piece-square part, for LazyGap
 
 	for b := pos.Pieces(c, chess.Knight); b != 0; {
 		s := b.PopFirst()

@@ -27,6 +27,8 @@ func SwitchNames() []string {
 // isEvalSwitch: the evaluation's switches are its Use... fields.
 func isEvalSwitch(name string) bool { return strings.HasPrefix(name, "Use") }
 
-// NewTerms are the switches of issue 11's terms, which the tuner turns on
-// in its own configuration so that their weights get fitted.
+// NewTerms are the switches of issue 11's terms. They were off in the
+// engine until the fit on a million positions measured them, and are on
+// since; the tuner still sets them in its configuration, so that a
+// params.go with any of them off gets their weights fitted too.
 const NewTerms = "+UseSpace,+UseComplexity,+UseThreatsByType,+UseKingDangerModel,+UseBishopShape,+UsePieceActivity"

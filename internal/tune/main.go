@@ -150,16 +150,16 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("tune run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	data := fs.String("data", "", "data files of \"FEN | result\" lines, comma-separated (required)")
-	epochs := fs.Int("epochs", 40, "passes over the training samples")
-	rate := fs.Float64("rate", 0.5, "Adam step size in centipawns")
-	batch := fs.Int("batch", 0, "mini-batch size (0: the full batch, one step an epoch)")
+	epochs := fs.Int("epochs", 300, "passes over the training samples")
+	rate := fs.Float64("rate", 1, "Adam step size in centipawns")
+	batch := fs.Int("batch", 16384, "mini-batch size (0: the full batch, one step an epoch)")
 	threads := fs.Int("threads", runtime.NumCPU(), "goroutines computing the gradient")
-	patience := fs.Int("patience", 0, "stop after this many epochs without a better held-out error (0: run every epoch)")
+	patience := fs.Int("patience", 20, "stop after this many epochs without a better held-out error (0: run every epoch)")
 	halve := fs.Int("halve", 0, "halve the step size each time this many epochs pass without a better held-out error (0: never)")
 	seed := fs.Uint64("seed", 1, "seed of the mini-batch order")
-	lambda := fs.Float64("lambda", 0.3, "share of the game result in the target; the rest is the search score, where the data has one")
-	l2 := fs.Float64("l2", 1e-7, "pull towards the starting weights: penalty per squared centipawn")
-	validate := fs.Float64("validate", 0, "fraction of the games held out to measure overfitting and stop early")
+	lambda := fs.Float64("lambda", 0.5, "share of the game result in the target; the rest is the search score, where the data has one")
+	l2 := fs.Float64("l2", 1e-9, "pull towards the starting weights: penalty per squared centipawn")
+	validate := fs.Float64("validate", 0.1, "fraction of the games held out to measure overfitting and stop early")
 	params := fs.String("params", "internal/eval/params.go", "params.go to rewrite")
 	out := fs.String("o", "", "where to write the new params.go (default: standard output)")
 	report := fs.Int("report", 10, "print the errors every N epochs")
@@ -249,16 +249,16 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 			}
 			fmt.Fprintf(stderr, " (%v)\n", time.Since(start).Round(time.Second))
 		}
+		if *patience > 0 && len(held) > 0 && ep-bestEpoch >= *patience {
+			fmt.Fprintf(stderr, "epoch %d: no better held-out error for %d epochs, stopping\n", ep, *patience)
+			break
+		}
 		if *halve > 0 && len(held) > 0 && ep > bestEpoch && (ep-bestEpoch)%*halve == 0 {
 			// With a constant step, mini-batch Adam keeps circling the
 			// minimum at the distance its step allows; smaller steps settle
 			// closer once the held-out error stops falling.
 			t.Rate /= 2
 			fmt.Fprintf(stderr, "epoch %d: no better held-out error for %d epochs, step size halved to %g cp\n", ep, ep-bestEpoch, t.Rate)
-		}
-		if *patience > 0 && len(held) > 0 && ep-bestEpoch >= *patience {
-			fmt.Fprintf(stderr, "epoch %d: no better held-out error for %d epochs, stopping\n", ep, *patience)
-			break
 		}
 	}
 	if len(held) > 0 {
