@@ -1,4 +1,4 @@
-# Sourced by tools/sprt/sprt.sh and tools/match/match.sh: where the work
+# Sourced by tools/sprt/sprt.sh, tools/match/match.sh and tools/calib/calib.sh: where the work
 # directory, fastchess and the openings are (WORK, FASTCHESS, OPENINGS
 # override them), and resume_or_start KIND NAME, which makes the run's
 # directory $work/KIND/NAME, enters it, and goes on with a run fastchess

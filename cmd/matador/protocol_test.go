@@ -255,7 +255,7 @@ func TestHandshake(t *testing.T) {
 		"option name MultiPV", "option name Ponder", "option name Move Overhead", "option name Clear Hash",
 		"option name UCI_ShowWDL", "option name UCI_Chess960",
 		"option name Skill Level type spin default 20 min 0 max 20", "option name UCI_LimitStrength type check default false",
-		"option name UCI_Elo type spin default 1500 min 1200 max 2200",
+		"option name UCI_Elo type spin default 1500 min 1200 max 2500",
 		"option name Slow Mover type spin default 100 min 10 max 1000",
 		"option name nodestime type spin default 0 min 0 max 10000",
 		"option name UCI_AnalyseMode type check default false"} {

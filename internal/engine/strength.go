@@ -27,7 +27,7 @@ import (
 const (
 	MaxSkillLevel = 20
 	MinElo        = 1200
-	MaxElo        = 2200
+	MaxElo        = 2500
 	DefaultElo    = 1500
 )
 
@@ -54,11 +54,14 @@ const (
 
 // eloCalibration maps UCI_Elo to levels: the Elo, on the scale of
 // Stockfish 15.1's UCI_Elo, of the levels measured in matches against
-// Stockfish's own UCI_LimitStrength at 5s+0.05s (the README's calibration
-// table); between points the level is interpolated. Level 20 is full
-// strength, whose figure comes from 40 games against Stockfish at 2500
-// at the same control (-319 ± 221); level 0, below Stockfish's lowest
-// setting (1350), is extrapolated at about 37 Elo a level.
+// Stockfish's own UCI_LimitStrength (the README's calibration table);
+// between points the level is interpolated. The points up to 2000 were
+// found at 5s+0.05s; the fitted evaluation's build was checked at
+// 10s+0.1s at 1500, 2000 and 2500. Level 20 is full strength, whose
+// figure comes from 100 games against Stockfish at 2500 at 10s+0.1s (41%,
+// -63 ± 55): UCI_Elo from there to 2500 plays at full strength. Level 0,
+// below Stockfish's lowest setting (1350), is extrapolated at about 37
+// Elo a level.
 var eloCalibration = []struct {
 	elo   float64
 	level float64
@@ -67,7 +70,7 @@ var eloCalibration = []struct {
 	{1430, 6},
 	{1600, 10.6},
 	{2000, 19.16},
-	{2200, 20},
+	{2440, 20},
 }
 
 // levelForElo returns the level, 0..20 and not necessarily whole, that

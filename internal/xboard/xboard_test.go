@@ -40,7 +40,7 @@ func TestFeatures(t *testing.T) {
 	}
 	// Options are offered, and setting them is understood.
 	for _, want := range []string{`feature option="MultiPV -spin 1 1 256"`, `feature option="Skill Level -spin 20 0 20"`,
-		`feature option="UCI_LimitStrength -check 0"`, `feature option="UCI_Elo -spin 1500 1200 2200"`,
+		`feature option="UCI_LimitStrength -check 0"`, `feature option="UCI_Elo -spin 1500 1200 2500"`,
 		`feature option="Slow Mover -spin 100 10 1000"`} {
 		if !strings.Contains(e.transcript(), want) {
 			t.Errorf("no %s:\n%s", want, e.transcript())
