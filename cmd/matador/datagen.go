@@ -31,7 +31,7 @@ func runDatagen(args []string, stderr io.Writer) int {
 	fs.IntVar(&cfg.HashMB, "hash", cfg.HashMB, "hash table per thread, MB")
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "seed of the openings and random plies; a run is repeatable")
 	fs.IntVar(&cfg.RandomPlies, "random-plies", cfg.RandomPlies, "random legal plies after the opening")
-	fs.IntVar(&cfg.PerGame, "per-game", cfg.PerGame, "positions kept at most from one game")
+	fs.IntVar(&cfg.PerGame, "per-game", cfg.PerGame, "positions kept at most from one game (0: every usable one)")
 	fs.IntVar(&cfg.SkipPlies, "skip-plies", cfg.SkipPlies, "plies at the start of a game never kept")
 	fs.IntVar(&cfg.Positions, "positions", 0, "stop once the file holds this many positions (0: no limit)")
 	fs.IntVar(&cfg.Games, "games", 0, "stop once the file holds this many games (0: no limit)")
@@ -39,8 +39,12 @@ func runDatagen(args []string, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *out == "" || fs.NArg() > 0 || cfg.Nodes == 0 || cfg.Threads < 1 || cfg.PerGame < 1 || cfg.HashMB < 1 {
+	if *out == "" || fs.NArg() > 0 {
 		fmt.Fprintln(stderr, "usage: matador datagen -o FILE [-threads N] [-nodes N] [-positions N | -games N] [-openings FILE] [-random-plies N] [-seed S]")
+		return 2
+	}
+	if msg := datagenRangeError(&cfg); msg != "" {
+		fmt.Fprintln(stderr, "matador datagen:", msg)
 		return 2
 	}
 	if *openings != "startpos" {
@@ -68,4 +72,31 @@ func runDatagen(args []string, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "datagen: done: %d games, %d positions written in %s; the file holds %d\n",
 		st.Games, st.Positions, st.Elapsed.Round(time.Second), st.Total)
 	return 0
+}
+
+// datagenRangeError names the first flag whose value is out of its range
+// ("" when all are in range): a negative count must not mean "no limit".
+func datagenRangeError(cfg *datagen.Config) string {
+	checks := []struct {
+		flag     string
+		value    int
+		min, max int
+	}{
+		{"-threads", cfg.Threads, 1, 1024},
+		{"-hash", cfg.HashMB, 1, 1 << 16},
+		{"-random-plies", cfg.RandomPlies, 0, 100},
+		{"-per-game", cfg.PerGame, 0, 10000},
+		{"-skip-plies", cfg.SkipPlies, 0, 10000},
+		{"-positions", cfg.Positions, 0, 1 << 40},
+		{"-games", cfg.Games, 0, 1 << 40},
+	}
+	for _, c := range checks {
+		if c.value < c.min || c.value > c.max {
+			return fmt.Sprintf("%s must be from %d to %d, got %d", c.flag, c.min, c.max, c.value)
+		}
+	}
+	if cfg.Nodes == 0 {
+		return "-nodes must be at least 1"
+	}
+	return ""
 }

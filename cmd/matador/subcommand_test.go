@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -82,6 +83,15 @@ func TestDatagenSubcommand(t *testing.T) {
 	for _, bad := range [][]string{{}, {"-o", path, "extra"}, {"-o", path, "-nodes", "0"}} {
 		if out, err := run(t, append([]string{"datagen"}, bad...)...); err == nil {
 			t.Errorf("datagen %v succeeded:\n%s", bad, out)
+		}
+	}
+	// A negative count is refused with the flag's name and range and exit
+	// status 2, never read as "no limit".
+	for _, flag := range []string{"-games", "-positions", "-random-plies", "-skip-plies", "-per-game", "-threads", "-hash"} {
+		out, err := run(t, "datagen", "-o", path, flag, "-1")
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(out, flag+" must be from") {
+			t.Errorf("datagen %s -1: %v\n%s", flag, err, out)
 		}
 	}
 	if out, err := run(t, "datagen", "-o", path, "-openings", filepath.Join(t.TempDir(), "missing.epd")); err == nil || !strings.Contains(out, "openings") {

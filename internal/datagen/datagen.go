@@ -7,9 +7,9 @@
 // adjudicated: a win once one side's score has stayed at WinScore or more
 // for WinPlies plies in a row, a draw once the score has stayed within
 // DrawScore of zero for DrawPlies plies from ply DrawFromPly on, or at
-// MaxPlies. From each game at most PerGame positions are kept, drawn at
-// random among the quiet ones after the first SkipPlies: not in check, the
-// move played neither a capture nor a promotion, the score not a mate.
+// MaxPlies. Every usable position of a game is kept: after the first
+// SkipPlies, not in check, the move played neither a capture nor a
+// promotion, the score not a mate. PerGame > 0 caps them, drawn at random.
 //
 // Every game has a number, and everything random in it (the opening, the
 // random plies, the positions kept) comes from the run's seed and that
@@ -58,7 +58,7 @@ type Config struct {
 	// beyond this (centipawns) is not played; one side is already winning.
 	MaxOpeningScore int
 
-	PerGame   int // positions kept at most from one game
+	PerGame   int // positions kept at most from one game (0: all)
 	SkipPlies int // plies after the opening (and random plies) never kept
 
 	WinScore    int // adjudicated win: |score| >= WinScore ...
@@ -83,7 +83,7 @@ func DefaultConfig() Config {
 		Seed:            1,
 		RandomPlies:     4,
 		MaxOpeningScore: 400,
-		PerGame:         10,
+		PerGame:         0,
 		SkipPlies:       8,
 		WinScore:        1000,
 		WinPlies:        8,
@@ -202,12 +202,13 @@ func PlayGame(s *search.Searcher, cfg *Config, n uint64) Game {
 		g.Plies = ply + 1
 	}
 
-	// The positions kept: a random choice, written in the game's order.
-	r.Shuffle(len(candidates), func(i, j int) { candidates[i], candidates[j] = candidates[j], candidates[i] })
-	if len(candidates) > cfg.PerGame {
+	// With a cap, the positions kept are a random choice, written in the
+	// game's order.
+	if cfg.PerGame > 0 && len(candidates) > cfg.PerGame {
+		r.Shuffle(len(candidates), func(i, j int) { candidates[i], candidates[j] = candidates[j], candidates[i] })
 		candidates = candidates[:cfg.PerGame]
+		slices.SortFunc(candidates, func(a, b candidate) int { return a.ply - b.ply })
 	}
-	slices.SortFunc(candidates, func(a, b candidate) int { return a.ply - b.ply })
 	for _, c := range candidates {
 		g.Positions = append(g.Positions, c.Position)
 	}

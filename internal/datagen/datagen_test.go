@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"matador/internal/chess"
 	"matador/internal/search"
@@ -47,8 +48,19 @@ func TestGamesAreRepeatableAndWellFormed(t *testing.T) {
 	if c := PlayGame(s, &cfg, 4); c.Format() == a.Format() {
 		t.Errorf("games 3 and 4 are the same game")
 	}
-	if len(a.Positions) == 0 || len(a.Positions) > cfg.PerGame {
-		t.Errorf("game kept %d positions, want 1..%d", len(a.Positions), cfg.PerGame)
+	if len(a.Positions) <= 3 {
+		t.Errorf("game kept %d positions; with no cap it keeps every usable one", len(a.Positions))
+	}
+	capped := cfg
+	capped.PerGame = 3
+	c := PlayGame(search.NewSearcher(1), &capped, 3)
+	if len(c.Positions) != 3 {
+		t.Errorf("with -per-game 3 the game kept %d positions", len(c.Positions))
+	}
+	for _, p := range c.Positions {
+		if !slices.Contains(a.Positions, p) {
+			t.Errorf("capped game kept %v, which the uncapped one lacks", p)
+		}
 	}
 	samples, err := tune.ReadData(strings.NewReader(a.Format()))
 	if err != nil {
@@ -160,5 +172,18 @@ func TestReadOpenings(t *testing.T) {
 		if _, err := ReadOpenings(strings.NewReader(bad)); err == nil {
 			t.Errorf("ReadOpenings(%q) accepted", bad)
 		}
+	}
+}
+
+func TestTimeLeftCountsTheNearerLimit(t *testing.T) {
+	cfg := Config{Positions: 1000, Games: 30}
+	// 10 games and 100 positions in 10s: 20 games left take 20s, 900
+	// positions 90s; the run ends at the games' limit.
+	st := Stats{Games: 10, Positions: 100, Total: 100}
+	if got := cfg.timeLeft(st, 10, 10*time.Second); got != 20*time.Second {
+		t.Errorf("time left %v, want 20s", got)
+	}
+	if got := (&Config{}).timeLeft(st, 10, 10*time.Second); got != 0 {
+		t.Errorf("no limit: time left %v, want 0", got)
 	}
 }

@@ -96,8 +96,7 @@ func Run(ctx context.Context, cfg Config, path string, progress io.Writer, inter
 		rate := float64(st.Positions) / el.Seconds()
 		line := fmt.Sprintf("datagen: %d games (+%d -%d =%d, %d skipped), %d positions written, %d in file, %.1f positions/s",
 			st.Games, st.Results[0], st.Results[2], st.Results[1], st.Skipped, st.Positions, st.Total, rate)
-		if cfg.Positions > 0 && rate > 0 && st.Total < cfg.Positions {
-			left := time.Duration(float64(cfg.Positions-st.Total) / rate * float64(time.Second))
+		if left := cfg.timeLeft(st, done, el); left > 0 {
 			line += fmt.Sprintf(", about %s left", left.Round(time.Second))
 		}
 		fmt.Fprintln(progress, line)
@@ -149,4 +148,22 @@ func Run(ctx context.Context, cfg Config, path string, progress io.Writer, inter
 // the run.
 func (cfg *Config) reached(positions, games int) bool {
 	return (cfg.Positions > 0 && positions >= cfg.Positions) || (cfg.Games > 0 && games >= cfg.Games)
+}
+
+// timeLeft estimates the time until the run's stop condition at this run's
+// rate so far (0: no limit, or no rate yet). With both limits, the nearer.
+func (cfg *Config) timeLeft(st Stats, games int, elapsed time.Duration) time.Duration {
+	var left time.Duration
+	estimate := func(have, want, doneHere int) {
+		if want <= 0 || doneHere <= 0 || have >= want {
+			return
+		}
+		t := time.Duration(float64(want-have) / float64(doneHere) * float64(elapsed))
+		if left == 0 || t < left {
+			left = t
+		}
+	}
+	estimate(st.Total, cfg.Positions, st.Positions)
+	estimate(games, cfg.Games, st.Games)
+	return left
 }
