@@ -54,7 +54,7 @@ const (
 
 // eloCalibration maps UCI_Elo to levels: the Elo, on the scale of
 // Stockfish 15.1's UCI_Elo, of the levels measured in matches against
-// Stockfish's own UCI_LimitStrength (the README's calibration table);
+// Stockfish's own UCI_LimitStrength (docs/strength.md, "`UCI_Elo` calibration");
 // between points the level is interpolated. The points up to 2000 were
 // found at 5s+0.05s; the fitted evaluation's build was checked at
 // 10s+0.1s at 1500, 2000 and 2500. Level 20 is full strength, whose

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A calibration match of weaker play, as the README's "Weaker play" table is
+# A calibration match of weaker play, as the calibration table of docs/strength.md is
 # played: a Matador build at UCI_Elo ELO against Stockfish 15.1 at its own
 # UCI_LimitStrength and UCI_Elo SF_ELO (default ELO), fastchess, one thread,
 # Hash 16, openings from 8moves_v3.pgn with both colours, Move Overhead 100

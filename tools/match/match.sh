@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# A fixed-length match of two UCI engines, as the README's strength figures
+# A fixed-length match of two UCI engines, as the strength figures of docs/strength.md
 # are played: fastchess, one thread each unless told, Hash 16, UHO openings
-# with both colours, adjudication as in the README (draw after move 40 at
+# with both colours, adjudication as in docs/strength.md (draw after move 40 at
 # |score| <= 0.10 for 8 moves, resign at 7.00 for 4). Run nothing else
 # CPU-heavy meanwhile.
 #
