@@ -218,7 +218,8 @@ func (p *Params) rebelCounter(cp *counterParts) int {
 
 // kingDanger is the danger sum of c's king: REBEL's counter taken apart,
 // each of its inputs with a tuned weight (no danger where the counter is 0:
-// the enemy lacks the pieces for an attack), and the inputs REBEL's text
+// the enemy lacks the pieces for an attack, or none of the counter's inputs
+// counts against this king), and the inputs REBEL's text
 // does not have: how many pieces of each kind take part, how often they
 // hit the ring, the ring's squares that only our king or queen defends,
 // and every safe check by kind. kingPenalty squares it.

@@ -25,7 +25,7 @@
 //	history.go     what the search learns: history, continuation and
 //	               capture history, killers, counter moves, positional gain
 //	tt.go          the hash table
-//	time.go        the clock: soft and hard limits, or ClockModern's ideal
+//	time.go        the clock: soft and hard limits, or ClockIdealScaled's ideal
 //	               time scaled after each iteration
 //	threads.go     Lazy SMP: the helper threads
 //	params.go      every margin, depth limit and ordering score, named

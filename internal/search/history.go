@@ -116,12 +116,12 @@ func (w *worker) updateGain(ply, staticEval int) {
 	}
 	prev := &w.stack[ply-1]
 	m := prev.move
-	if m == chess.NoMove || m.IsPromotion() || w.pos.CapturedPiece() != chess.NoPiece || prev.inCheck || prev.staticEval == noEval {
+	if m == chess.NoMove || m.IsPromotion() || w.pos.CapturedPiece() != chess.NoPiece || prev.inCheck || prev.rawEval == noEval {
 		return
 	}
 	g := &w.gain[prev.moved][m.From()][m.To()]
 	// The parent's evaluation is the mover's view, ours the opponent's.
-	delta := min(max(-staticEval-prev.staticEval, -PositionalGainLimit), PositionalGainLimit)
+	delta := min(max(-staticEval-prev.rawEval, -PositionalGainLimit), PositionalGainLimit)
 	if delta > int(*g) {
 		*g = int16(delta)
 	} else {

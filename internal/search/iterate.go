@@ -80,7 +80,7 @@ func (w *worker) iterate() Result {
 			}
 			if depth > 1 {
 				it.scoreDrop = lastScore - best.score
-				it.scoreDropLong = iterScores[max(depth-ClockModernDropIterations, 1)] - best.score
+				it.scoreDropLong = iterScores[max(depth-ClockIdealScaledDropIterations, 1)] - best.score
 			}
 			if len(w.rootMoves) == 1 && depth >= OnlyMoveDepth || w.clock.shouldStopAfterIteration(w.clock.reading(w.nodes+w.helperCount), it) {
 				break

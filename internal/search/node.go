@@ -129,7 +129,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			evalScore = ttScore
 		}
 	}
-	ss.staticEval = rawEval
+	ss.rawEval = rawEval
 	if !inCheck {
 		w.updateGain(ply, rawEval)
 	}
@@ -171,7 +171,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 	// Step 11. Static pruning near the horizon. Reverse futility: an
 	// evaluation well above beta stands (after REBEL; switch
-	// StaticPruning). Or REBEL's static selective search as written: in
+	// ReverseFutility). Or REBEL's static selective search as written: in
 	// the last plies of an iteration (past S_DEPTH) whole subtrees are
 	// pruned by the evaluation, the threat and a small margin (switch
 	// StaticREBEL, which also changes step 12; off until measured).
@@ -183,7 +183,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		if rebelStatic && depth > 1 && rebelStaticPrunes(depth, staticEval, threat, beta) && w.rebelCanPrune(ply) {
 			return w.delayed(staticEval, staticEval, delay)
 		}
-	} else if prunable && w.Switches.StaticPruning && reverseFutility(depth, evalScore, beta) {
+	} else if prunable && w.Switches.ReverseFutility && reverseFutility(depth, evalScore, beta) {
 		return w.delayed(evalScore, staticEval, delay)
 	}
 
@@ -332,12 +332,12 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// Futility, FutilityREBEL), positional gain (IPPOLIT; switch
 		// PositionalGain, off until measured), counter-move and follow-up
 		// history (Ethereal; switch ContHistPruning), SEE (switch SEEPruning;
-		// SEEPruneLinear, Ethereal's margins). Checks are spared, or with
+		// SEEQuietLinearNoisySquare, Ethereal's margins). Checks are spared, or with
 		// SafeChecksOnly only the safe early ones and the hash move (these
 		// three are on: issue 14's group of nine, +45 ± 20 Elo, SPRT).
 		if ply > 0 && bestScore > -MateInMaxPly && !inCheck && pos.HasNonPawnMaterial(us) {
 			exempt := givesCheck && w.checkEscapesPruning(m, ttMove, moveCount)
-			linear := w.Switches.SEEPruneLinear
+			linear := w.Switches.SEEQuietLinearNoisySquare
 			if !noisy && !exempt {
 				if w.Switches.LateMovePruning && lateMovePrunes(depth, moveCount, improving) {
 					pk.skipQuiets = true
@@ -412,8 +412,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// history, more for very late moves at depth (LMR in REBEL,
 		// edition 3, and a log-log term; switches LMR, HistoryReduction,
 		// HangingNoReduce: the log-log term +52 ± 22 Elo in 574 games).
-		// Or, with LMRModern, as the strongest engines reduce
-		// (reductions.go lmrModernPlies; on: issue 14's group of nine,
+		// Or, with LMRAdjusted, as the strongest engines reduce
+		// (reductions.go lmrAdjustedPlies; on: issue 14's group of nine,
 		// +45 ± 20 Elo in an SPRT of 618 games).
 		var score int
 		reducedHere := materialReduced && (ply == 0 || !w.stack[ply-1].materialReduced)
@@ -422,12 +422,12 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			score = -w.negamax(-beta, -alpha, newDepth, ply+1, !pvNode && !cutNode)
 		} else {
 			r := 0
-			if w.Switches.LMRModern {
+			if w.Switches.LMRAdjusted {
 				// Every quiet move after the first, checks and evasions
 				// included, adjusted by node, move and history (Ethereal,
-				// CounterGo, Stockfish; switch LMRModern).
-				if w.Switches.LMR && depth >= LMRModernMinDepth && moveCount > LMRModernMinMoves && !noisy {
-					r = lmrModernPlies(depth, moveCount, newDepth, lmrNode{
+				// CounterGo, Stockfish; switch LMRAdjusted).
+				if w.Switches.LMR && depth >= LMRAdjustedMinDepth && moveCount > LMRAdjustedMinMoves && !noisy {
+					r = lmrAdjustedPlies(depth, moveCount, newDepth, lmrNode{
 						pvNode: pvNode, cutNode: cutNode, improving: improving,
 						refutation: pk.isRefutation(m), check: givesCheck || inCheck,
 						hanging: w.Switches.HangingNoReduce && pk.hanging.Has(m.From()),
@@ -528,12 +528,12 @@ func (w *worker) improving(ply, staticEval int, inCheck bool) bool {
 	if inCheck || ply < 2 {
 		return false
 	}
-	before := w.stack[ply-2].staticEval
+	before := w.stack[ply-2].rawEval
 	if before == noEval && w.Switches.ImprovingPastCheck {
-		if ply < 4 || w.stack[ply-4].staticEval == noEval {
+		if ply < 4 || w.stack[ply-4].rawEval == noEval {
 			return false
 		}
-		before = w.stack[ply-4].staticEval
+		before = w.stack[ply-4].rawEval
 	}
 	return staticEval > before
 }

@@ -13,7 +13,7 @@ func TestImprovingPastCheck(t *testing.T) {
 	w := NewSearcher(1).main
 	set := func(evals ...int) {
 		for i, e := range evals {
-			w.stack[i].staticEval = e
+			w.stack[i].rawEval = e
 		}
 	}
 	cases := []struct {
@@ -65,7 +65,7 @@ func TestTTKeepsZeroEval(t *testing.T) {
 }
 
 // Each search switch of issue 14 changes the tree searched to a fixed
-// depth (so that a match measures something), and ClockModern does not:
+// depth (so that a match measures something), and ClockIdealScaled does not:
 // each is turned from its default to the other setting.
 func TestNewSwitchesChangeTheTree(t *testing.T) {
 	flip := func(name string) string {
@@ -96,14 +96,14 @@ func TestNewSwitchesChangeTheTree(t *testing.T) {
 		return total
 	}
 	base := nodes("")
-	for _, name := range []string{"LMRModern", "SafeChecksOnly", "SEEPruneLinear", "ContHistPruning",
+	for _, name := range []string{"LMRAdjusted", "SafeChecksOnly", "SEEQuietLinearNoisySquare", "ContHistPruning",
 		"AspirationFailHigh", "QSSEEThreshold", "ImprovingPastCheck", "ContHistNoSink"} {
 		if n := nodes(flip(name)); n == base {
 			t.Errorf("%s: %d nodes at depth 8, the same as the default", flip(name), n)
 		}
 	}
-	if n := nodes(flip("ClockModern")); n != base {
-		t.Errorf("%s changed a fixed-depth search: %d nodes, want %d", flip("ClockModern"), n, base)
+	if n := nodes(flip("ClockIdealScaled")); n != base {
+		t.Errorf("%s changed a fixed-depth search: %d nodes, want %d", flip("ClockIdealScaled"), n, base)
 	}
 }
 

@@ -5,9 +5,10 @@ import "time"
 // Every number the search decides by lives here, named, next to the
 // technique it belongs to: margins, depth limits, reduction tables, move
 // ordering scores and the clock's shares. The switches that turn each
-// technique on or off are in switches.go. Margins are exported, so that a
-// reader (or a tuner) finds them by name; sentinels that are no margins
-// (noEval, lazyUnknown) are not.
+// technique on or off are in switches.go. The margins are exported
+// constants, so that a reader finds them by name (in the package's
+// documentation too); changing one means a new build. Sentinels that are
+// no margins (noEval, lazyUnknown) are not exported.
 
 // Scores.
 const (
@@ -164,10 +165,10 @@ const (
 	NullVerifyMinDepth = 10  // verification search from this depth when material is low
 )
 
-// Static pruning (reverse futility).
+// Reverse futility (ReverseFutility): static pruning near the horizon.
 const (
-	StaticPruningMaxDepth = 7
-	StaticPruningMargin   = 80 // per ply of remaining depth
+	ReverseFutilityMaxDepth = 7
+	ReverseFutilityMargin   = 80 // per ply of remaining depth
 )
 
 // REBEL: futility margins at horizon-1 and horizon-2. REBEL uses 3.00 (5.00
@@ -202,7 +203,7 @@ const (
 	SEEPruneMaxDepth = 8
 )
 
-// SEEPruneLinear: SEE pruning as the strongest engines margin it, linear
+// SEEQuietLinearNoisySquare: SEE pruning as the strongest engines margin it, linear
 // in depth for quiet moves, quadratic for captures, to a deeper depth.
 const (
 	SEELinearQuietMargin = -80 // per ply
@@ -247,29 +248,29 @@ const (
 	LMRLogDivisor = 2.25
 )
 
-// Late-move reductions as the strongest engines make them (LMRModern, after
+// Late-move reductions as the strongest engines make them (LMRAdjusted, after
 // Ethereal, CounterGo, Stockfish): every quiet move after the first
-// LMRModernMinMoves is reduced from LMRModernMinDepth on, by the log-log
-// table (the constants above, whole plies) plus LMRModernNonPV at a node
-// off the principal variation, LMRModernCutNode more at an expected cut
-// node, LMRModernNotImproving when the evaluation is not improving; less
-// by LMRModernRefutation for a killer or the counter move, by
-// LMRModernCheck for a check or a move out of check; and by the sum of
-// butterfly and continuation histories over LMRModernHistoryDivisor,
-// within ±LMRModernHistoryMax. At least LMRModernMinReduction, and never
+// LMRAdjustedMinMoves is reduced from LMRAdjustedMinDepth on, by the log-log
+// table (the constants above, whole plies) plus LMRAdjustedNonPV at a node
+// off the principal variation, LMRAdjustedCutNode more at an expected cut
+// node, LMRAdjustedNotImproving when the evaluation is not improving; less
+// by LMRAdjustedRefutation for a killer or the counter move, by
+// LMRAdjustedCheck for a check or a move out of check; and by the sum of
+// butterfly and continuation histories over LMRAdjustedHistoryDivisor,
+// within ±LMRAdjustedHistoryMax. At least LMRAdjustedMinReduction, and never
 // into quiescence.
 const (
-	LMRModernMinDepth       = 3
-	LMRModernMinMoves       = 1
-	LMRModernNonPV          = 1
-	LMRModernCutNode        = 1
-	LMRModernNotImproving   = 1
-	LMRModernRefutation     = 1
-	LMRModernCheck          = 1
-	LMRModernHanging        = 1
-	LMRModernHistoryDivisor = 5000
-	LMRModernHistoryMax     = 2
-	LMRModernMinReduction   = 1
+	LMRAdjustedMinDepth       = 3
+	LMRAdjustedMinMoves       = 1
+	LMRAdjustedNonPV          = 1
+	LMRAdjustedCutNode        = 1
+	LMRAdjustedNotImproving   = 1
+	LMRAdjustedRefutation     = 1
+	LMRAdjustedCheck          = 1
+	LMRAdjustedHanging        = 1
+	LMRAdjustedHistoryDivisor = 5000
+	LMRAdjustedHistoryMax     = 2
+	LMRAdjustedMinReduction   = 1
 )
 
 // Internal iterative deepening: from these depths, at depth/IIDDepthDivisor.
@@ -417,33 +418,33 @@ const (
 	NextIterationPercent = 60
 )
 
-// ClockModern: the clock of the strongest engines (after Ethereal). The
-// ideal time of a move is the time left plus ClockModernIncMoves
-// increments over ClockModernMoves moves (with movestogo: the time over
-// the moves to go plus ClockModernMovesToGoExtra, plus the increment); the
-// hard limit ClockModernHardFactor times that, within HardMaxPercent of
-// the usable time. From ClockModernMinDepth on, the search stops after an
+// ClockIdealScaled: the clock of the strongest engines (after Ethereal). The
+// ideal time of a move is the time left plus ClockIdealScaledIncMoves
+// increments over ClockIdealScaledMoves moves (with movestogo: the time over
+// the moves to go plus ClockIdealScaledMovesToGoExtra, plus the increment); the
+// hard limit ClockIdealScaledHardFactor times that, within HardMaxPercent of
+// the usable time. From ClockIdealScaledMinDepth on, the search stops after an
 // iteration once the time passes the ideal scaled by stability (from
-// ClockModernStableHigh down by ClockModernStableStep per iteration the
-// best move held, at most ClockModernStableMax of them), by best-move
-// changes (1 + ClockModernChangeWeight times the decaying count) and by
-// the score's fall over the last ClockModernDropIterations iterations (1 +
-// fall / ClockModernDropScale, at most ClockModernDropMaxScale), or once
-// ClockModernLastStartPercent of the hard limit is gone.
+// ClockIdealScaledStableHigh down by ClockIdealScaledStableStep per iteration the
+// best move held, at most ClockIdealScaledStableMax of them), by best-move
+// changes (1 + ClockIdealScaledChangeWeight times the decaying count) and by
+// the score's fall over the last ClockIdealScaledDropIterations iterations (1 +
+// fall / ClockIdealScaledDropScale, at most ClockIdealScaledDropMaxScale), or once
+// ClockIdealScaledLastStartPercent of the hard limit is gone.
 const (
-	ClockModernMoves            = 50
-	ClockModernIncMoves         = 25
-	ClockModernMovesToGoExtra   = 5
-	ClockModernHardFactor       = 5
-	ClockModernMinDepth         = 4
-	ClockModernStableHigh       = 1.2
-	ClockModernStableStep       = 0.04
-	ClockModernStableMax        = 10
-	ClockModernChangeWeight     = 1.0
-	ClockModernDropIterations   = 3
-	ClockModernDropScale        = 100.0
-	ClockModernDropMaxScale     = 1.5
-	ClockModernLastStartPercent = 50
+	ClockIdealScaledMoves            = 50
+	ClockIdealScaledIncMoves         = 25
+	ClockIdealScaledMovesToGoExtra   = 5
+	ClockIdealScaledHardFactor       = 5
+	ClockIdealScaledMinDepth         = 4
+	ClockIdealScaledStableHigh       = 1.2
+	ClockIdealScaledStableStep       = 0.04
+	ClockIdealScaledStableMax        = 10
+	ClockIdealScaledChangeWeight     = 1.0
+	ClockIdealScaledDropIterations   = 3
+	ClockIdealScaledDropScale        = 100.0
+	ClockIdealScaledDropMaxScale     = 1.5
+	ClockIdealScaledLastStartPercent = 50
 )
 
 // ClockStableFloor: a stable best move takes ClockStableFloorStep of the
@@ -452,7 +453,7 @@ const (
 // never goes below its ideal time.
 const ClockStableFloorStep = 0.02
 
-// ClockNodeShare scales ClockModern's time by ClockNodeShareBase -
+// ClockNodeShare scales ClockIdealScaled's time by ClockNodeShareBase -
 // ClockNodeShareSlope · the best move's share of the nodes, at least
 // ClockNodeShareMin: a share of 0.7 leaves the time as it is, 0.95 halves
 // it, 0.3 takes 1.8 times as long.

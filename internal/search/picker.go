@@ -91,7 +91,7 @@ func (pk *picker) resetQS(ttMove chess.Move, inCheck, withChecks bool, seeFloor 
 }
 
 // isRefutation: a killer, the mate killer or the counter move, the moves
-// LMRModern reduces less.
+// LMRAdjusted reduces less.
 func (pk *picker) isRefutation(m chess.Move) bool {
 	return m == pk.counter || m == pk.mateKiller || pk.isKiller(m)
 }

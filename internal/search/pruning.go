@@ -10,7 +10,7 @@ import "matador/internal/chess"
 // selective search: a node whose evaluation (hash-improved) stands the
 // margin per ply above beta is not searched further.
 func reverseFutility(depth, evalScore, beta int) bool {
-	return depth <= StaticPruningMaxDepth && evalScore-StaticPruningMargin*depth >= beta && evalScore < MateInMaxPly
+	return depth <= ReverseFutilityMaxDepth && evalScore-ReverseFutilityMargin*depth >= beta && evalScore < MateInMaxPly
 }
 
 // rebelStaticDepth is REBEL's S_DEPTH for the current iteration: the plies
@@ -170,7 +170,7 @@ func (w *worker) gainPrunes(pc chess.Piece, m chess.Move, depth, staticEval, alp
 
 // seeQuietThreshold and seeNoisyThreshold are how much material a quiet
 // move or a capture may lose by SEE before SEE pruning drops it: by
-// default -30·d² and -100·d; with SEEPruneLinear -80·d and -18·d².
+// default -30·d² and -100·d; with SEEQuietLinearNoisySquare -80·d and -18·d².
 func seeQuietThreshold(depth int, linear bool) int {
 	if linear {
 		return SEELinearQuietMargin * depth

@@ -7,7 +7,7 @@ import (
 )
 
 // SEE pruning's thresholds: by default -30·d² for quiet moves and -100·d
-// for captures to depth 8; with SEEPruneLinear -80·d and -18·d² to depth
+// for captures to depth 8; with SEEQuietLinearNoisySquare -80·d and -18·d² to depth
 // 9. A quiet move that hangs a rook passes the default at depth 5 and is
 // pruned by the linear margin.
 func TestSEEPruneMargins(t *testing.T) {

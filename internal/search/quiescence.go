@@ -113,7 +113,7 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 	if lazy {
 		kept = noEval
 	}
-	ss.staticEval = kept
+	ss.rawEval = kept
 	ss.inCheck = inCheck
 
 	// Step 6. The captures that do not lose material (all moves in check,
@@ -206,7 +206,7 @@ func (w *worker) horizonTrickOne(ply, staticEval, alpha int) bool {
 	if staticEval+margin >= alpha {
 		return false
 	}
-	if ply < 1 || w.stack[ply-1].inCheck || w.stack[ply-1].staticEval == noEval {
+	if ply < 1 || w.stack[ply-1].inCheck || w.stack[ply-1].rawEval == noEval {
 		margin += HorizonTrickCheck
 	}
 	if w.canPromote() {

@@ -69,19 +69,19 @@ func init() {
 	}
 }
 
-// lmrModernTable[depth][moves] is the log-log reduction in whole plies,
+// lmrAdjustedTable[depth][moves] is the log-log reduction in whole plies,
 // LMRLogBase + ln(depth)·ln(moves)/LMRLogDivisor, up to 63 of either.
-var lmrModernTable [64][64]int
+var lmrAdjustedTable [64][64]int
 
 func init() {
-	for d := 1; d < len(lmrModernTable); d++ {
-		for n := 1; n < len(lmrModernTable[d]); n++ {
-			lmrModernTable[d][n] = int(LMRLogBase + math.Log(float64(d))*math.Log(float64(n))/LMRLogDivisor)
+	for d := 1; d < len(lmrAdjustedTable); d++ {
+		for n := 1; n < len(lmrAdjustedTable[d]); n++ {
+			lmrAdjustedTable[d][n] = int(LMRLogBase + math.Log(float64(d))*math.Log(float64(n))/LMRLogDivisor)
 		}
 	}
 }
 
-// lmrNode is what LMRModern reads of a node and its move besides depth
+// lmrNode is what LMRAdjusted reads of a node and its move besides depth
 // and move count.
 type lmrNode struct {
 	pvNode, cutNode, improving bool
@@ -91,32 +91,32 @@ type lmrNode struct {
 	history                    int32 // butterfly plus continuation histories
 }
 
-// lmrModernPlies is the reduction of a late quiet move under LMRModern:
+// lmrAdjustedPlies is the reduction of a late quiet move under LMRAdjusted:
 // the log-log table, then the node's and the move's adjustments (see the
-// constants in params.go), at least LMRModernMinReduction and leaving at
+// constants in params.go), at least LMRAdjustedMinReduction and leaving at
 // least one ply of newDepth.
-func lmrModernPlies(depth, moveCount, newDepth int, n lmrNode) int {
-	r := lmrModernTable[min(depth, len(lmrModernTable)-1)][min(moveCount, len(lmrModernTable[0])-1)]
+func lmrAdjustedPlies(depth, moveCount, newDepth int, n lmrNode) int {
+	r := lmrAdjustedTable[min(depth, len(lmrAdjustedTable)-1)][min(moveCount, len(lmrAdjustedTable[0])-1)]
 	if !n.pvNode {
-		r += LMRModernNonPV
+		r += LMRAdjustedNonPV
 	}
 	if n.cutNode {
-		r += LMRModernCutNode
+		r += LMRAdjustedCutNode
 	}
 	if !n.improving {
-		r += LMRModernNotImproving
+		r += LMRAdjustedNotImproving
 	}
 	if n.refutation {
-		r -= LMRModernRefutation
+		r -= LMRAdjustedRefutation
 	}
 	if n.check {
-		r -= LMRModernCheck
+		r -= LMRAdjustedCheck
 	}
 	if n.hanging {
-		r -= LMRModernHanging
+		r -= LMRAdjustedHanging
 	}
-	r -= min(max(int(n.history/LMRModernHistoryDivisor), -LMRModernHistoryMax), LMRModernHistoryMax)
-	return min(max(r, LMRModernMinReduction), newDepth-1)
+	r -= min(max(int(n.history/LMRAdjustedHistoryDivisor), -LMRAdjustedHistoryMax), LMRAdjustedHistoryMax)
+	return min(max(r, LMRAdjustedMinReduction), newDepth-1)
 }
 
 // quietHistory is the butterfly history of a quiet move plus its

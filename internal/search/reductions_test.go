@@ -2,8 +2,8 @@ package search
 
 import "testing"
 
-// The log-log table of LMRModern in whole plies: 0.75 + ln d · ln n / 2.25.
-func TestLMRModernTable(t *testing.T) {
+// The log-log table of LMRAdjusted in whole plies: 0.75 + ln d · ln n / 2.25.
+func TestLMRAdjustedTable(t *testing.T) {
 	cases := []struct{ depth, moves, want int }{
 		{1, 40, 0}, // ln 1 = 0: only the base, 0.75
 		{3, 2, 1},  // 0.75 + 1.099·0.693/2.25 = 1.09
@@ -13,16 +13,16 @@ func TestLMRModernTable(t *testing.T) {
 		{63, 63, 8}, // 0.75 + 4.143²/2.25 = 8.38
 	}
 	for _, c := range cases {
-		if got := lmrModernTable[c.depth][c.moves]; got != c.want {
+		if got := lmrAdjustedTable[c.depth][c.moves]; got != c.want {
 			t.Errorf("table[%d][%d] = %d, want %d", c.depth, c.moves, got, c.want)
 		}
 	}
 }
 
-// Each adjustment of LMRModern moves the reduction by its margin, the
+// Each adjustment of LMRAdjusted moves the reduction by its margin, the
 // history within its clamp, and the result stays between the minimum and
 // the depth left.
-func TestLMRModernAdjustments(t *testing.T) {
+func TestLMRAdjustedAdjustments(t *testing.T) {
 	const d, n, nd = 10, 10, 9 // table value 3
 	plain := lmrNode{pvNode: true, improving: true}
 	cases := []struct {
@@ -31,30 +31,30 @@ func TestLMRModernAdjustments(t *testing.T) {
 		want int
 	}{
 		{"PV node, improving", plain, 3},
-		{"off the PV", lmrNode{improving: true}, 3 + LMRModernNonPV},
-		{"expected cut node", lmrNode{cutNode: true, improving: true}, 3 + LMRModernNonPV + LMRModernCutNode},
-		{"not improving", lmrNode{pvNode: true}, 3 + LMRModernNotImproving},
-		{"killer or counter move", lmrNode{pvNode: true, improving: true, refutation: true}, 3 - LMRModernRefutation},
-		{"check or evasion", lmrNode{pvNode: true, improving: true, check: true}, 3 - LMRModernCheck},
-		{"hanging piece moves", lmrNode{pvNode: true, improving: true, hanging: true}, 3 - LMRModernHanging},
-		{"history just short of a step", lmrNode{pvNode: true, improving: true, history: LMRModernHistoryDivisor - 1}, 3},
-		{"good history", lmrNode{pvNode: true, improving: true, history: LMRModernHistoryDivisor}, 2},
-		{"bad history", lmrNode{pvNode: true, improving: true, history: -LMRModernHistoryDivisor}, 4},
-		{"excellent history, clamped", lmrNode{pvNode: true, improving: true, history: 3 * HistoryMax}, 3 - LMRModernHistoryMax},
-		{"terrible history, clamped", lmrNode{pvNode: true, improving: true, history: -3 * HistoryMax}, 3 + LMRModernHistoryMax},
-		{"everything for less", lmrNode{pvNode: true, improving: true, refutation: true, check: true, history: HistoryMax}, LMRModernMinReduction},
-		{"everything for more", lmrNode{cutNode: true, history: -HistoryMax}, 3 + LMRModernNonPV + LMRModernCutNode + LMRModernNotImproving + LMRModernHistoryMax},
+		{"off the PV", lmrNode{improving: true}, 3 + LMRAdjustedNonPV},
+		{"expected cut node", lmrNode{cutNode: true, improving: true}, 3 + LMRAdjustedNonPV + LMRAdjustedCutNode},
+		{"not improving", lmrNode{pvNode: true}, 3 + LMRAdjustedNotImproving},
+		{"killer or counter move", lmrNode{pvNode: true, improving: true, refutation: true}, 3 - LMRAdjustedRefutation},
+		{"check or evasion", lmrNode{pvNode: true, improving: true, check: true}, 3 - LMRAdjustedCheck},
+		{"hanging piece moves", lmrNode{pvNode: true, improving: true, hanging: true}, 3 - LMRAdjustedHanging},
+		{"history just short of a step", lmrNode{pvNode: true, improving: true, history: LMRAdjustedHistoryDivisor - 1}, 3},
+		{"good history", lmrNode{pvNode: true, improving: true, history: LMRAdjustedHistoryDivisor}, 2},
+		{"bad history", lmrNode{pvNode: true, improving: true, history: -LMRAdjustedHistoryDivisor}, 4},
+		{"excellent history, clamped", lmrNode{pvNode: true, improving: true, history: 3 * HistoryMax}, 3 - LMRAdjustedHistoryMax},
+		{"terrible history, clamped", lmrNode{pvNode: true, improving: true, history: -3 * HistoryMax}, 3 + LMRAdjustedHistoryMax},
+		{"everything for less", lmrNode{pvNode: true, improving: true, refutation: true, check: true, history: HistoryMax}, LMRAdjustedMinReduction},
+		{"everything for more", lmrNode{cutNode: true, history: -HistoryMax}, 3 + LMRAdjustedNonPV + LMRAdjustedCutNode + LMRAdjustedNotImproving + LMRAdjustedHistoryMax},
 	}
 	for _, c := range cases {
-		if got := lmrModernPlies(d, n, nd, c.node); got != c.want {
+		if got := lmrAdjustedPlies(d, n, nd, c.node); got != c.want {
 			t.Errorf("%s: reduction %d, want %d", c.name, got, c.want)
 		}
 	}
 	// Never into quiescence: one ply of newDepth stays.
-	if got := lmrModernPlies(3, 60, 2, lmrNode{cutNode: true, history: -HistoryMax}); got != 1 {
+	if got := lmrAdjustedPlies(3, 60, 2, lmrNode{cutNode: true, history: -HistoryMax}); got != 1 {
 		t.Errorf("depth 3: reduction %d, want 1 (newDepth 2 keeps a ply)", got)
 	}
-	if got := lmrModernPlies(30, 60, 29, lmrNode{cutNode: true, history: -HistoryMax}); got > 28 {
+	if got := lmrAdjustedPlies(30, 60, 29, lmrNode{cutNode: true, history: -HistoryMax}); got > 28 {
 		t.Errorf("depth 30: reduction %d leaves no ply", got)
 	}
 }

@@ -56,7 +56,7 @@ func (w *worker) rootSearch(alpha, beta, depth int) int {
 	inCheck := pos.InCheck()
 	// The root's state as the children read it from the stack.
 	ss.lazyGap, ss.dangerKnown = noLazyGap, false
-	ss.staticEval = w.fullEval(ss)
+	ss.rawEval = w.fullEval(ss)
 	ss.inCheck = inCheck
 	ss.checks, ss.pathExt, ss.doubleExts = b2i(inCheck), 0, 0
 	best := -Infinity
@@ -80,13 +80,13 @@ func (w *worker) rootSearch(alpha, beta, depth int) int {
 		} else {
 			r := 0
 			moveCount := i - w.pvIdx + 1
-			if w.Switches.LMRModern {
+			if w.Switches.LMRAdjusted {
 				// As at every other node: a PV node that is not improving
 				// (there is nothing two plies up), without killers or a
 				// counter move (the root learns none).
-				if w.Switches.LMR && depth >= LMRModernMinDepth && moveCount > LMRModernMinMoves && quiet {
+				if w.Switches.LMR && depth >= LMRAdjustedMinDepth && moveCount > LMRAdjustedMinMoves && quiet {
 					cont1, cont2 := w.contRows(0)
-					r = lmrModernPlies(depth, moveCount, newDepth, lmrNode{
+					r = lmrAdjustedPlies(depth, moveCount, newDepth, lmrNode{
 						pvNode: true, check: givesCheck || inCheck,
 						history: w.quietHistory(pc, m, cont1, cont2),
 					})

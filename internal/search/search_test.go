@@ -143,8 +143,8 @@ func TestStrayPonderHitIgnored(t *testing.T) {
 // Each technique flipped from the defaults, one at a time, must still find
 // the mate in two with its exact score: no switch may break the search.
 // The mate begins with a rook sacrifice that gives check (a quiet move
-// with a losing SEE, reduced at the root under LMRModern), so with
-// StaticPruning or LateMovePruning off the issue-14 search needs depth 9
+// with a losing SEE, reduced at the root under LMRAdjusted), so with
+// ReverseFutility or LateMovePruning off the issue-14 search needs depth 9
 // where the old one needed 7.
 func TestEachSwitchFlipped(t *testing.T) {
 	fen := "6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1"
@@ -209,7 +209,7 @@ func TestPositionalGainTable(t *testing.T) {
 	s.pos = pos
 	m, _ := pos.ParseUCI("g1f3")
 	knight := pos.PieceOn(m.From())
-	s.stack[0] = plyState{move: m, moved: knight, staticEval: 10}
+	s.stack[0] = plyState{move: m, moved: knight, rawEval: 10}
 	pos.MakeMove(m)
 	g := func() int16 { return s.gain[knight][m.From()][m.To()] }
 	s.updateGain(1, -40) // the mover's view: from +10 to +40, a gain of 30
@@ -224,7 +224,7 @@ func TestPositionalGainTable(t *testing.T) {
 	if g() != PositionalGainLimit {
 		t.Fatalf("gain %d, want the limit %d", g(), PositionalGainLimit)
 	}
-	s.stack[0].staticEval = noEval // a parent in check: nothing to compare
+	s.stack[0].rawEval = noEval // a parent in check: nothing to compare
 	s.updateGain(1, 3000)
 	if g() != PositionalGainLimit {
 		t.Fatalf("gain changed to %d without a parent evaluation", g())
@@ -236,7 +236,7 @@ func TestPositionalGainTable(t *testing.T) {
 	s.pos = capPos
 	x, _ := capPos.ParseUCI("e4d5")
 	pawn := capPos.PieceOn(x.From())
-	s.stack[0] = plyState{move: x, moved: pawn, staticEval: 0}
+	s.stack[0] = plyState{move: x, moved: pawn, rawEval: 0}
 	capPos.MakeMove(x)
 	s.updateGain(1, -100)
 	if got := s.gain[pawn][x.From()][x.To()]; got != 0 {
@@ -255,7 +255,7 @@ func TestHorizonTrickOne(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.pos = pos
-	s.stack[0].staticEval = 0 // the opponent was not in check
+	s.stack[0].rawEval = 0 // the opponent was not in check
 	rook := materialValue(chess.Rook)
 	cases := []struct {
 		eval, alpha int
@@ -270,7 +270,7 @@ func TestHorizonTrickOne(t *testing.T) {
 			t.Errorf("eval %d alpha %d: %v, want %v", c.eval, c.alpha, got, c.want)
 		}
 	}
-	s.stack[0].staticEval = noEval // the opponent answered a check
+	s.stack[0].rawEval = noEval // the opponent answered a check
 	if s.horizonTrickOne(1, 0, HorizonTrickMargin+rook+1) {
 		t.Error("no extra margin after a check evasion")
 	}
@@ -337,7 +337,7 @@ func TestMaterialReduction(t *testing.T) {
 		s.Switches.MaterialReduction = on
 		// The children stand far above their beta: without these two they
 		// would all return at once and the reduction would not show.
-		s.Switches.StaticPruning, s.Switches.NullMove = false, false
+		s.Switches.ReverseFutility, s.Switches.NullMove = false, false
 		s.pos = chess.StartPosition()
 		s.negamax(1000, 1001, 7, 1, false)
 		return s.nodes
@@ -411,7 +411,7 @@ func TestREBELPruneExceptions(t *testing.T) {
 		pos.MakeMove(m)
 		s.pos = pos
 	}
-	s.stack[0] = plyState{staticEval: 20}
+	s.stack[0] = plyState{rawEval: 20}
 	after("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", "d2d4")
 	if !s.rebelCanPrune(1) {
 		t.Error("a quiet pawn move is spared")
@@ -429,7 +429,7 @@ func TestREBELPruneExceptions(t *testing.T) {
 	if s.rebelCanPrune(1) {
 		t.Error("a winning capture is not spared")
 	}
-	s.stack[0] = plyState{staticEval: noEval, inCheck: true}
+	s.stack[0] = plyState{rawEval: noEval, inCheck: true}
 	if s.rebelCanPrune(1) {
 		t.Error("the answer to a check is not spared")
 	}
@@ -445,7 +445,7 @@ func TestThreatReduction(t *testing.T) {
 	m, _ := pos.ParseUCI("d1e3")
 	pos.MakeMove(m)
 	s.pos = pos
-	reset := func() { s.stack[0] = plyState{move: m, staticEval: 10} }
+	reset := func() { s.stack[0] = plyState{move: m, rawEval: 10} }
 	reset()
 	const beta = 100
 	if !s.threatReduces(1, 300, beta, false, 0) {
@@ -473,7 +473,7 @@ func TestThreatReduction(t *testing.T) {
 		t.Error("a move reduced already is reduced again")
 	}
 	reset()
-	s.stack[0].staticEval, s.stack[0].inCheck = -Infinity, true
+	s.stack[0].rawEval, s.stack[0].inCheck = -Infinity, true
 	if s.threatReduces(1, 300, beta, false, 0) {
 		t.Error("the answer to a check is reduced")
 	}
@@ -484,7 +484,7 @@ func TestThreatReduction(t *testing.T) {
 	m2, _ := threat.ParseUCI("d1c3")
 	threat.MakeMove(m2)
 	s.pos = threat
-	s.stack[0] = plyState{move: m2, staticEval: 10}
+	s.stack[0] = plyState{move: m2, rawEval: 10}
 	if s.threatReduces(1, beta+200, beta, false, 0) {
 		t.Error("a move threatening the queen is reduced")
 	}
@@ -516,10 +516,10 @@ func TestKingPressure(t *testing.T) {
 		}
 		s.pos = pos
 		s.stack[0] = plyState{move: m}
-		s.stack[0].staticEval = s.fullEval(&s.stack[0])
+		s.stack[0].rawEval = s.fullEval(&s.stack[0])
 		pos.MakeMove(m)
 		s.stack[1] = plyState{}
-		s.stack[1].staticEval = s.fullEval(&s.stack[1])
+		s.stack[1].rawEval = s.fullEval(&s.stack[1])
 		s.rootDepth = 10
 	}
 

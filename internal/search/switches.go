@@ -10,7 +10,7 @@ import (
 type Switches struct {
 	Aspiration          bool
 	NullMove            bool
-	StaticPruning       bool // REBEL's static selective search near the horizon
+	ReverseFutility     bool // a non-PV node whose evaluation beats beta by a margin a ply returns, to depth 7 (after REBEL's static pruning)
 	Futility            bool
 	LateMovePruning     bool
 	SEEPruning          bool
@@ -47,77 +47,77 @@ type Switches struct {
 	CaptureHistory      bool // captures ordered within their REBEL band by how often they caused cut-offs
 	// Issue 14: the search and clock of the strongest engines, on since
 	// the nine together passed an SPRT (+45 ± 20 Elo in 618 games).
-	LMRModern          bool // LMR from the second move, adjusted by node type, improving, killers, history; checks and the root too
-	SafeChecksOnly     bool // only the hash move and SEE-safe checks at low move counts escape move pruning
-	SEEPruneLinear     bool // SEE pruning at -80·d for quiet moves and -18·d² for captures, to depth 9
-	ContHistPruning    bool // quiet moves with poor counter-move or follow-up history pruned near the horizon
-	AspirationFailHigh bool // after a fail high at the root, search again a ply shallower
-	QSSEEThreshold     bool // quiescence searches only captures whose SEE can bring the score near alpha
-	ImprovingPastCheck bool // improving compares with four plies up when two plies up was in check; never after two checks
-	ContHistNoSink     bool // no continuation history after a null move or before the root, instead of a shared row
-	ClockModern        bool // an ideal time per move, scaled by stability, best-move changes and score drops
+	LMRAdjusted               bool // LMR from the second move, adjusted by node type, improving, killers, history; checks and the root too
+	SafeChecksOnly            bool // only the hash move and SEE-safe checks at low move counts escape move pruning
+	SEEQuietLinearNoisySquare bool // SEE pruning at -80·d for quiet moves and -18·d² for captures, to depth 9
+	ContHistPruning           bool // quiet moves with poor counter-move or follow-up history pruned near the horizon
+	AspirationFailHigh        bool // after a fail high at the root, search again a ply shallower
+	QSSEEThreshold            bool // quiescence searches only captures whose SEE can bring the score near alpha
+	ImprovingPastCheck        bool // improving compares with four plies up when two plies up was in check; never after two checks
+	ContHistNoSink            bool // no continuation history after a null move or before the root, instead of a shared row
+	ClockIdealScaled          bool // an ideal time per move, scaled by stability, best-move changes and score drops
 	// Three node-level refinements, on since together they passed an SPRT
 	// (+58.7 ± 21.9 Elo in 472 games).
 	CorrectionHistory bool // the static evaluation corrected by what searches found beyond it, by pawn structure
 	SingularDouble    bool // a very singular hash move two plies deeper, a non-singular one that beats beta a ply shallower
 	IIReduction       bool // no hash move at a PV or cut node: a ply less, instead of internal iterative deepening
-	ClockNodeShare    bool // ClockModern's time scaled by the share of the nodes the best move took
-	ClockStableFloor  bool // a stable best move takes ClockModern's time down to the ideal time, not 0.8 of it
+	ClockNodeShare    bool // ClockIdealScaled's time scaled by the share of the nodes the best move took
+	ClockStableFloor  bool // a stable best move takes ClockIdealScaled's time down to the ideal time, not 0.8 of it
 }
 
 // DefaultSwitches is what the engine plays with.
 var DefaultSwitches = Switches{
-	Aspiration:          true,
-	NullMove:            true,
-	StaticPruning:       true,
-	Futility:            true,
-	LateMovePruning:     true,
-	SEEPruning:          true,
-	LMR:                 true,
-	IID:                 true,
-	SingularExt:         true,
-	CheckExtension:      true,
-	RecaptureExt:        false,
-	PawnPushExt:         false,
-	QSChecks:            true,
-	QSDeltaPruning:      true,
-	MateDistance:        true,
-	DelayPenalty:        true,
-	AspirationREBEL:     false,
-	HangingNoReduce:     true,
-	MateKiller:          true,
-	OrderingHints:       true,
-	NullVerify:          true,
-	CounterMove:         true,
-	ContinuationHistory: true,
-	HistoryReduction:    true,
-	FutilityREBEL:       false,
-	LazyEval:            false,
-	PositionalGain:      false,
-	HorizonTrickOne:     false,
-	PawnEndingExt:       false,
-	MaterialReduction:   false,
-	CheckExtREBEL:       true,
-	StaticREBEL:         false,
-	ThreatReduction:     false,
-	KingPressureExt:     false,
-	PartialIteration:    false,
-	ProbCut:             false,
-	CaptureHistory:      false,
-	LMRModern:           true,
-	SafeChecksOnly:      true,
-	SEEPruneLinear:      true,
-	ContHistPruning:     true,
-	AspirationFailHigh:  true,
-	QSSEEThreshold:      true,
-	ImprovingPastCheck:  true,
-	ContHistNoSink:      true,
-	ClockModern:         true,
-	CorrectionHistory:   true,
-	SingularDouble:      true,
-	IIReduction:         true,
-	ClockNodeShare:      false,
-	ClockStableFloor:    false,
+	Aspiration:                true,
+	NullMove:                  true,
+	ReverseFutility:           true,
+	Futility:                  true,
+	LateMovePruning:           true,
+	SEEPruning:                true,
+	LMR:                       true,
+	IID:                       true,
+	SingularExt:               true,
+	CheckExtension:            true,
+	RecaptureExt:              false,
+	PawnPushExt:               false,
+	QSChecks:                  true,
+	QSDeltaPruning:            true,
+	MateDistance:              true,
+	DelayPenalty:              true,
+	AspirationREBEL:           false,
+	HangingNoReduce:           true,
+	MateKiller:                true,
+	OrderingHints:             true,
+	NullVerify:                true,
+	CounterMove:               true,
+	ContinuationHistory:       true,
+	HistoryReduction:          true,
+	FutilityREBEL:             false,
+	LazyEval:                  false,
+	PositionalGain:            false,
+	HorizonTrickOne:           false,
+	PawnEndingExt:             false,
+	MaterialReduction:         false,
+	CheckExtREBEL:             true,
+	StaticREBEL:               false,
+	ThreatReduction:           false,
+	KingPressureExt:           false,
+	PartialIteration:          false,
+	ProbCut:                   false,
+	CaptureHistory:            false,
+	LMRAdjusted:               true,
+	SafeChecksOnly:            true,
+	SEEQuietLinearNoisySquare: true,
+	ContHistPruning:           true,
+	AspirationFailHigh:        true,
+	QSSEEThreshold:            true,
+	ImprovingPastCheck:        true,
+	ContHistNoSink:            true,
+	ClockIdealScaled:          true,
+	CorrectionHistory:         true,
+	SingularDouble:            true,
+	IIReduction:               true,
+	ClockNodeShare:            false,
+	ClockStableFloor:          false,
 }
 
 // ApplySwitchSpec turns techniques on or off by name, for measuring what

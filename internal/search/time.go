@@ -21,22 +21,22 @@ type timeManager struct {
 	soft           time.Duration
 	hard           time.Duration
 	timed          bool
-	// modern: the clock of ClockModern, where soft is the ideal time of
+	// idealScaled: the clock of ClockIdealScaled, where soft is the ideal time of
 	// the move, which the end of each iteration scales; stableStep is the
 	// share of it each iteration of a stable best move takes off.
-	modern     bool
-	stableStep float64
+	idealScaled bool
+	stableStep  float64
 }
 
 // plan turns the limits of a search that starts now into the soft and
-// hard limits (the shares are in params.go). With modern (ClockModern)
+// hard limits (the shares are in params.go). With idealScaled (ClockIdealScaled)
 // the soft limit is an ideal time from the time left and the increment.
 // slowMover scales both on a clock, in percent (0: 100), within the same
 // caps of the time left.
-func (tm *timeManager) plan(start time.Time, lim Limits, overhead time.Duration, slowMover int, us chess.Color, gamePly int, modern bool) {
+func (tm *timeManager) plan(start time.Time, lim Limits, overhead time.Duration, slowMover int, us chess.Color, gamePly int, idealScaled bool) {
 	tm.start.Store(start.UnixNano())
 	tm.timed = false
-	tm.modern, tm.stableStep = false, ClockModernStableStep
+	tm.idealScaled, tm.stableStep = false, ClockIdealScaledStableStep
 	switch {
 	case lim.MoveTime > 0:
 		tm.timed = true
@@ -61,10 +61,10 @@ func (tm *timeManager) plan(start time.Time, lim Limits, overhead time.Duration,
 		base := usable/time.Duration(mtg) + inc*IncrementPercent/100
 		tm.soft = min(base*SoftPercent/100, usable*SoftMaxPercent/100)
 		tm.hard = min(base*HardFactor, usable*HardMaxPercent/100)
-		if modern {
-			tm.modern = true
+		if idealScaled {
+			tm.idealScaled = true
 			tm.soft = min(idealTime(usable, inc, lim.MovesToGo), usable*SoftMaxPercent/100)
-			tm.hard = min(tm.soft*ClockModernHardFactor, usable*HardMaxPercent/100)
+			tm.hard = min(tm.soft*ClockIdealScaledHardFactor, usable*HardMaxPercent/100)
 		}
 		if slowMover > 0 && slowMover != 100 {
 			// Stockfish's Slow Mover: the user's own scale on thinking time.
@@ -107,22 +107,22 @@ func (tm *timeManager) pastHard(now time.Time) bool {
 	return tm.timed && tm.elapsed(now) >= tm.hard
 }
 
-// idealTime is ClockModern's time for a move: with movestogo an even share
+// idealTime is ClockIdealScaled's time for a move: with movestogo an even share
 // over the moves to go and a few more, plus the increment; without, the
-// time left plus ClockModernIncMoves increments shared over
-// ClockModernMoves moves.
+// time left plus ClockIdealScaledIncMoves increments shared over
+// ClockIdealScaledMoves moves.
 func idealTime(usable, inc time.Duration, movesToGo int) time.Duration {
 	if movesToGo > 0 {
-		return usable/time.Duration(min(movesToGo, MaxMovesToGo)+ClockModernMovesToGoExtra) + inc
+		return usable/time.Duration(min(movesToGo, MaxMovesToGo)+ClockIdealScaledMovesToGoExtra) + inc
 	}
-	return (usable + ClockModernIncMoves*inc) / ClockModernMoves
+	return (usable + ClockIdealScaledIncMoves*inc) / ClockIdealScaledMoves
 }
 
 // iterationEnd is what the clock reads at the end of an iteration: its
 // depth, a decaying count of best-move changes, how many iterations the
 // best move has not changed, and how much the score fell: since the last
-// iteration (scoreDrop) and over the last ClockModernDropIterations
-// (scoreDropLong, ClockModern's).
+// iteration (scoreDrop) and over the last ClockIdealScaledDropIterations
+// (scoreDropLong, ClockIdealScaled's).
 type iterationEnd struct {
 	depth                    int
 	bestChanges              float64
@@ -142,14 +142,14 @@ func (tm *timeManager) shouldStopAfterIteration(now time.Time, it iterationEnd) 
 		// Fixed move time: run until the hard limit aborts the search.
 		return tm.elapsed(now) >= tm.hard
 	}
-	if tm.modern {
-		if it.depth < ClockModernMinDepth {
+	if tm.idealScaled {
+		if it.depth < ClockIdealScaledMinDepth {
 			return false
 		}
-		// An iteration begun past ClockModernLastStartPercent of the hard
+		// An iteration begun past ClockIdealScaledLastStartPercent of the hard
 		// limit would mostly be lost when the limit aborts it.
 		elapsed := tm.elapsed(now)
-		return elapsed >= tm.modernLimit(it) || elapsed >= tm.hard*ClockModernLastStartPercent/100
+		return elapsed >= tm.scaledLimit(it) || elapsed >= tm.hard*ClockIdealScaledLastStartPercent/100
 	}
 	bestChanges, stable, scoreDrop := it.bestChanges, it.stable, it.scoreDrop
 	scale := 1.0 + bestChanges
@@ -166,20 +166,20 @@ func (tm *timeManager) shouldStopAfterIteration(now time.Time, it iterationEnd) 
 	return tm.elapsed(now) >= limit*NextIterationPercent/100
 }
 
-// timed reports whether the clock limits this search at all.
+// isTimed reports whether the clock limits this search at all.
 func (tm *timeManager) isTimed() bool { return tm.timed }
 
-// modernLimit is ClockModern's time for this move after an iteration: the
+// scaledLimit is ClockIdealScaled's time for this move after an iteration: the
 // ideal time scaled down the longer the best move has held (to
-// ClockModernStableHigh - ClockModernStableStep · ClockModernStableMax, or
+// ClockIdealScaledStableHigh - ClockIdealScaledStableStep · ClockIdealScaledStableMax, or
 // with ClockStableFloor ClockStableFloorStep instead of the step),
 // up by the decaying count of best-move changes and by the score's fall
 // over the last iterations, and with ClockNodeShare by the share of the
 // nodes the best move took, never past the hard limit.
-func (tm *timeManager) modernLimit(it iterationEnd) time.Duration {
-	stability := ClockModernStableHigh - tm.stableStep*float64(min(it.stable, ClockModernStableMax))
-	changes := 1 + ClockModernChangeWeight*it.bestChanges
-	drop := min(max(1+float64(it.scoreDropLong)/ClockModernDropScale, 1), ClockModernDropMaxScale)
+func (tm *timeManager) scaledLimit(it iterationEnd) time.Duration {
+	stability := ClockIdealScaledStableHigh - tm.stableStep*float64(min(it.stable, ClockIdealScaledStableMax))
+	changes := 1 + ClockIdealScaledChangeWeight*it.bestChanges
+	drop := min(max(1+float64(it.scoreDropLong)/ClockIdealScaledDropScale, 1), ClockIdealScaledDropMaxScale)
 	share := 1.0
 	if it.bestNodeShare > 0 {
 		// A best move that takes nearly all the nodes has no rival worth

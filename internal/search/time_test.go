@@ -16,16 +16,16 @@ func TestTimeLimitsStayInsideTheClock(t *testing.T) {
 		for _, inc := range []time.Duration{0, 10 * ms, 100 * ms, 2 * time.Second} {
 			for _, mtg := range []int{0, 1, 2, 40} {
 				for _, ply := range []int{0, 80, 300} {
-					for _, modern := range []bool{false, true} {
+					for _, idealScaled := range []bool{false, true} {
 						var tm timeManager
 						lim := Limits{WTime: left, BTime: left, WInc: inc, BInc: inc, MovesToGo: mtg}
-						tm.plan(time.Now(), lim, overhead, 0, chess.White, ply, modern)
+						tm.plan(time.Now(), lim, overhead, 0, chess.White, ply, idealScaled)
 						if !tm.timed || tm.soft <= 0 || tm.soft > tm.hard {
-							t.Fatalf("left %v inc %v mtg %d modern %v: soft %v hard %v", left, inc, mtg, modern, tm.soft, tm.hard)
+							t.Fatalf("left %v inc %v mtg %d idealScaled %v: soft %v hard %v", left, inc, mtg, idealScaled, tm.soft, tm.hard)
 						}
 						if left > overhead+10*ms && tm.hard > left-overhead {
-							t.Errorf("left %v inc %v mtg %d ply %d modern %v: hard limit %v eats the overhead",
-								left, inc, mtg, ply, modern, tm.hard)
+							t.Errorf("left %v inc %v mtg %d ply %d idealScaled %v: hard limit %v eats the overhead",
+								left, inc, mtg, ply, idealScaled, tm.hard)
 						}
 					}
 				}
@@ -36,19 +36,19 @@ func TestTimeLimitsStayInsideTheClock(t *testing.T) {
 
 func TestMoveTimeIsFixed(t *testing.T) {
 	var tm timeManager
-	for _, modern := range []bool{false, true} {
-		tm.plan(time.Now(), Limits{MoveTime: time.Second}, 30*time.Millisecond, 0, chess.White, 0, modern)
+	for _, idealScaled := range []bool{false, true} {
+		tm.plan(time.Now(), Limits{MoveTime: time.Second}, 30*time.Millisecond, 0, chess.White, 0, idealScaled)
 		if tm.soft != tm.hard || tm.hard != 970*time.Millisecond {
-			t.Errorf("movetime 1s (modern %v): soft %v hard %v", modern, tm.soft, tm.hard)
+			t.Errorf("movetime 1s (idealScaled %v): soft %v hard %v", idealScaled, tm.soft, tm.hard)
 		}
 	}
 }
 
-// ClockModern's plan: the ideal time and the hard limit from the time left
+// ClockIdealScaled's plan: the ideal time and the hard limit from the time left
 // and the increment, with 30 ms of Move Overhead. The usable time is the
 // clock less the overhead, 5 ms of safety and 2.5 overheads kept for the
 // moves to come: 9,890 ms of 10 s.
-func TestClockModernPlan(t *testing.T) {
+func TestClockIdealScaledPlan(t *testing.T) {
 	ms := time.Millisecond
 	cases := []struct {
 		name        string
@@ -76,19 +76,19 @@ func TestClockModernPlan(t *testing.T) {
 	}
 }
 
-// ClockModern's decision after an iteration: the ideal time scaled by
-// stability (ClockModernStableHigh down by ClockModernStableStep an
+// ClockIdealScaled's decision after an iteration: the ideal time scaled by
+// stability (ClockIdealScaledStableHigh down by ClockIdealScaledStableStep an
 // iteration), best-move changes and a falling score, never past the hard
 // limit, nothing before depth 4, and no iteration begun past half the hard
 // limit.
-func TestClockModernStops(t *testing.T) {
+func TestClockIdealScaledStops(t *testing.T) {
 	ms := time.Millisecond
 	var tm timeManager
 	start := time.Now()
 	tm.plan(start, Limits{WTime: 10000 * ms, WInc: 100 * ms}, 30*ms, 0, chess.White, 0, true)
 	ideal := tm.soft // 247.8 ms
 	stable := func(n int, scale float64) time.Duration {
-		return time.Duration(float64(ideal) * scale * (ClockModernStableHigh - ClockModernStableStep*float64(min(n, ClockModernStableMax))))
+		return time.Duration(float64(ideal) * scale * (ClockIdealScaledStableHigh - ClockIdealScaledStableStep*float64(min(n, ClockIdealScaledStableMax))))
 	}
 	cases := []struct {
 		name  string
@@ -110,7 +110,7 @@ func TestClockModernStops(t *testing.T) {
 		{"best move took 30% of the nodes", iterationEnd{depth: 8, stable: 5, bestNodeShare: 0.3}, stable(5, 1.8)},
 	}
 	for _, c := range cases {
-		got := tm.modernLimit(c.it)
+		got := tm.scaledLimit(c.it)
 		if d := got - c.limit; d < -time.Microsecond || d > time.Microsecond {
 			t.Errorf("%s: limit %v, want %v", c.name, got, c.limit)
 		}
@@ -136,27 +136,27 @@ func TestClockModernStops(t *testing.T) {
 func TestSlowMover(t *testing.T) {
 	ms := time.Millisecond
 	lim := Limits{WTime: 60000 * ms, BTime: 60000 * ms, WInc: 500 * ms, BInc: 500 * ms}
-	for _, modern := range []bool{false, true} {
+	for _, idealScaled := range []bool{false, true} {
 		var base, slow, fast, capped timeManager
-		base.plan(time.Now(), lim, 30*ms, 100, chess.White, 10, modern)
-		slow.plan(time.Now(), lim, 30*ms, 200, chess.White, 10, modern)
-		fast.plan(time.Now(), lim, 30*ms, 50, chess.White, 10, modern)
-		capped.plan(time.Now(), lim, 30*ms, 1000, chess.White, 10, modern)
+		base.plan(time.Now(), lim, 30*ms, 100, chess.White, 10, idealScaled)
+		slow.plan(time.Now(), lim, 30*ms, 200, chess.White, 10, idealScaled)
+		fast.plan(time.Now(), lim, 30*ms, 50, chess.White, 10, idealScaled)
+		capped.plan(time.Now(), lim, 30*ms, 1000, chess.White, 10, idealScaled)
 		if slow.soft != base.soft*2 || fast.soft != base.soft/2 || fast.hard != base.hard/2 {
-			t.Errorf("modern %v: soft %v, at 200%% %v, at 50%% %v (hard %v, at 50%% %v)", modern, base.soft, slow.soft, fast.soft, base.hard, fast.hard)
+			t.Errorf("idealScaled %v: soft %v, at 200%% %v, at 50%% %v (hard %v, at 50%% %v)", idealScaled, base.soft, slow.soft, fast.soft, base.hard, fast.hard)
 		}
 		var zero timeManager
-		zero.plan(time.Now(), lim, 30*ms, 0, chess.White, 10, modern)
+		zero.plan(time.Now(), lim, 30*ms, 0, chess.White, 10, idealScaled)
 		if zero.soft != base.soft || zero.hard != base.hard {
-			t.Errorf("modern %v: 0 gives %v/%v, 100 gives %v/%v", modern, zero.soft, zero.hard, base.soft, base.hard)
+			t.Errorf("idealScaled %v: 0 gives %v/%v, 100 gives %v/%v", idealScaled, zero.soft, zero.hard, base.soft, base.hard)
 		}
 		if capped.hard >= 60000*ms*HardMaxPercent/100 || capped.soft > capped.hard {
-			t.Errorf("modern %v: at 1000%% soft %v hard %v, past the caps", modern, capped.soft, capped.hard)
+			t.Errorf("idealScaled %v: at 1000%% soft %v hard %v, past the caps", idealScaled, capped.soft, capped.hard)
 		}
 		var fixed timeManager
-		fixed.plan(time.Now(), Limits{MoveTime: time.Second}, 30*ms, 300, chess.White, 10, modern)
+		fixed.plan(time.Now(), Limits{MoveTime: time.Second}, 30*ms, 300, chess.White, 10, idealScaled)
 		if fixed.hard != time.Second-30*ms {
-			t.Errorf("modern %v: movetime under Slow Mover: %v", modern, fixed.hard)
+			t.Errorf("idealScaled %v: movetime under Slow Mover: %v", idealScaled, fixed.hard)
 		}
 	}
 }
@@ -229,8 +229,8 @@ func TestClockStableFloor(t *testing.T) {
 		w.Switches = s.Switches
 		w.begin(pos, limits, Options{MultiPV: 1, MoveOverhead: 30 * ms}, Reporter{})
 		tm := &w.clock
-		got := tm.modernLimit(iterationEnd{depth: 20, stable: 20})
-		want := time.Duration(float64(tm.soft) * (ClockModernStableHigh - ClockModernStableStep*ClockModernStableMax))
+		got := tm.scaledLimit(iterationEnd{depth: 20, stable: 20})
+		want := time.Duration(float64(tm.soft) * (ClockIdealScaledStableHigh - ClockIdealScaledStableStep*ClockIdealScaledStableMax))
 		if floor {
 			want = tm.soft
 		}

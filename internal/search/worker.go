@@ -81,8 +81,10 @@ type plyState struct {
 	pvLen      int
 	killers    [2]chess.Move
 	mateKiller chess.Move
-	// staticEval is this node's evaluation, noEval when it has none.
-	staticEval int
+	// rawEval is this node's evaluation before the correction history
+	// moves it (the figure the improving test and the positional-gain table
+	// compare), noEval when it has none.
+	rawEval int
 	// inCheck: the side to move here is in check.
 	inCheck bool
 	// checks counts the positions in check on the path to here.
@@ -179,7 +181,7 @@ func (w *worker) begin(pos *chess.Position, limits Limits, opts Options, reporte
 	w.nodes, w.helperCount = 0, 0
 	w.published.Store(0)
 	w.checkTick = 0
-	w.clock.plan(start, limits, opts.MoveOverhead, opts.SlowMover, w.pos.SideToMove(), w.pos.GamePly(), w.Switches.ClockModern)
+	w.clock.plan(start, limits, opts.MoveOverhead, opts.SlowMover, w.pos.SideToMove(), w.pos.GamePly(), w.Switches.ClockIdealScaled)
 	if w.Switches.ClockStableFloor {
 		w.clock.stableStep = ClockStableFloorStep
 	}
@@ -187,7 +189,7 @@ func (w *worker) begin(pos *chess.Position, limits Limits, opts Options, reporte
 	w.clock.nodeStart.Store(0)
 	for i := range w.stack {
 		w.stack[i].excluded = chess.NoMove
-		w.stack[i].staticEval = noEval
+		w.stack[i].rawEval = noEval
 	}
 	// Killers from the previous search are two plies off; start clean.
 	for i := range w.stack {
