@@ -255,12 +255,13 @@ func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color, 
 // game by its square, so that danger piles up progressively (REBEL), the
 // end game linearly; a danger at or below zero costs nothing.
 func (p *Params) kingPenalty(d Score) Score {
-	mg := min(max(d.Mg(), 0), maxDanger)
+	mg := min(max(d.Mg(), 0), MaxDanger)
 	return S(mg*mg/p.KingDangerMgDiv, max(d.Eg(), 0)/p.KingDangerEgDiv)
 }
 
-// maxDanger bounds the danger sum so that its penalty fits a Score half.
-const maxDanger = 4000
+// MaxDanger bounds the danger sum so that its penalty fits a Score half
+// (the tuner's gradient stops at it too).
+const MaxDanger = 4000
 
 // KingDanger is the middle-game penalty the last Evaluate gave c's king
 // for the enemy's pressure on it (REBEL's progressive king safety), in

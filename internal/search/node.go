@@ -196,7 +196,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if prunable && !rebelStatic && w.Switches.NullMove && w.nullMoveAllowed(depth, beta) &&
 		w.nullMoveWorthTrying(staticEval, evalScore, threat, beta) {
 		r := w.nullMoveReduction(depth, evalScore, beta)
-		w.enterMove(ss, chess.NoMove, chess.NoPiece, false, false, ply > 0 && w.stack[ply-1].materialReduced)
+		w.enterMove(ss, chess.NoMove, chess.NoPiece, false, false, w.parentMaterialReduced(ply))
 		pos.MakeNullMove()
 		w.tt.Prefetch(pos.Key())
 		w.nodes++
@@ -354,11 +354,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 					contHistPrunes(depth, improving, contScore(pk.cont1, pc, m.To()), contScore(pk.cont2, pc, m.To())) {
 					continue
 				}
-				if w.Switches.SEEPruning && depth <= seePruneMaxDepth(linear) && !pos.SEEGreaterEqual(m, seeQuietThreshold(depth, linear)) {
-					continue
-				}
-			} else if w.Switches.SEEPruning && depth <= seePruneMaxDepth(linear) && !exempt &&
-				!pos.SEEGreaterEqual(m, seeNoisyThreshold(depth, linear)) {
+			}
+			if w.Switches.SEEPruning && !exempt && seePrunes(pos, m, depth, noisy, linear) {
 				continue
 			}
 		}
@@ -383,7 +380,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// or more (by material and piece squares) below alpha is searched a
 		// ply shallower, once on a path (REBEL; switch MaterialReduction,
 		// off until measured).
-		materialReduced := ply > 0 && w.stack[ply-1].materialReduced
+		materialReduced := w.parentMaterialReduced(ply)
 		if w.Switches.MaterialReduction && ext == 0 && !materialReduced && depth-1 >= MaterialReductionMinRemaining &&
 			!noisy && !givesCheck && !inCheck {
 			if lazyBalance == lazyUnknown {
@@ -416,7 +413,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// (reductions.go lmrAdjustedPlies; on: issue 14's group of nine,
 		// +45 ± 20 Elo in an SPRT of 618 games).
 		var score int
-		reducedHere := materialReduced && (ply == 0 || !w.stack[ply-1].materialReduced)
+		reducedHere := materialReduced && !w.parentMaterialReduced(ply)
 		ss.moveReduced = reducedHere
 		if moveCount == 1 {
 			score = -w.negamax(-beta, -alpha, newDepth, ply+1, !pvNode && !cutNode)

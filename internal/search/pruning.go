@@ -118,7 +118,7 @@ func (w *worker) probCut(ply, depth, probBeta, staticEval int, ttMove chess.Move
 			continue
 		}
 		w.enterMove(ss, m, pos.PieceOn(m.From()), m == ttMove, pos.SEEGreaterEqual(m, 1),
-			ply > 0 && w.stack[ply-1].materialReduced)
+			w.parentMaterialReduced(ply))
 		ss.moveReduced = true
 		pos.MakeMove(m)
 		w.nodes++
@@ -183,6 +183,19 @@ func seeNoisyThreshold(depth int, linear bool) int {
 		return SEEQuadNoisyMargin * depth * depth
 	}
 	return SEENoisyMargin * depth
+}
+
+// seePrunes: at this depth the move loses more material than the SEE
+// pruning margin of its kind (quiet or noisy) allows.
+func seePrunes(pos *chess.Position, m chess.Move, depth int, noisy, linear bool) bool {
+	if depth > seePruneMaxDepth(linear) {
+		return false
+	}
+	threshold := seeQuietThreshold(depth, linear)
+	if noisy {
+		threshold = seeNoisyThreshold(depth, linear)
+	}
+	return !pos.SEEGreaterEqual(m, threshold)
 }
 
 // seePruneMaxDepth is the deepest node where SEE pruning applies.

@@ -127,6 +127,12 @@ const noLazyGap = -1
 // contRow is indexed by the replying piece and its target square.
 type contRow [16][64]int16
 
+// parentMaterialReduced: REBEL's reduction 1 was applied on the path to
+// this node (it is applied once a path).
+func (w *worker) parentMaterialReduced(ply int) bool {
+	return ply > 0 && w.stack[ply-1].materialReduced
+}
+
 // enterMove records on ss the move about to be made from it (a null move
 // is NoMove by NoPiece), so that the child reads the whole of it: not
 // extended and not reduced until the caller says so.

@@ -111,11 +111,12 @@ func (t *Tuner) evaluate(en *Entry) (v float64, d partials) {
 		if c == 1 {
 			sign = -1
 		}
-		if dm > 0 && dm < 4000 {
+		const dangerCap = eval.MaxDanger
+		if dm > 0 && dm < dangerCap {
 			mg -= sign * dm * dm / float64(p.KingDangerMgDiv)
 			penMg[c] = -sign * 2 * dm / float64(p.KingDangerMgDiv)
-		} else if dm >= 4000 {
-			mg -= sign * 4000 * 4000 / float64(p.KingDangerMgDiv)
+		} else if dm >= dangerCap {
+			mg -= sign * dangerCap * dangerCap / float64(p.KingDangerMgDiv)
 		}
 		if de > 0 {
 			eg -= sign * de / float64(p.KingDangerEgDiv)
