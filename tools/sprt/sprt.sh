@@ -15,10 +15,11 @@
 # stopped there (from the state fastchess saved). Environment:
 # WORK (default $HOME/matador-work), FASTCHESS (default
 # $WORK/fastchess/fastchess), OPENINGS (default ../shared/data/openings/
-# UHO_4060_v3.epd beside the repository).
+# UHO_4060_v3.epd beside the repository), ELO0 and ELO1 (the hypotheses,
+# default 0 and 10; a change meant to lose nothing is tested with -5 and 0).
 set -euo pipefail
 if [ $# -lt 4 ]; then
-	sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
 	exit 2
 fi
 name=$1 bin=$(realpath "$2") new=$3 base=$4
@@ -38,5 +39,5 @@ exec "$fastchess" \
 	-each tc="$tc" \
 	-openings file="$openings" format=epd order=random \
 	-rounds "$rounds" -games 2 -repeat -concurrency 2 -recover \
-	-sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 model=normalized \
+	-sprt elo0="${ELO0:-0}" elo1="${ELO1:-10}" alpha=0.05 beta=0.05 model=normalized \
 	-pgnout file="$dir/games.pgn" >"$dir/log.txt" 2>&1
