@@ -19,7 +19,7 @@
 # default 0 and 10; a change meant to lose nothing is tested with -5 and 0).
 set -euo pipefail
 if [ $# -lt 4 ]; then
-	sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
 	exit 2
 fi
 name=$1 bin=$(realpath "$2") new=$3 base=$4
