@@ -146,7 +146,7 @@ func (p *Params) rebelCounterParts(pos *chess.Position, info *evalInfo, c chess.
 	// has too few pieces left for the king's walk to matter.
 	cp.squareOn = helpers >= 2
 
-	theirAttacks := info.attacked[them][0]
+	theirAttacks := p.kingZoneAttacks(pos, info, c)
 	// Squares our pieces other than the king defend.
 	defended := info.attacked[c][chess.Pawn] | info.attacked[c][chess.Knight] |
 		info.attacked[c][chess.Bishop] | info.attacked[c][chess.Rook] | info.attacked[c][chess.Queen]
@@ -229,7 +229,7 @@ func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color, 
 	}
 	them := c.Other()
 	inner := kingRing[pos.KingSquare(c)]
-	theirAttacks := info.attacked[them][0]
+	theirAttacks := p.kingZoneAttacks(pos, info, c)
 	danger := p.KingDangerBase + p.KingDangerPattern[cp.pattern] +
 		p.KingDangerRing[0]*Score(cp.ringHits) + p.KingDangerRing[1]*Score(cp.ringOpen) +
 		p.KingDangerFront[0]*Score(cp.frontHits) + p.KingDangerFront[1]*Score(cp.frontEmpty) +
@@ -248,7 +248,31 @@ func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color, 
 	weak := inner & theirAttacks &^ (info.attacked[c][chess.Pawn] | info.attacked[c][chess.Knight] |
 		info.attacked[c][chess.Bishop] | info.attacked[c][chess.Rook])
 	danger += p.KingDangerWeakSquares * Score(weak.Count())
+	if p.UsePoorlyDefended {
+		zone := inner | kingFront2[c][pos.KingSquare(c)]
+		poor := zone & info.attacked2[them] &^ info.attacked2[c]
+		danger += p.KingDangerPoorlyDefended * Score(poor.Count())
+	}
 	return danger
+}
+
+// kingZoneAttacks are the squares the enemy attacks, as the king-safety
+// terms count them around c's king: with UseKingPawnCover, a square two of
+// c's pawns defend is not counted (Ethereal: such a square cannot be used
+// for an attack).
+func (p *Params) kingZoneAttacks(pos *chess.Position, info *evalInfo, c chess.Color) chess.Bitboard {
+	attacks := info.attacked[c.Other()][0]
+	if p.UseKingPawnCover {
+		pawns := pos.Pieces(c, chess.Pawn)
+		var twice chess.Bitboard
+		if c == chess.White {
+			twice = pawns.NorthEast() & pawns.NorthWest()
+		} else {
+			twice = pawns.SouthEast() & pawns.SouthWest()
+		}
+		attacks &^= twice
+	}
+	return attacks
 }
 
 // kingPenalty turns a danger sum into the king-safety penalty: the middle

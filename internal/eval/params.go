@@ -44,6 +44,14 @@ type Params struct {
 	UseKingDangerModel bool // king danger as a tuned sum squared, instead of REBEL's table alone
 	UseBishopShape     bool // bishops on a long diagonal, bishops hemmed in by rammed pawns
 	UsePieceActivity   bool // knights far from both kings, knights and rooks by closed pawns, the king's distance to the pawns
+	// Issue 28's terms, Ethereal's that Matador lacked: off until fitted
+	// and measured in games.
+	UseKingPawnCover  bool // squares around the king two own pawns defend do not count as attacked
+	UsePoorlyDefended bool // king-zone squares the enemy attacks twice and we defend at most once
+	UsePassedStacked  bool // a passed pawn with an own pawn behind it on its file, by rank
+	UsePawnLead       bool // the end game's complexity grows with the lead in pawns
+	UseBackwardByRank bool // backward pawns by rank, beside the flat penalty
+	UseSpacePieces    bool // the space squares count again for each own piece
 
 	// Material, imbalance, bishop pair, side to move.
 	PieceValue                       [7]Score // by chess.PieceType
@@ -68,6 +76,7 @@ type Params struct {
 	PawnDoubled, PawnIsolatedUnopposed  Score
 	PawnBackward, PawnBackwardUnopposed Score
 	PawnIsolated                        [64]Score
+	PawnBackwardRank                    [8]Score
 	PawnConnected                       [8]Score
 	PawnCandidate                       [8]Score
 
@@ -78,6 +87,7 @@ type Params struct {
 	PassedEnemyKingDistance, PassedOwnKingDistance [8]Score
 	PassedSupported                                [8]Score
 	PassedUnstoppable                              Score
+	PassedStacked                                  [8]Score
 
 	// Minor pieces and rooks.
 	KnightOutpost, BishopOutpost, MinorBehindPawn Score
@@ -85,7 +95,7 @@ type Params struct {
 	KnightKingDistance                            [8]Score
 	KnightClosedness, RookClosedness              [9]Score
 	RookOpenFile, RookHalfOpenFile, RookOnSeventh Score
-	SpaceSquare                                   Score
+	SpaceSquare, SpacePieces                      Score
 
 	// King shelter, pawn storm and REBEL's king-safety counter.
 	KingShelter, KingStorm           [4][8]Score
@@ -101,6 +111,7 @@ type Params struct {
 	KingDangerAttackers              [7]Score
 	KingDangerZoneAttacks            Score
 	KingDangerWeakSquares            Score
+	KingDangerPoorlyDefended         Score
 	KingDangerSafeChecks             [7]Score
 	KingDangerBase                   Score
 	KingDefenders                    [12]Score
@@ -121,6 +132,7 @@ type Params struct {
 	// material; only the end-game halves count.
 	ComplexityPawns, ComplexityFlanks      Score
 	ComplexityPawnEnding, ComplexityAdjust Score
+	ComplexityPawnLead                     Score
 
 	// Drawish material, in 64ths (ScaleNormal), tapered by phase like a
 	// score: the middle-game half applies in the middle game, the end-game
@@ -340,6 +352,9 @@ var defaultParams = Params{
 	PawnIsolatedUnopposed: S(-3, -11),  // an isolated pawn on a half-open file is a target
 	PawnBackward:          S(2, -8),
 	PawnBackwardUnopposed: S(-16, -2),
+	// With UseBackwardByRank, beside PawnBackward: a backward pawn by its
+	// rank (Ethereal: a backward pawn further up is easier to attack).
+	PawnBackwardRank: [8]Score{0, 0, 0, 0, 0, 0, 0, 0},
 
 	// REBEL: isolated pawn penalty by square table. A central isolated pawn is
 	// worse than one on the rim in the middle game; in the end game it is a
@@ -399,6 +414,10 @@ var defaultParams = Params{
 	// the enemy king cannot catch is nearly a queen.
 	PassedUnstoppable: S(-1, 386),
 
+	// With UsePassedStacked: a passed pawn with an own pawn behind it on its
+	// file, by the passer's rank (Ethereal: the rear pawn adds little).
+	PassedStacked: [8]Score{0, 0, 0, 0, 0, 0, 0, 0},
+
 	// Minor-piece placement: an outpost is a square on ranks 4-6 defended by an
 	// own pawn that no enemy pawn can ever attack; a minor right behind a pawn
 	// is shielded from frontal attack and blocks nothing of its own.
@@ -424,6 +443,10 @@ var defaultParams = Params{
 	// enemy's pawns attacks and none of ours stands on, behind or at our
 	// pawn chain.
 	SpaceSquare: S(0, -2),
+	// With UseSpacePieces: the same squares again for each own knight,
+	// bishop, rook and queen (Stockfish: space is worth more with more
+	// pieces to use it).
+	SpacePieces: 0,
 
 	// Rooks on open and half-open files and on the 7th rank (Rybka/IPPOLIT:
 	// Rook7thKingPawn, only when the enemy king is on the 8th or enemy pawns
@@ -530,10 +553,13 @@ var defaultParams = Params{
 	KingDangerAttackers:   [7]Score{0, 0, S(31, 4), S(16, 1), S(9, -2), S(5, -2), 0},
 	KingDangerZoneAttacks: S(33, -2),
 	KingDangerWeakSquares: S(21, -3),
-	KingDangerSafeChecks:  [7]Score{0, 0, S(21, 2), S(16, 4), S(30, 2), S(29, 14), 0},
-	KingDangerBase:        S(-14, -1),
-	KingDangerMgDiv:       720,
-	KingDangerEgDiv:       20,
+	// With UsePoorlyDefended: king-zone squares the enemy attacks twice and
+	// we defend at most once.
+	KingDangerPoorlyDefended: 0,
+	KingDangerSafeChecks:     [7]Score{0, 0, S(21, 2), S(16, 4), S(30, 2), S(29, 14), 0},
+	KingDangerBase:           S(-14, -1),
+	KingDangerMgDiv:          720,
+	KingDangerEgDiv:          20,
 	// With UseKingDangerModel, our pawns, knights and bishops in the king's
 	// zone, by their count: the defenders an attack has to get through
 	// (Ethereal, not in the seeds).
@@ -580,6 +606,9 @@ var defaultParams = Params{
 	ComplexityFlanks:     S(0, 38),
 	ComplexityPawnEnding: S(0, 31),
 	ComplexityAdjust:     S(0, -68),
+	// With UsePawnLead: per pawn of lead (Ethereal: an ending with more
+	// pawns up is easier to win).
+	ComplexityPawnLead: 0,
 
 	// Drawish material (IPPOLIT: winning-chances token), in 64ths
 	// (ScaleNormal) of the score of the side ahead.

@@ -114,6 +114,9 @@ func (p *Params) evalPawns(pos *chess.Position, ent *pawnEntry, c chess.Color) {
 		if !rear && passedSpan[c][s]&them == 0 {
 			ent.passed[c] |= chess.SquareBB(s)
 			passedBase += p.PassedRank[r]
+			if p.UsePassedStacked && forwardFile[c.Other()][s]&us != 0 {
+				passedBase += p.PassedStacked[r]
+			}
 		} else if !rear && !opposed && p.UsePassedPawns {
 			// A candidate: the file ahead is free of enemy pawns, and our
 			// pawns beside it or behind it outnumber or match the enemy
@@ -151,6 +154,9 @@ func (p *Params) evalPawns(pos *chess.Position, ent *pawnEntry, c chess.Color) {
 			}
 			if chess.PawnAttacks(c, stop)&them != 0 || them.Has(stop) {
 				structure += p.PawnBackward
+				if p.UseBackwardByRank {
+					structure += p.PawnBackwardRank[r]
+				}
 				if !opposed {
 					structure += p.PawnBackwardUnopposed
 				}

@@ -185,7 +185,12 @@ func (p *Params) evalSpace(pos *chess.Position, info *evalInfo, c chess.Color) {
 	}
 	safe := centreFiles & ranks &^ ours &^ info.attacked[c.Other()][chess.Pawn]
 	behind := fillForward(ours, c.Other())
-	info.terms[termSpace][c] = p.SpaceSquare * Score(safe.Count()+(safe&behind).Count())
+	squares := safe.Count() + (safe & behind).Count()
+	info.terms[termSpace][c] = p.SpaceSquare * Score(squares)
+	if p.UseSpacePieces {
+		pieces := (pos.ByColor(c) &^ pos.Pieces(c, chess.Pawn) &^ pos.Pieces(c, chess.King)).Count()
+		info.terms[termSpace][c] += p.SpacePieces * Score(squares*pieces)
+	}
 }
 
 // queenXRays are the rooks and bishops of colour by (queens count as

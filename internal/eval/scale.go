@@ -132,5 +132,8 @@ func (p *Params) complexity(pos *chess.Position) int {
 	if pos.Occupied() == pawns|pos.ByType(chess.King) {
 		c += p.ComplexityPawnEnding.Eg()
 	}
+	if p.UsePawnLead {
+		c += p.ComplexityPawnLead.Eg() * abs(pos.Pieces(chess.White, chess.Pawn).Count()-pos.Pieces(chess.Black, chess.Pawn).Count())
+	}
 	return c
 }

@@ -1,0 +1,128 @@
+package eval
+
+import (
+	"testing"
+
+	"matador/internal/chess"
+)
+
+// breakdownWith evaluates fen with the default weights, one switch set and
+// set applied to the weights, and returns the parts.
+func breakdownWith(t *testing.T, fen string, on bool, sw func(*Params, bool), set func(*Params)) Breakdown {
+	t.Helper()
+	p := DefaultParams()
+	sw(p, on)
+	set(p)
+	p.Rebuild()
+	return NewEvaluatorWith(p).Breakdown(mustParse(t, fen))
+}
+
+// Issue 28's terms: with its switch off a term changes nothing whatever its
+// weight; with it on, it counts what its comment says.
+func TestIssue28Terms(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		fen  string
+		sw   func(*Params, bool)
+		set  func(*Params)
+		// got: what the term added (on less off), want: the count times
+		// the weight set.
+		got  func(on, off Breakdown) int
+		want int
+	}{
+		{
+			// e5 is passed with e3 behind it: PassedStacked of rank 5.
+			name: "PassedStacked", fen: "4k3/8/8/4P3/8/4P3/8/4K3 w - - 0 1",
+			sw: func(p *Params, on bool) { p.UsePassedStacked = on },
+			set: func(p *Params) {
+				for r := range p.PassedStacked {
+					p.PassedStacked[r] = S(100*r, 0)
+				}
+			},
+			got:  func(on, off Breakdown) int { return on.Mg - off.Mg },
+			want: 400,
+		},
+		{
+			// d3 cannot be supported (e4 is ahead of it) and c5 holds d4:
+			// a backward pawn on the third rank.
+			name: "PawnBackwardRank", fen: "4k3/8/8/2p5/4P3/3P4/8/4K3 w - - 0 1",
+			sw: func(p *Params, on bool) { p.UseBackwardByRank = on },
+			set: func(p *Params) {
+				for r := range p.PawnBackwardRank {
+					p.PawnBackwardRank[r] = S(100*r, 0)
+				}
+			},
+			got:  func(on, off Breakdown) int { return on.Mg - off.Mg },
+			want: 200,
+		},
+		{
+			// Eight safe centre squares each (c3-f4), seven pieces against
+			// six: 8·7 - 8·6.
+			name: "SpacePieces", fen: "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+			sw:   func(p *Params, on bool) { p.UseSpacePieces, p.UseSpace = on, true },
+			set:  func(p *Params) { p.SpacePieces = S(1, 0) },
+			got:  func(on, off Breakdown) int { return on.Mg - off.Mg },
+			want: 8,
+		},
+		{
+			// Four pawns against two.
+			name: "ComplexityPawnLead", fen: "4k3/pp6/8/8/8/8/PPPP4/4K3 w - - 0 1",
+			sw:   func(p *Params, on bool) { p.UsePawnLead, p.UseComplexity = on, true },
+			set:  func(p *Params) { p.ComplexityPawnLead = S(0, 10) },
+			got:  func(on, off Breakdown) int { return on.Complexity - off.Complexity },
+			want: 20,
+		},
+	} {
+		for _, weighted := range []bool{false, true} {
+			set := func(*Params) {}
+			if weighted {
+				set = tc.set
+			}
+			on := breakdownWith(t, tc.fen, true, tc.sw, set)
+			off := breakdownWith(t, tc.fen, false, tc.sw, set)
+			want := 0
+			if weighted {
+				want = tc.want
+			}
+			if got := tc.got(on, off); got != want {
+				t.Errorf("%s (weighted %v): the term added %d, want %d", tc.name, weighted, got, want)
+			}
+		}
+	}
+}
+
+// g3 in front of the castled king is defended by the pawns on f2 and h2:
+// with UseKingPawnCover the knight's attack on it does not count.
+func TestKingPawnCover(t *testing.T) {
+	pos := mustParse(t, "3qk3/8/8/7n/8/8/5PPP/6K1 w - - 0 1")
+	for _, on := range []bool{false, true} {
+		p := DefaultParams()
+		p.UseKingPawnCover = on
+		e := NewEvaluatorWith(p)
+		e.Evaluate(pos)
+		attacked := p.kingZoneAttacks(pos, &e.info, chess.White)
+		if attacked.Has(chess.MakeSquare(6, 2)) == on {
+			t.Errorf("cover %v: g3 counted as attacked: %v", on, attacked.Has(chess.MakeSquare(6, 2)))
+		}
+		if !attacked.Has(chess.MakeSquare(5, 3)) {
+			t.Errorf("cover %v: f4, which no pawn defends, not counted", on)
+		}
+	}
+}
+
+// The queen on h4 and the knight on g4 both hit f2 and h2; White defends
+// each once (the king). g1's zone holds two poorly defended squares, and the
+// danger sum grows by the weight twice.
+func TestPoorlyDefended(t *testing.T) {
+	fen := "4k3/8/8/8/6nq/8/5P1P/6K1 w - - 0 1"
+	sw := func(p *Params, on bool) { p.UsePoorlyDefended = on }
+	set := func(p *Params) { p.KingDangerPoorlyDefended = S(1000, 0) }
+	on, off := breakdownWith(t, fen, true, sw, set), breakdownWith(t, fen, false, sw, set)
+	if d := on.Danger[chess.White] - off.Danger[chess.White]; d != S(2000, 0) {
+		t.Errorf("danger grew by %v, want S(2000, 0)", d)
+	}
+	start := chess.StartFEN
+	if a, b := breakdownWith(t, start, true, sw, set), breakdownWith(t, start, false, sw, set); a.Danger != b.Danger {
+		t.Errorf("start position: danger %v with the term, %v without", a.Danger, b.Danger)
+	}
+}
