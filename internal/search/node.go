@@ -1,6 +1,10 @@
 package search
 
-import "matador/internal/chess"
+import (
+	"math"
+
+	"matador/internal/chess"
+)
 
 // negamax is the main alpha-beta search (fail-soft, PVS) of the node at
 // ply with depth plies to go. Its steps are numbered as they run; each
@@ -558,8 +562,22 @@ func iidApplies(depth int, pvNode, cutNode bool) bool {
 // from it besides the score: for lazy eval, how far the full evaluation
 // stood from the lazy one; for REBEL's king-pressure tests, the danger to
 // each king.
+//
+// With EvalCache a position evaluated lately is answered from the cache
+// (Ethereal's evaluation cache), unless the search needs more of the
+// evaluation than its score.
 func (w *worker) fullEval(ss *plyState) int {
+	cached := w.Switches.EvalCache && !w.Switches.LazyEval && !w.needsKingDanger()
+	key := w.pos.Key()
+	slot := &w.evalCache[key&(EvalCacheEntries-1)]
+	const tag = ^uint64(EvalCacheEntries - 1)
+	if cached && *slot != 0 && *slot&tag == key&tag {
+		return int(int16(uint16(*slot)))
+	}
 	v := w.ev.Evaluate(w.pos)
+	if cached && v >= math.MinInt16 && v <= math.MaxInt16 {
+		*slot = key&tag | uint64(uint16(int16(v)))
+	}
 	if w.Switches.LazyEval {
 		ss.lazyGap = w.ev.LazyGap()
 	}

@@ -470,6 +470,11 @@ const (
 // result moves it towards the new difference with a weight of depth+1 in
 // CorrectionWeightMax (at most CorrectionDepthMax+1), and it stays within
 // ±CorrectionLimit centipawns.
+// The evaluation cache (EvalCache): per search thread, one word an entry,
+// the position key's upper 48 bits and the evaluation's 16; the lower 16
+// bits of the key are the index, so a hit matches the whole key.
+const EvalCacheEntries = 1 << 16
+
 const (
 	CorrectionEntries   = 16384
 	CorrectionGrain     = 256

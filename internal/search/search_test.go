@@ -726,3 +726,27 @@ func TestFailHighDepth(t *testing.T) {
 		}
 	}
 }
+
+// The evaluation cache answers with the evaluation's own scores, so a
+// search with it visits the very same tree: same nodes, move and score.
+func TestEvalCacheKeepsTheTree(t *testing.T) {
+	for _, fen := range []string{
+		chess.StartFEN,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	} {
+		pos, _ := chess.ParseFEN(fen)
+		var nodes [2]uint64
+		var best [2]chess.Move
+		var score [2]int
+		for i, on := range []bool{false, true} {
+			s := NewSearcher(1)
+			s.Switches.EvalCache = on
+			res := s.Search(pos, Limits{Depth: 9}, Options{MultiPV: 1}, Reporter{})
+			nodes[i], best[i], score[i] = s.Nodes(), res.Best, res.Score
+		}
+		if nodes[0] != nodes[1] || best[0] != best[1] || score[0] != score[1] {
+			t.Errorf("%s: without the cache %d nodes %v %d, with it %d nodes %v %d", fen, nodes[0], best[0], score[0], nodes[1], best[1], score[1])
+		}
+	}
+}

@@ -63,6 +63,7 @@ type Switches struct {
 	IIReduction       bool // no hash move at a PV or cut node: a ply less, instead of internal iterative deepening
 	ClockNodeShare    bool // ClockIdealScaled's time scaled by the share of the nodes the best move took
 	ClockStableFloor  bool // a stable best move takes ClockIdealScaled's time down to the ideal time, not 0.8 of it
+	EvalCache         bool // static evaluations kept by position key beside the hash table (the same scores, sooner)
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -118,6 +119,7 @@ var DefaultSwitches = Switches{
 	IIReduction:               true,
 	ClockNodeShare:            false,
 	ClockStableFloor:          false,
+	EvalCache:                 true,
 }
 
 // ApplySwitchSpec turns techniques on or off by name, for measuring what

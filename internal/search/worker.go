@@ -39,6 +39,9 @@ type worker struct {
 	// correction[side to move][pawn key]: what searches found beyond the
 	// static evaluation, in 1/CorrectionGrain centipawns.
 	correction [2][CorrectionEntries]int32
+	// evalCache holds recent static evaluations by position key
+	// (EvalCache, params.go).
+	evalCache [EvalCacheEntries]uint64
 
 	rootMoves []rootMove
 	rootDepth int
