@@ -118,9 +118,10 @@ func (e *Evaluator) evaluate(pos *chess.Position) int {
 	p.evalKings(pos, info)
 	p.evalPassed(pos, info, chess.White)
 	p.evalPassed(pos, info, chess.Black)
-	info.hanging[chess.White] = hanging(pos, &info.attacked, chess.White)
-	info.hanging[chess.Black] = hanging(pos, &info.attacked, chess.Black)
 	if p.UseThreats {
+		// The hanging pieces are read by the threats alone.
+		info.hanging[chess.White] = hanging(pos, &info.attacked, chess.White)
+		info.hanging[chess.Black] = hanging(pos, &info.attacked, chess.Black)
 		p.evalThreats(pos, info, chess.White)
 		p.evalThreats(pos, info, chess.Black)
 	}
