@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -189,6 +190,47 @@ func TestPerftSubcommandRefusesBadArguments(t *testing.T) {
 			t.Errorf("%q succeeded:\n%s", args, out)
 		} else if strings.Contains(out, "Nodes searched") {
 			t.Errorf("%q counted nodes:\n%s", args, out)
+		}
+	}
+}
+
+// Defects found by the second hostile probe (issue 26). Each test failed
+// before its fix.
+
+// A MultiPV search reports each line once per iteration, as Stockfish
+// does; it used to print every line so far again after each line, N(N+1)/2
+// lines an iteration, megabytes at MultiPV 256.
+func TestMultiPVReportsEachLineOncePerIteration(t *testing.T) {
+	t.Parallel()
+	const fen = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1"
+	pos := position(t, fen)
+	var legal chess.MoveList
+	pos.GenerateLegal(&legal)
+	p := startEngine(t)
+	p.send("setoption name MultiPV value 256", "position fen "+fen, "go depth 2")
+	_, before := p.bestMove(pos, 30*time.Second)
+	multiPV := regexp.MustCompile(`^info depth (\d+) .* multipv (\d+) `)
+	seen := map[string]int{}
+	lines := 0
+	for _, l := range before {
+		m := multiPV.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		lines++
+		seen[m[1]+"/"+m[2]]++
+	}
+	for k, n := range seen {
+		if n > 1 {
+			t.Errorf("depth/multipv %s reported %d times", k, n)
+		}
+	}
+	if lines > 2*legal.N {
+		t.Errorf("%d info lines for %d legal moves at depth 2", lines, legal.N)
+	}
+	for k := 1; k <= legal.N; k++ {
+		if seen[fmt.Sprintf("2/%d", k)] != 1 {
+			t.Errorf("multipv %d not reported at depth 2", k)
 		}
 	}
 }
