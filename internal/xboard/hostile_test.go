@@ -122,3 +122,72 @@ func TestXBoardBook(t *testing.T) {
 		t.Errorf("a missing book: %q", lines)
 	}
 }
+
+// Defects found by the second hostile probe (issue 26). Each test failed
+// before its fix.
+
+// Non-finite or negative numbers in level, st, time and otim are errors
+// that keep the old setting; "level 0 5 NaN" was taken and made every move
+// instant. "sd 1 2" was read as depth 12.
+func TestClockCommandsRefuseNonFiniteAndNegative(t *testing.T) {
+	bad := []string{
+		"level 0 5 NaN", "level 0 NaN 0", "level 0 nan:30 0", "level 0 5 -1", "level 0 -5 0", "level 0 5 Inf",
+		"level 40 Inf 0", "level -1 5 0",
+		"st NaN", "st -1", "st Inf", "st 0",
+		"time -1", "otim -5", "time NaN", "otim 1e3",
+		"sd 1 2", "sd NaN", "sd",
+	}
+	e := startMatador(t)
+	e.send("new")
+	for _, b := range bad {
+		e.send("%s", b)
+	}
+	lines := e.sync(5 * time.Second)
+	if len(lines) != len(bad) {
+		t.Fatalf("%d answers to %d bad clock commands: %q", len(lines), len(bad), lines)
+	}
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "Error (") || !strings.HasSuffix(l, "): "+bad[i]) {
+			t.Errorf("%q answered %q", bad[i], l)
+		}
+		if strings.Contains(l, "strconv") {
+			t.Errorf("%q answered in Go's words: %q", bad[i], l)
+		}
+	}
+
+	// The settings before the bad commands stay.
+	s := &Session{tc: defaultTimeControl}
+	for _, c := range []string{"level 40 5 2", "time 12000", "otim 9000"} {
+		f := strings.Fields(c)
+		if err := s.clockCommand(f[0], f[1:]); err != nil {
+			t.Fatalf("%s: %v", c, err)
+		}
+	}
+	for _, b := range bad {
+		f := strings.Fields(b)
+		if f[0] == "st" || f[0] == "sd" {
+			continue // checked below, once a move time is set
+		}
+		if err := s.clockCommand(f[0], f[1:]); err == nil {
+			t.Errorf("%s: no error", b)
+		}
+	}
+	pos := chess.StartPosition()
+	lim := s.limitsFor(pos, 0)
+	if lim.WTime != 120*time.Second || lim.BTime != 90*time.Second || lim.WInc != 2*time.Second || lim.MovesToGo != 40 {
+		t.Errorf("the level changed after bad commands: %+v", lim)
+	}
+	s.clockCommand("st", []string{"0.5"})
+	s.clockCommand("sd", []string{"7"})
+	for _, b := range bad {
+		f := strings.Fields(b)
+		if f[0] == "st" || f[0] == "sd" {
+			if err := s.clockCommand(f[0], f[1:]); err == nil {
+				t.Errorf("%s: no error", b)
+			}
+		}
+	}
+	if lim := s.limitsFor(pos, 0); lim.MoveTime != 500*time.Millisecond || lim.Depth != 7 {
+		t.Errorf("st and sd changed after bad commands: %+v", lim)
+	}
+}
