@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -232,5 +234,140 @@ func TestMultiPVReportsEachLineOncePerIteration(t *testing.T) {
 		if seen[fmt.Sprintf("2/%d", k)] != 1 {
 			t.Errorf("multipv %d not reported at depth 2", k)
 		}
+	}
+}
+
+// tableSetWith makes a directory holding the shared tables, linked, with
+// KRvK.rtbw replaced by a copy holding data.
+func tableSetWith(t *testing.T, data []byte) string {
+	t.Helper()
+	src, err := filepath.Abs(syzygyDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	files, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if !strings.HasSuffix(f.Name(), ".rtbw") && !strings.HasSuffix(f.Name(), ".rtbz") || f.Name() == "KRvK.rtbw" {
+			continue
+		}
+		if err := os.Symlink(filepath.Join(src, f.Name()), filepath.Join(dir, f.Name())); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "KRvK.rtbw"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// tableWin tells whether a score ("cp 31852", "mate 10") is a tablebase
+// win or a mate for the side to move.
+func tableWin(score string) bool {
+	kind, n, _ := strings.Cut(score, " ")
+	v, err := strconv.Atoi(n)
+	return err == nil && (kind == "cp" && v >= 30000 || kind == "mate" && v > 0)
+}
+
+// A damaged table among good ones is named when the path is set and left
+// out; one that turns out corrupt at a probe is named once, at the first
+// failed probe, and no longer used. Both used to pass without a word.
+func TestCorruptSyzygyTableIsNamed(t *testing.T) {
+	t.Parallel()
+	needSyzygy(t)
+	good, err := os.ReadFile(filepath.Join(syzygyDir, "KRvK.rtbw"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := os.ReadFile(filepath.Join(syzygyDir, "KQvK.rtbw"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	flipped := append([]byte(nil), good...)
+	flipped[4] ^= 1
+	badMagic := append([]byte(nil), good...)
+	badMagic[0] ^= 0x40
+	p := startEngine(t)
+	const krk = "8/2R5/5K2/8/1k6/8/8/8 w - - 0 1"
+	scoreRx := regexp.MustCompile(`^info depth \d+ .*score (cp|mate) (-?\d+) .*tbhits (\d+) `)
+	// search returns the last score of a depth 5 search of KRvK and its
+	// tbhits, and the info strings said meanwhile.
+	search := func() (string, int, []string) {
+		t.Helper()
+		p.send("position fen "+krk, "go depth 5")
+		_, before := p.bestMove(position(t, krk), 30*time.Second)
+		score, hits := "", -1
+		var said []string
+		for _, l := range before {
+			if m := scoreRx.FindStringSubmatch(l); m != nil {
+				score = m[1] + " " + m[2]
+				hits, _ = strconv.Atoi(m[3])
+			}
+			if strings.HasPrefix(l, "info string ") {
+				said = append(said, l)
+			}
+		}
+		return score, hits, said
+	}
+	for _, tc := range []struct {
+		what, fault string
+		data        []byte
+	}{
+		{"truncated", "truncated", good[:len(good)-64]},
+		{"bit-flipped", "flag", flipped},
+		{"zeroed", "magic", make([]byte, len(good))},
+		{"wrong magic", "magic", badMagic},
+		{"renamed KQvK", "do not match the name", other},
+	} {
+		dir := tableSetWith(t, tc.data)
+		p.send("setoption name SyzygyPath value " + dir)
+		l, before := p.expect(`^info string Found `, 5*time.Second)
+		if !strings.HasPrefix(l.text, "info string Found 34 tablebases (34 WDL, 35 DTZ files") {
+			t.Errorf("%s: %q", tc.what, l.text)
+		}
+		want := "info string " + filepath.Join(dir, "KRvK.rtbw") + ": "
+		if len(before) != 1 || !strings.HasPrefix(before[0], want) || !strings.Contains(before[0], tc.fault) ||
+			!strings.HasSuffix(before[0], "; not used") {
+			t.Errorf("%s: said %q, want %q...%q...; not used", tc.what, before, want, tc.fault)
+		}
+		// The engine still plays the position, without the table's help
+		// and without a word more.
+		if _, _, said := search(); len(said) > 0 {
+			t.Errorf("%s: the search said %q", tc.what, said)
+		}
+	}
+
+	// A table whose header is sound but whose data is damaged after the
+	// path was set: named at the first failed probe, once.
+	dir := tableSetWith(t, good)
+	p.send("setoption name SyzygyPath value " + dir)
+	l, _ := p.expect(`^info string Found `, 5*time.Second)
+	if !strings.HasPrefix(l.text, "info string Found 35 tablebases") {
+		t.Errorf("good copy: %q", l.text)
+	}
+	if score, hits, said := search(); hits == 0 || len(said) > 0 || !tableWin(score) {
+		t.Errorf("good copy: score %s, tbhits %d, said %q", score, hits, said)
+	}
+	f, err := os.OpenFile(filepath.Join(dir, "KRvK.rtbw"), os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Same size, every byte changed, so that no probe of it can succeed.
+	if _, err := f.WriteAt(bytes.Repeat([]byte{0xff}, len(good)), 0); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	p.send("ucinewgame")
+	_, _, said := search()
+	want := "info string " + filepath.Join(dir, "KRvK.rtbw") + ": corrupt data; no longer used"
+	if len(said) != 1 || said[0] != want {
+		t.Errorf("damaged data: said %q, want %q", said, want)
+	}
+	p.send("ucinewgame")
+	if _, _, said := search(); len(said) > 0 {
+		t.Errorf("damaged data, second search: said %q", said)
 	}
 }

@@ -83,6 +83,10 @@ type table struct {
 	mu    sync.Mutex
 	err   error
 	m     *mapping
+	// dropped is set, with its reason, when a probe found the table
+	// corrupt: the table is not read again.
+	dropped atomic.Bool
+	dropErr error
 
 	key       uint64      // material in the file's own colours (white = colour 0)
 	files     int         // 4 for pawn tables (leading pawn on file a, b, c or d), else 1
