@@ -3,6 +3,7 @@ package xboard
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -189,5 +190,91 @@ func TestClockCommandsRefuseNonFiniteAndNegative(t *testing.T) {
 	}
 	if lim := s.limitsFor(pos, 0); lim.MoveTime != 500*time.Millisecond || lim.Depth != 7 {
 		t.Errorf("st and sd changed after bad commands: %+v", lim)
+	}
+}
+
+// A game that is already over when the engine is told to move is
+// announced, not played on: the engine used to play a move first.
+func TestFinishedGameAnnouncedNotPlayed(t *testing.T) {
+	e := startMatador(t)
+	for _, tc := range []struct{ fen, want string }{
+		{"8/8/8/4k3/8/8/8/KB6 w - - 0 1", "1/2-1/2 {Insufficient material}"},
+		{"8/8/8/4k3/8/8/3Q4/K7 w - - 150 100", "1/2-1/2 {50 move rule}"},
+		{"8/8/8/4k3/8/8/3Q4/K7 b - - 100 100", "1/2-1/2 {50 move rule}"},
+	} {
+		e.send("new")
+		e.send("force")
+		e.send("setboard %s", tc.fen)
+		e.send("go")
+		lines := e.sync(5 * time.Second)
+		if len(lines) != 1 || lines[0] != tc.want {
+			t.Errorf("%s, go: %q, want %q alone", tc.fen, lines, tc.want)
+		}
+	}
+}
+
+// "egtpath syzygy" without a directory is an error that keeps the tables
+// (it used to drop them without a word); a damaged table among good ones
+// is named and left out.
+func TestEgtpathWithoutDirectoryAndDamagedTable(t *testing.T) {
+	if _, err := os.Stat(filepath.Join(syzygyDir, "KRvK.rtbw")); err != nil {
+		t.Skipf("no Syzygy tables at %s: %v", syzygyDir, err)
+	}
+	abs, err := filepath.Abs(syzygyDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := startMatador(t)
+	e.send("egtpath syzygy %s", abs)
+	if lines := e.sync(5 * time.Second); len(lines) != 1 || !strings.HasPrefix(lines[0], "# Found 35 tablebases") {
+		t.Fatalf("egtpath syzygy %s: %q", abs, lines)
+	}
+	e.send("egtpath syzygy")
+	e.send("egtpath syzygy   ")
+	lines := e.sync(5 * time.Second)
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "Error (egtpath syzygy needs a directory") || !strings.Contains(lines[0], "keeping the tablebases of "+abs) {
+		t.Errorf("egtpath syzygy without a directory: %q", lines)
+	}
+	// The tables are still there: KRvK is scored as the tables' win.
+	e.send("new")
+	e.send("force")
+	e.send("post")
+	e.send("setboard 8/2R5/5K2/8/1k6/8/8/8 w - - 0 1")
+	e.send("sd 3")
+	e.send("go")
+	_, thinking := e.expect(`^move `, 20*time.Second)
+	won := false
+	for _, l := range thinking {
+		if f := strings.Fields(l); len(f) > 4 {
+			if n, err := strconv.Atoi(f[1]); err == nil && n >= 30000 {
+				won = true
+			}
+		}
+	}
+	if !won {
+		t.Errorf("KRvK after egtpath without a directory: no tablebase win in %q", thinking)
+	}
+
+	// A damaged KRvK.rtbw among links to the good tables.
+	dir := t.TempDir()
+	files, err := os.ReadDir(abs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if strings.HasPrefix(f.Name(), "K") && f.Name() != "KRvK.rtbw" {
+			if err := os.Symlink(filepath.Join(abs, f.Name()), filepath.Join(dir, f.Name())); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "KRvK.rtbw"), make([]byte, 208), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e.send("egtpath syzygy %s", dir)
+	lines = e.sync(5 * time.Second)
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "# "+filepath.Join(dir, "KRvK.rtbw")+": bad magic") ||
+		!strings.HasSuffix(lines[0], "; not used") || !strings.HasPrefix(lines[1], "# Found 34 tablebases") {
+		t.Errorf("egtpath with a damaged table: %q", lines)
 	}
 }

@@ -258,6 +258,12 @@ func (s *Session) Handle(line string) (quit bool) {
 		// feature egt="syzygy"); other kinds of tables are not read.
 		kind, path, _ := strings.Cut(rest, " ")
 		if strings.EqualFold(kind, "syzygy") {
+			// No directory would mean no tables: a GUI that means that
+			// does not send egtpath at all.
+			if strings.TrimSpace(path) == "" {
+				s.out.Linef("Error (egtpath syzygy needs a directory; %s): %s", s.engine.TablesKept(), line)
+				break
+			}
 			s.halt()
 			if err := s.engine.SetSyzygyPath(path); err != nil {
 				s.out.Linef("Error (%v): %s", err, line)
@@ -470,7 +476,9 @@ func (s *Session) think() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	root := s.engine.Position()
-	if o := pgn.OutcomeOf(root); o.Over() && !root.HasLegalMove() {
+	// A game that is over by the rules (a draw too, though moves remain)
+	// is announced, not played on.
+	if o := pgn.OutcomeOf(root); o.Over() {
 		s.announce(o)
 		return
 	}
