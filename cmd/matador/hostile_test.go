@@ -371,3 +371,20 @@ func TestCorruptSyzygyTableIsNamed(t *testing.T) {
 		t.Errorf("damaged data, second search: said %q", said)
 	}
 }
+
+// An infinite search ends only with stop: a ponderhit (which belongs to
+// ponder searches) used to release the bestmove of "go infinite nodes 100".
+func TestInfiniteSearchIgnoresPonderhit(t *testing.T) {
+	t.Parallel()
+	p := startEngine(t)
+	pos := position(t, chess.StartFEN, "e2e4")
+	for _, goCmd := range []string{"go infinite nodes 100", "go infinite depth 1", "go infinite depth 3", "go infinite", "go ponder infinite nodes 100"} {
+		p.send("position startpos moves e2e4", goCmd)
+		p.quiet(`^bestmove`, 300*time.Millisecond)
+		p.send("ponderhit")
+		p.quiet(`^bestmove`, 500*time.Millisecond)
+		p.ready()
+		p.send("stop")
+		p.bestMove(pos, 2*time.Second)
+	}
+}

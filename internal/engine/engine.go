@@ -489,6 +489,8 @@ type run struct {
 	done       chan struct{} // closed when onDone has returned
 	wake       chan struct{} // closed by the first Stop or PonderHit
 	wakeOnce   sync.Once
+	stopped    chan struct{} // closed by the first Stop
+	stopOnce   sync.Once
 	halted     atomic.Bool // set by Stop; a perft reads it
 }
 
@@ -497,6 +499,7 @@ func newRun() *run {
 		searchDone: make(chan struct{}),
 		done:       make(chan struct{}),
 		wake:       make(chan struct{}),
+		stopped:    make(chan struct{}),
 	}
 }
 
@@ -514,6 +517,7 @@ func (r *run) searchFinished() bool {
 func (r *run) stop(e *Engine) {
 	r.halted.Store(true)
 	r.wakeOnce.Do(func() { close(r.wake) })
+	r.stopOnce.Do(func() { close(r.stopped) })
 	if !r.searchFinished() {
 		e.searcher.Stop()
 	}
@@ -565,8 +569,12 @@ func (e *Engine) runSearch(r *run, root *chess.Position, limits search.Limits, o
 	}
 	// UCI forbids a bestmove before stop or ponderhit in an infinite or
 	// ponder search, even one that ended by itself: no legal move, a book
-	// move, or a node limit reached ("go ponder nodes 100").
-	if limits.Infinite || limits.Ponder {
+	// move, or a node limit reached ("go ponder nodes 100"). An infinite
+	// search ends only with stop; a ponderhit ends only the pondering.
+	switch {
+	case limits.Infinite:
+		<-r.stopped
+	case limits.Ponder:
 		<-r.wake
 	}
 	close(r.searchDone)
