@@ -388,3 +388,20 @@ func TestInfiniteSearchIgnoresPonderhit(t *testing.T) {
 		p.bestMove(pos, 2*time.Second)
 	}
 }
+
+// "eval" in a position without a legal move says the game is over rather
+// than printing a static score as if it went on.
+func TestEvalWithoutLegalMove(t *testing.T) {
+	t.Parallel()
+	p := startEngine(t)
+	for _, tc := range []struct{ fen, want string }{
+		{"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 moves a1a8", "No evaluation: Black is checkmated, 1-0."},
+		{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "No evaluation: stalemate, 1/2-1/2."},
+	} {
+		p.send("position fen "+tc.fen, "eval", "isready")
+		_, before := p.expect(`^readyok$`, 2*time.Second)
+		if len(before) != 1 || before[0] != tc.want {
+			t.Errorf("eval in %s: %q, want %q", tc.fen, before, tc.want)
+		}
+	}
+}

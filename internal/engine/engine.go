@@ -212,9 +212,20 @@ func (e *Engine) Undo() (chess.Move, error) {
 }
 
 // EvalTrace returns the static evaluation of the current position broken
-// down by term.
+// down by term. A position without a legal move has none: the game is
+// over, and a score would read as if it went on.
 func (e *Engine) EvalTrace() string {
-	return eval.Trace(e.Position())
+	pos := e.Position()
+	if !pos.HasLegalMove() {
+		if !pos.InCheck() {
+			return "No evaluation: stalemate, 1/2-1/2.\n"
+		}
+		if pos.SideToMove() == chess.White {
+			return "No evaluation: White is checkmated, 0-1.\n"
+		}
+		return "No evaluation: Black is checkmated, 1-0.\n"
+	}
+	return eval.Trace(pos)
 }
 
 // Options returns the current settings.

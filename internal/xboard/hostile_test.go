@@ -278,3 +278,41 @@ func TestEgtpathWithoutDirectoryAndDamagedTable(t *testing.T) {
 		t.Errorf("egtpath with a damaged table: %q", lines)
 	}
 }
+
+// Errors are said in the protocol's words: "nps -1" used to answer with
+// strconv's message, and a FEN with "é" named the wrong character.
+func TestErrorsInTheProtocolsWords(t *testing.T) {
+	e := startMatador(t)
+	e.send("new")
+	e.send("force")
+	cmds := []string{"nps -1", "nps fast", "nps 1.5", "memory lots", "memory -3", "cores many", "cores 1.5",
+		"setboard rnbqkbnr/pppéppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}
+	for _, c := range cmds {
+		e.send("%s", c)
+	}
+	lines := e.sync(5 * time.Second)
+	want := []string{
+		"Error (nps needs a number of nodes per second, 0 or more): nps -1",
+		"Error (nps needs a number of nodes per second, 0 or more): nps fast",
+		"Error (nps needs a number of nodes per second, 0 or more): nps 1.5",
+		"Error (memory needs a number of megabytes): memory lots",
+		"Error (Hash must be from",
+		"Error (cores needs a number of threads): cores many",
+		"Error (cores needs a number of threads): cores 1.5",
+		"tellusererror Illegal position: bad FEN: rank 7: 'é' is not a piece letter or digit",
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("got %q\nwant %q", lines, want)
+	}
+	for i, l := range lines {
+		if !strings.HasPrefix(l, want[i]) {
+			t.Errorf("%s: %q, want %q", cmds[i], l, want[i])
+		}
+		if strings.Contains(l, "strconv") || strings.Contains(l, "invalid syntax") {
+			t.Errorf("%s: %q speaks Go", cmds[i], l)
+		}
+	}
+	// The game is kept: e2e4 is legal.
+	e.send("usermove e2e4")
+	checkQuiet(t, e, e.sync(5*time.Second))
+}
