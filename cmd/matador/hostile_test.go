@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -403,5 +405,84 @@ func TestEvalWithoutLegalMove(t *testing.T) {
 		if len(before) != 1 || before[0] != tc.want {
 			t.Errorf("eval in %s: %q, want %q", tc.fen, before, tc.want)
 		}
+	}
+}
+
+// exitCode runs the binary and returns its output and exit status.
+func exitCode(t *testing.T, args ...string) (string, int) {
+	t.Helper()
+	out, err := run(t, args...)
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return out, exit.ExitCode()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, 0
+}
+
+// book make never overwrites its own input or a file that is not a book,
+// writes no empty book (BookFile would refuse it), and says where a PGN
+// comment that is never closed began (issue 26).
+func TestBookMakeKeepsOtherFiles(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	games := testGamesPGN(t)
+	gamesText, _ := os.ReadFile(games)
+	notes := filepath.Join(dir, "notes.txt")
+	os.WriteFile(notes, []byte("not a book, 32 bytes long......\n"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"book", "make", "-pgn", games, "-o", games}, "-o " + games + " is the -pgn file"},
+		{[]string{"book", "make", "-pgn", games, "-o", notes}, "-o " + notes + " is not a Polyglot book"},
+		{[]string{"book", "make", "-pgn", games, "-o", dir}, "-o " + dir + " is not a Polyglot book"},
+	} {
+		out, code := exitCode(t, tc.args...)
+		if code != 2 || !strings.Contains(out, tc.want) {
+			t.Errorf("%q: exit %d, said %q; want 2 and %q", tc.args, code, out, tc.want)
+		}
+	}
+	if b, _ := os.ReadFile(games); !bytes.Equal(b, gamesText) {
+		t.Error("book make changed its PGN")
+	}
+	if b, _ := os.ReadFile(notes); string(b) != "not a book, 32 bytes long......\n" {
+		t.Error("book make changed a file that is not a book")
+	}
+	// A book it made may be made again.
+	book := filepath.Join(dir, "games.bin")
+	for range 2 {
+		if out, code := exitCode(t, "book", "make", "-pgn", games, "-o", book, "-min-game", "1"); code != 0 {
+			t.Fatalf("book make: exit %d\n%s", code, out)
+		}
+	}
+
+	// No games, or no move played often enough: no book is written.
+	empty := filepath.Join(dir, "empty.pgn")
+	os.WriteFile(empty, nil, 0o644)
+	for _, args := range [][]string{
+		{"book", "make", "-pgn", empty, "-o", filepath.Join(dir, "empty.bin")},
+		{"book", "make", "-pgn", games, "-o", filepath.Join(dir, "empty.bin"), "-min-game", "100"},
+	} {
+		out, code := exitCode(t, args...)
+		if code != 1 || !strings.Contains(out, "no book entries") || !strings.Contains(out, "nothing written") {
+			t.Errorf("%q: exit %d, said %q", args, code, out)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "empty.bin")); err == nil {
+			t.Errorf("%q wrote a book", args)
+		}
+	}
+
+	// A comment never closed: the game it swallows is named with the line
+	// where the comment began.
+	unclosed := filepath.Join(dir, "unclosed.pgn")
+	os.WriteFile(unclosed, append(append([]byte(nil), gamesText...), "\n[Event \"g\"]\n\n1. e4 {forgot to close\n1. e4 e5 1-0\n"...), 0o644)
+	out, code := exitCode(t, "book", "make", "-pgn", unclosed, "-o", filepath.Join(dir, "u.bin"), "-min-game", "1")
+	lines := bytes.Count(gamesText, []byte("\n"))
+	want := fmt.Sprintf("game 7, line %d: a comment { opened here is never closed", lines+4)
+	if code != 1 || !strings.Contains(out, want) {
+		t.Errorf("unclosed comment: exit %d, said %q; want %q", code, out, want)
 	}
 }
