@@ -3,6 +3,7 @@ package tb
 import (
 	"errors"
 	"fmt"
+	"os"
 	"sync"
 	"sync/atomic"
 
@@ -138,6 +139,10 @@ func (t *table) close() {
 var errShortHeader = errors.New("header reaches past the bytes read")
 
 func (t *table) open() error {
+	// Opening a named pipe would block until something writes to it.
+	if fi, err := os.Stat(t.path); err == nil && !fi.Mode().IsRegular() {
+		return errors.New("not a regular file")
+	}
 	m, err := openMapping(t.path)
 	if err != nil {
 		return err
