@@ -91,9 +91,9 @@ func analyzePosition(e *engine.Engine, limits search.Limits, out io.Writer) {
 	var legal chess.MoveList
 	root.GenerateLegal(&legal)
 	lines := min(e.Options().MultiPV, legal.N)
-	// With several lines the searcher reports the ones finished so far
-	// after each line; the full set of an iteration is printed once, when
-	// its last line arrives.
+	// With several lines the searcher reports each once per iteration,
+	// one by one in a long search; the full set of an iteration is
+	// printed once, when its last line arrives.
 	latest := make([]search.Info, lines+1)
 	var last string
 	rep := search.Reporter{Info: func(i search.Info) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"matador/internal/book"
 	"matador/internal/chess"
@@ -113,6 +115,10 @@ func runBookMake(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "matador book make: -min-game must be at least 1, got %d\n", *minGames)
 		return 2
 	}
+	if msg := bookOutputRefused(*out, *pgnPath); msg != "" {
+		fmt.Fprintln(stderr, "matador book make:", msg)
+		return 2
+	}
 	f, err := os.Open(*pgnPath)
 	if err != nil {
 		fmt.Fprintln(stderr, "matador book make:", err)
@@ -150,6 +156,12 @@ func runBookMake(args []string, stdout, stderr io.Writer) int {
 		games++
 	}
 	entries := bld.Entries()
+	if len(entries) == 0 {
+		// An empty file is no Polyglot book: BookFile would refuse it.
+		fmt.Fprintf(stderr, "matador book make: no book entries (%d games read, no move played in at least %d of them); nothing written to %s\n",
+			games, *minGames, *out)
+		return 1
+	}
 	if err := writeFileAtomic(*out, func(w io.Writer) error {
 		_, err := book.WriteEntries(w, entries)
 		return err
@@ -162,6 +174,48 @@ func runBookMake(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// bookOutputRefused says why the book must not be written to out ("" when
+// it may): out is the PGN being read, or a file that is not a Polyglot
+// book, which the tool did not write and must not destroy. An empty file
+// holds nothing to lose.
+func bookOutputRefused(out, pgnPath string) string {
+	fo, err := os.Stat(out)
+	if err != nil {
+		return "" // a new file (or one the write will fail to create)
+	}
+	if fp, err := os.Stat(pgnPath); err == nil && os.SameFile(fo, fp) {
+		return fmt.Sprintf("-o %s is the -pgn file; give another name for the book", out)
+	}
+	if fo.Mode().IsRegular() && fo.Size() == 0 {
+		return ""
+	}
+	if !fo.Mode().IsRegular() {
+		return fmt.Sprintf("-o %s is not a Polyglot book (not a regular file); refusing to overwrite it", out)
+	}
+	b, err := book.Open(out)
+	if err != nil || looksLikeText(out) {
+		return fmt.Sprintf("-o %s is not a Polyglot book; refusing to overwrite it", out)
+	}
+	b.Close()
+	return ""
+}
+
+// looksLikeText tells whether a file begins as text does: valid UTF-8
+// without a NUL byte. A short text can pass for a Polyglot book (a
+// multiple of 16 bytes, its samples in order); a book has NUL bytes in
+// nearly every entry, its learn field being almost always zero.
+func looksLikeText(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 4096)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	return n > 0 && utf8.Valid(head) && !bytes.Contains(head, []byte{0})
 }
 
 // writeFileAtomic writes a file through a temporary one in the same

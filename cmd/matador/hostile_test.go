@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -190,5 +195,294 @@ func TestPerftSubcommandRefusesBadArguments(t *testing.T) {
 		} else if strings.Contains(out, "Nodes searched") {
 			t.Errorf("%q counted nodes:\n%s", args, out)
 		}
+	}
+}
+
+// Defects found by the second hostile probe (issue 26). Each test failed
+// before its fix.
+
+// A MultiPV search reports each line once per iteration, as Stockfish
+// does; it used to print every line so far again after each line, N(N+1)/2
+// lines an iteration, megabytes at MultiPV 256.
+func TestMultiPVReportsEachLineOncePerIteration(t *testing.T) {
+	t.Parallel()
+	const fen = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1"
+	pos := position(t, fen)
+	var legal chess.MoveList
+	pos.GenerateLegal(&legal)
+	p := startEngine(t)
+	p.send("setoption name MultiPV value 256", "position fen "+fen, "go depth 2")
+	_, before := p.bestMove(pos, 30*time.Second)
+	multiPV := regexp.MustCompile(`^info depth (\d+) .* multipv (\d+) `)
+	seen := map[string]int{}
+	lines := 0
+	for _, l := range before {
+		m := multiPV.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		lines++
+		seen[m[1]+"/"+m[2]]++
+	}
+	for k, n := range seen {
+		if n > 1 {
+			t.Errorf("depth/multipv %s reported %d times", k, n)
+		}
+	}
+	if lines > 2*legal.N {
+		t.Errorf("%d info lines for %d legal moves at depth 2", lines, legal.N)
+	}
+	for k := 1; k <= legal.N; k++ {
+		if seen[fmt.Sprintf("2/%d", k)] != 1 {
+			t.Errorf("multipv %d not reported at depth 2", k)
+		}
+	}
+}
+
+// tableSetWith makes a directory holding the shared tables, linked, with
+// KRvK.rtbw replaced by a copy holding data.
+func tableSetWith(t *testing.T, data []byte) string {
+	t.Helper()
+	src, err := filepath.Abs(syzygyDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	files, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if !strings.HasSuffix(f.Name(), ".rtbw") && !strings.HasSuffix(f.Name(), ".rtbz") || f.Name() == "KRvK.rtbw" {
+			continue
+		}
+		if err := os.Symlink(filepath.Join(src, f.Name()), filepath.Join(dir, f.Name())); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "KRvK.rtbw"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// tableWin tells whether a score ("cp 31852", "mate 10") is a tablebase
+// win or a mate for the side to move.
+func tableWin(score string) bool {
+	kind, n, _ := strings.Cut(score, " ")
+	v, err := strconv.Atoi(n)
+	return err == nil && (kind == "cp" && v >= 30000 || kind == "mate" && v > 0)
+}
+
+// A damaged table among good ones is named when the path is set and left
+// out; one that turns out corrupt at a probe is named once, at the first
+// failed probe, and no longer used. Both used to pass without a word.
+func TestCorruptSyzygyTableIsNamed(t *testing.T) {
+	t.Parallel()
+	needSyzygy(t)
+	good, err := os.ReadFile(filepath.Join(syzygyDir, "KRvK.rtbw"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := os.ReadFile(filepath.Join(syzygyDir, "KQvK.rtbw"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	flipped := append([]byte(nil), good...)
+	flipped[4] ^= 1
+	badMagic := append([]byte(nil), good...)
+	badMagic[0] ^= 0x40
+	p := startEngine(t)
+	const krk = "8/2R5/5K2/8/1k6/8/8/8 w - - 0 1"
+	scoreRx := regexp.MustCompile(`^info depth \d+ .*score (cp|mate) (-?\d+) .*tbhits (\d+) `)
+	// search returns the last score of a depth 5 search of KRvK and its
+	// tbhits, and the info strings said meanwhile.
+	search := func() (string, int, []string) {
+		t.Helper()
+		p.send("position fen "+krk, "go depth 5")
+		_, before := p.bestMove(position(t, krk), 30*time.Second)
+		score, hits := "", -1
+		var said []string
+		for _, l := range before {
+			if m := scoreRx.FindStringSubmatch(l); m != nil {
+				score = m[1] + " " + m[2]
+				hits, _ = strconv.Atoi(m[3])
+			}
+			if strings.HasPrefix(l, "info string ") {
+				said = append(said, l)
+			}
+		}
+		return score, hits, said
+	}
+	for _, tc := range []struct {
+		what, fault string
+		data        []byte
+	}{
+		{"truncated", "truncated", good[:len(good)-64]},
+		{"bit-flipped", "flag", flipped},
+		{"zeroed", "magic", make([]byte, len(good))},
+		{"wrong magic", "magic", badMagic},
+		{"renamed KQvK", "do not match the name", other},
+	} {
+		dir := tableSetWith(t, tc.data)
+		p.send("setoption name SyzygyPath value " + dir)
+		l, before := p.expect(`^info string Found `, 5*time.Second)
+		if !strings.HasPrefix(l.text, "info string Found 34 tablebases (34 WDL, 35 DTZ files") {
+			t.Errorf("%s: %q", tc.what, l.text)
+		}
+		want := "info string " + filepath.Join(dir, "KRvK.rtbw") + ": "
+		if len(before) != 1 || !strings.HasPrefix(before[0], want) || !strings.Contains(before[0], tc.fault) ||
+			!strings.HasSuffix(before[0], "; not used") {
+			t.Errorf("%s: said %q, want %q...%q...; not used", tc.what, before, want, tc.fault)
+		}
+		// The engine still plays the position, without the table's help
+		// and without a word more.
+		if _, _, said := search(); len(said) > 0 {
+			t.Errorf("%s: the search said %q", tc.what, said)
+		}
+	}
+
+	// A table whose header is sound but whose data is damaged after the
+	// path was set: named at the first failed probe, once.
+	dir := tableSetWith(t, good)
+	p.send("setoption name SyzygyPath value " + dir)
+	l, _ := p.expect(`^info string Found `, 5*time.Second)
+	if !strings.HasPrefix(l.text, "info string Found 35 tablebases") {
+		t.Errorf("good copy: %q", l.text)
+	}
+	if score, hits, said := search(); hits == 0 || len(said) > 0 || !tableWin(score) {
+		t.Errorf("good copy: score %s, tbhits %d, said %q", score, hits, said)
+	}
+	f, err := os.OpenFile(filepath.Join(dir, "KRvK.rtbw"), os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Same size, every byte changed, so that no probe of it can succeed.
+	if _, err := f.WriteAt(bytes.Repeat([]byte{0xff}, len(good)), 0); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	p.send("ucinewgame")
+	_, _, said := search()
+	want := "info string " + filepath.Join(dir, "KRvK.rtbw") + ": corrupt data; no longer used"
+	if len(said) != 1 || said[0] != want {
+		t.Errorf("damaged data: said %q, want %q", said, want)
+	}
+	p.send("ucinewgame")
+	if _, _, said := search(); len(said) > 0 {
+		t.Errorf("damaged data, second search: said %q", said)
+	}
+}
+
+// An infinite search ends only with stop: a ponderhit (which belongs to
+// ponder searches) used to release the bestmove of "go infinite nodes 100".
+func TestInfiniteSearchIgnoresPonderhit(t *testing.T) {
+	t.Parallel()
+	p := startEngine(t)
+	pos := position(t, chess.StartFEN, "e2e4")
+	for _, goCmd := range []string{"go infinite nodes 100", "go infinite depth 1", "go infinite depth 3", "go infinite", "go ponder infinite nodes 100"} {
+		p.send("position startpos moves e2e4", goCmd)
+		p.quiet(`^bestmove`, 300*time.Millisecond)
+		p.send("ponderhit")
+		p.quiet(`^bestmove`, 500*time.Millisecond)
+		p.ready()
+		p.send("stop")
+		p.bestMove(pos, 2*time.Second)
+	}
+}
+
+// "eval" in a position without a legal move says the game is over rather
+// than printing a static score as if it went on.
+func TestEvalWithoutLegalMove(t *testing.T) {
+	t.Parallel()
+	p := startEngine(t)
+	for _, tc := range []struct{ fen, want string }{
+		{"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 moves a1a8", "No evaluation: Black is checkmated, 1-0."},
+		{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "No evaluation: stalemate, 1/2-1/2."},
+	} {
+		p.send("position fen "+tc.fen, "eval", "isready")
+		_, before := p.expect(`^readyok$`, 2*time.Second)
+		if len(before) != 1 || before[0] != tc.want {
+			t.Errorf("eval in %s: %q, want %q", tc.fen, before, tc.want)
+		}
+	}
+}
+
+// exitCode runs the binary and returns its output and exit status.
+func exitCode(t *testing.T, args ...string) (string, int) {
+	t.Helper()
+	out, err := run(t, args...)
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return out, exit.ExitCode()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, 0
+}
+
+// book make never overwrites its own input or a file that is not a book,
+// writes no empty book (BookFile would refuse it), and says where a PGN
+// comment that is never closed began (issue 26).
+func TestBookMakeKeepsOtherFiles(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	games := testGamesPGN(t)
+	gamesText, _ := os.ReadFile(games)
+	notes := filepath.Join(dir, "notes.txt")
+	os.WriteFile(notes, []byte("not a book, 32 bytes long......\n"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"book", "make", "-pgn", games, "-o", games}, "-o " + games + " is the -pgn file"},
+		{[]string{"book", "make", "-pgn", games, "-o", notes}, "-o " + notes + " is not a Polyglot book"},
+		{[]string{"book", "make", "-pgn", games, "-o", dir}, "-o " + dir + " is not a Polyglot book"},
+	} {
+		out, code := exitCode(t, tc.args...)
+		if code != 2 || !strings.Contains(out, tc.want) {
+			t.Errorf("%q: exit %d, said %q; want 2 and %q", tc.args, code, out, tc.want)
+		}
+	}
+	if b, _ := os.ReadFile(games); !bytes.Equal(b, gamesText) {
+		t.Error("book make changed its PGN")
+	}
+	if b, _ := os.ReadFile(notes); string(b) != "not a book, 32 bytes long......\n" {
+		t.Error("book make changed a file that is not a book")
+	}
+	// A book it made may be made again.
+	book := filepath.Join(dir, "games.bin")
+	for range 2 {
+		if out, code := exitCode(t, "book", "make", "-pgn", games, "-o", book, "-min-game", "1"); code != 0 {
+			t.Fatalf("book make: exit %d\n%s", code, out)
+		}
+	}
+
+	// No games, or no move played often enough: no book is written.
+	empty := filepath.Join(dir, "empty.pgn")
+	os.WriteFile(empty, nil, 0o644)
+	for _, args := range [][]string{
+		{"book", "make", "-pgn", empty, "-o", filepath.Join(dir, "empty.bin")},
+		{"book", "make", "-pgn", games, "-o", filepath.Join(dir, "empty.bin"), "-min-game", "100"},
+	} {
+		out, code := exitCode(t, args...)
+		if code != 1 || !strings.Contains(out, "no book entries") || !strings.Contains(out, "nothing written") {
+			t.Errorf("%q: exit %d, said %q", args, code, out)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "empty.bin")); err == nil {
+			t.Errorf("%q wrote a book", args)
+		}
+	}
+
+	// A comment never closed: the game it swallows is named with the line
+	// where the comment began.
+	unclosed := filepath.Join(dir, "unclosed.pgn")
+	os.WriteFile(unclosed, append(append([]byte(nil), gamesText...), "\n[Event \"g\"]\n\n1. e4 {forgot to close\n1. e4 e5 1-0\n"...), 0o644)
+	out, code := exitCode(t, "book", "make", "-pgn", unclosed, "-o", filepath.Join(dir, "u.bin"), "-min-game", "1")
+	lines := bytes.Count(gamesText, []byte("\n"))
+	want := fmt.Sprintf("game 7, line %d: a comment { opened here is never closed", lines+4)
+	if code != 1 || !strings.Contains(out, want) {
+		t.Errorf("unclosed comment: exit %d, said %q; want %q", code, out, want)
 	}
 }

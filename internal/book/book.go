@@ -51,6 +51,10 @@ type Book struct {
 // Open opens the book file at path and checks that it looks like one: a
 // whole number of entries, at least one, sorted by key.
 func Open(path string) (*Book, error) {
+	// Opening a named pipe would block until something writes to it.
+	if fi, err := os.Stat(path); err == nil && !fi.IsDir() && !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // ParseFEN reads a FEN (or X-FEN / Shredder-FEN) string. The move counters
@@ -97,7 +98,7 @@ func (p *Position) parseBoard(board string) error {
 			}
 			pc, ok := pieceFromChar(ch)
 			if !ok {
-				return fmt.Errorf("rank %d: %q is not a piece letter or digit", rank+1, ch)
+				return fmt.Errorf("rank %d: %s is not a piece letter or digit", rank+1, charAt(row, j))
 			}
 			if file > 7 {
 				return fmt.Errorf("rank %d has more than 8 squares", rank+1)
@@ -138,6 +139,17 @@ func colorName(c Color) string {
 		return "white"
 	}
 	return "black"
+}
+
+// charAt names the character that begins at byte i of s for an error
+// message: the whole character when it lies outside ASCII, and the byte
+// when s is not valid UTF-8 there.
+func charAt(s string, i int) string {
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && size <= 1 {
+		return fmt.Sprintf("byte 0x%02x", s[i])
+	}
+	return fmt.Sprintf("%q", r)
 }
 
 // parseCastling accepts KQkq, X-FEN (KQkq meaning the outermost rook, file
@@ -188,7 +200,7 @@ func (p *Position) parseCastling(field string) error {
 				rsq = s
 			}
 		default:
-			return fmt.Errorf("castling field: %q is not K, Q, k, q or a file letter", field[i])
+			return fmt.Errorf("castling field: %s is not K, Q, k, q or a file letter", charAt(field, i))
 		}
 		if rsq == NoSquare {
 			return fmt.Errorf("castling right %q but there is no %s rook for it", field[i], colorName(c))

@@ -29,6 +29,13 @@ const shownPlies = 8
 // says otherwise: quick enough to play a game in a sitting.
 const DefaultMoveTime = 3 * time.Second
 
+// The bounds of "level", in seconds: a millisecond still ends a search, a
+// day is more than anyone waits for a move.
+const (
+	minLevel = 0.001
+	maxLevel = 86400.0
+)
+
 // Options shape a console session.
 type Options struct {
 	ASCII    bool          // letters instead of Unicode chess symbols
@@ -391,8 +398,10 @@ func (s *Session) level(args []string) {
 		return
 	}
 	sec, err := strconv.ParseFloat(args[0], 64)
-	if err != nil || sec <= 0 || sec > 86400 {
-		s.out.Linef("level needs a number of seconds, such as level 5; got %q.", args[0])
+	// Written so that NaN fails too: a level below a millisecond rounds
+	// to no limit at all, and the search would never end.
+	if err != nil || !(sec >= minLevel && sec <= maxLevel) {
+		s.out.Linef("level needs a number of seconds from %g to %g, such as level 5; got %q.", minLevel, maxLevel, args[0])
 		return
 	}
 	s.opts.MoveTime = time.Duration(sec * float64(time.Second))

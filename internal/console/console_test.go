@@ -2,6 +2,7 @@ package console
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -70,7 +71,7 @@ func TestBadInput(t *testing.T) {
 		"Illegal move Bb5: no bishop can reach b5",
 		"20 legal moves: ",
 		"There is no move to take back.",
-		`level needs a number of seconds, such as level 5; got "x".`,
+		`level needs a number of seconds from 0.001 to 86400, such as level 5; got "x".`,
 		"Position unchanged: ")
 }
 
@@ -199,4 +200,27 @@ func TestRepeatedMate(t *testing.T) {
 			t.Errorf("step %d: %v, want %v", i, got, st.want)
 		}
 	}
+}
+
+// A level that is not a finite number of seconds within bounds is refused
+// and the old one kept: "level NaN" and "level 1e-12" once made the next
+// search endless, and the session could no longer be ended (issue 26).
+func TestLevelOutOfBoundsRefused(t *testing.T) {
+	bad := []string{"NaN", "nan", "Inf", "-Inf", "+Inf", "1e-12", "0.0000001", "-0", "0", "-5", "86401", "1e300", "0x10", "5s"}
+	lines := []string{"level 2"}
+	for _, b := range bad {
+		lines = append(lines, "level "+b)
+	}
+	lines = append(lines, "level", "quit")
+	out, _ := play(t, true, lines...)
+	for _, b := range bad {
+		mustContain(t, out, fmt.Sprintf("level needs a number of seconds from 0.001 to 86400, such as level 5; got %q.", b))
+	}
+	mustContain(t, out, "Matador thinks 2s per move.")
+	if strings.Contains(out, "now thinks -") || strings.Contains(out, "now thinks 0s") {
+		t.Errorf("a bad level was taken:\n%s", out)
+	}
+	// The smallest level still ends its search.
+	out, _ = play(t, true, "level NaN", "level 0.001", "e4", "quit")
+	mustContain(t, out, "Matador now thinks 1ms per move.", "Matador plays 1... ")
 }

@@ -212,9 +212,20 @@ func (e *Engine) Undo() (chess.Move, error) {
 }
 
 // EvalTrace returns the static evaluation of the current position broken
-// down by term.
+// down by term. A position without a legal move has none: the game is
+// over, and a score would read as if it went on.
 func (e *Engine) EvalTrace() string {
-	return eval.Trace(e.Position())
+	pos := e.Position()
+	if !pos.HasLegalMove() {
+		if !pos.InCheck() {
+			return "No evaluation: stalemate, 1/2-1/2.\n"
+		}
+		if pos.SideToMove() == chess.White {
+			return "No evaluation: White is checkmated, 0-1.\n"
+		}
+		return "No evaluation: Black is checkmated, 1-0.\n"
+	}
+	return eval.Trace(pos)
 }
 
 // Options returns the current settings.
@@ -489,6 +500,8 @@ type run struct {
 	done       chan struct{} // closed when onDone has returned
 	wake       chan struct{} // closed by the first Stop or PonderHit
 	wakeOnce   sync.Once
+	stopped    chan struct{} // closed by the first Stop
+	stopOnce   sync.Once
 	halted     atomic.Bool // set by Stop; a perft reads it
 }
 
@@ -497,6 +510,7 @@ func newRun() *run {
 		searchDone: make(chan struct{}),
 		done:       make(chan struct{}),
 		wake:       make(chan struct{}),
+		stopped:    make(chan struct{}),
 	}
 }
 
@@ -514,6 +528,7 @@ func (r *run) searchFinished() bool {
 func (r *run) stop(e *Engine) {
 	r.halted.Store(true)
 	r.wakeOnce.Do(func() { close(r.wake) })
+	r.stopOnce.Do(func() { close(r.stopped) })
 	if !r.searchFinished() {
 		e.searcher.Stop()
 	}
@@ -565,8 +580,12 @@ func (e *Engine) runSearch(r *run, root *chess.Position, limits search.Limits, o
 	}
 	// UCI forbids a bestmove before stop or ponderhit in an infinite or
 	// ponder search, even one that ended by itself: no legal move, a book
-	// move, or a node limit reached ("go ponder nodes 100").
-	if limits.Infinite || limits.Ponder {
+	// move, or a node limit reached ("go ponder nodes 100"). An infinite
+	// search ends only with stop; a ponderhit ends only the pondering.
+	switch {
+	case limits.Infinite:
+		<-r.stopped
+	case limits.Ponder:
 		<-r.wake
 	}
 	close(r.searchDone)

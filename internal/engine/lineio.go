@@ -171,6 +171,11 @@ func (t *Transcript) SetFile(path string) error {
 	}
 	var f *os.File
 	if path != "" {
+		// Opening a named pipe would block until something reads it; a
+		// device such as /dev/null is fine.
+		if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() && fi.Mode()&os.ModeCharDevice == 0 {
+			return fmt.Errorf("%s is not a regular file", path)
+		}
 		var err error
 		f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 		if err != nil {

@@ -23,8 +23,19 @@ func (e *Engine) SetSyzygyPath(path string) error {
 	if path != "" {
 		var err error
 		if tables, err = tb.Open(path); err != nil {
-			return fmt.Errorf("SyzygyPath: %w; %s", err, e.tablesKept())
+			return fmt.Errorf("SyzygyPath: %w; %s", err, e.TablesKept())
 		}
+		// A damaged table is named now, or at the first probe that finds
+		// it corrupt, rather than silently giving no answers.
+		bad := tables.Check()
+		if wdl, dtz := tables.Counts(); wdl+dtz == 0 {
+			tables.Close()
+			return fmt.Errorf("SyzygyPath: no usable Syzygy table in %s (%v); %s", path, bad[0], e.TablesKept())
+		}
+		for _, err := range bad {
+			e.logf("%v; not used", err)
+		}
+		tables.OnDrop(func(err error) { e.logf("%v; no longer used", err) })
 	}
 	var old *tb.Tables
 	e.withIdleSearcher(func() {
@@ -41,8 +52,8 @@ func (e *Engine) SetSyzygyPath(path string) error {
 	return nil
 }
 
-// tablesKept says which tables stay after a refused SyzygyPath.
-func (e *Engine) tablesKept() string {
+// TablesKept says which tables stay after a refused SyzygyPath.
+func (e *Engine) TablesKept() string {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.tables == nil {

@@ -266,3 +266,43 @@ func FuzzPGN(f *testing.F) {
 		t.Fatal("the reader did not reach the end of the input")
 	})
 }
+
+// A comment brace that is never closed swallows the rest of the input; the
+// reader says where it began (issue 26: it passed without a word).
+func TestUnclosedCommentSaysWhereItBegan(t *testing.T) {
+	for _, tc := range []struct {
+		text       string
+		game, line int
+	}{
+		{"[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 {a note that\nnever ends\n2. c4 d5 0-1\n", 2, 7},
+		{"1. e4 e5 1-0\n{ trailing words\n", 2, 2},
+		{"{", 1, 1},
+	} {
+		r := NewReader(strings.NewReader(tc.text))
+		var perr *Error
+		for {
+			_, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if errors.As(err, &perr) {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%q: %v", tc.text, err)
+			}
+		}
+		if perr == nil {
+			t.Errorf("%q: no error", tc.text)
+			continue
+		}
+		if perr.Game != tc.game || perr.Line != tc.line || !strings.Contains(perr.Error(), "comment") || !strings.Contains(perr.Error(), "never closed") {
+			t.Errorf("%q: %v (game %d, line %d), want game %d, line %d, a comment never closed", tc.text, perr, perr.Game, perr.Line, tc.game, tc.line)
+		}
+	}
+	// A closed comment, and a ';' comment at the end without a newline,
+	// are no error.
+	if _, err := ReadAll(strings.NewReader("1. e4 {fine} e5 1-0 ; the end")); err != nil {
+		t.Errorf("closed comments: %v", err)
+	}
+}

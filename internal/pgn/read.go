@@ -102,10 +102,14 @@ func (r *Reader) Next() (*Game, error) {
 			r.pushed = &tok
 			break
 		}
-		if !started && tok.kind != tokComment && tok.kind != tokNAG {
-			// A comment between games starts none.
+		if !started && (tok.kind != tokComment || tok.unclosed) && tok.kind != tokNAG {
+			// A comment between games starts none, unless it swallows
+			// the rest of the input: that is reported as a game's error.
 			started = true
 			r.games++
+		}
+		if tok.unclosed {
+			fail(tok.line, errors.New("a comment { opened here is never closed: the rest of the input is inside it"))
 		}
 		if depth > 0 {
 			switch tok.kind {
@@ -288,6 +292,8 @@ type token struct {
 	kind tokenKind
 	text string
 	line int
+	// unclosed: a { comment that the input ended inside.
+	unclosed bool
 }
 
 func (t token) String() string {
@@ -385,8 +391,8 @@ func (l *lexer) next() (token, error) {
 		case b == '}':
 			// A stray closing brace: nothing to do with it.
 		case b == '{':
-			text, err := l.readUntil('}')
-			return token{kind: tokComment, text: text, line: line}, err
+			text, closed, err := l.readUntilEnd('}')
+			return token{kind: tokComment, text: text, line: line, unclosed: !closed}, err
 		case b == ';':
 			text, err := l.readUntil('\n')
 			return token{kind: tokComment, text: text, line: line}, err
@@ -411,17 +417,24 @@ func (l *lexer) skipLine() error {
 // readUntil reads up to and including end (or the end of input) and
 // returns what came before end.
 func (l *lexer) readUntil(end byte) (string, error) {
+	text, _, err := l.readUntilEnd(end)
+	return text, err
+}
+
+// readUntilEnd is readUntil that also tells whether end was found before
+// the end of input.
+func (l *lexer) readUntilEnd(end byte) (text string, found bool, err error) {
 	var sb strings.Builder
 	for {
 		b, err := l.readByte()
 		if err == io.EOF {
-			return sb.String(), nil
+			return sb.String(), false, nil
 		}
 		if err != nil {
-			return "", err
+			return "", false, err
 		}
 		if b == end {
-			return sb.String(), nil
+			return sb.String(), true, nil
 		}
 		sb.WriteByte(b)
 	}

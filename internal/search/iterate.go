@@ -34,6 +34,12 @@ func (w *worker) iterate() Result {
 				w.rootMoves[i].score = -Infinity
 			}
 		}
+		// Each line is reported once per iteration: all together when
+		// the iteration ends, or one by one as they finish once the
+		// search is old enough for a GUI to want progress. Reporting
+		// every line so far after each line printed N(N+1)/2 lines per
+		// iteration.
+		reported := 0
 		for w.pvIdx = 0; w.pvIdx < multiPV; w.pvIdx++ {
 			w.selDepth = 0
 			w.aspiration(depth)
@@ -41,9 +47,15 @@ func (w *worker) iterate() Result {
 			if w.stopping() {
 				break
 			}
-			w.reportPVs(depth, w.pvIdx+1)
+			if w.pvIdx+1 == multiPV || w.lineByLine() {
+				w.reportPVs(depth, reported, w.pvIdx+1)
+				reported = w.pvIdx + 1
+			}
 		}
 		if w.stopping() {
+			// The lines this iteration finished before the stop are
+			// news; the interrupted one is not.
+			w.reportPVs(depth, reported, w.pvIdx)
 			if w.Switches.PartialIteration && w.pvIdx == 0 {
 				w.takePartialBest(&result)
 			}

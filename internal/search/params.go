@@ -61,7 +61,8 @@ const (
 	// change it.
 	MateSettledPlies = 4
 	// CurrMoveDelay: "currmove" reports start after this much search time,
-	// BoundReportDelay reports of aspiration fails after this much.
+	// BoundReportDelay reports of aspiration fails (and the lines of a
+	// MultiPV iteration one by one as they finish) after this much.
 	CurrMoveDelay    = time.Second
 	BoundReportDelay = 3 * time.Second
 	// LimitCheckNodes: the clock is read and the node count published

@@ -167,13 +167,14 @@ func (w *worker) ponderFromTT(best chess.Move) chess.Move {
 	return chess.NoMove
 }
 
-// reportPVs sends one info line per PV line searched in this iteration.
-func (w *worker) reportPVs(depth, lines int) {
-	if w.reporter.Info == nil {
+// reportPVs sends one info line for each of the PV lines from..to-1
+// searched in this iteration.
+func (w *worker) reportPVs(depth, from, to int) {
+	if w.reporter.Info == nil || from >= to {
 		return
 	}
 	now := w.clock.reading(w.nodes + w.helperCount)
-	for i := 0; i < lines; i++ {
+	for i := from; i < to; i++ {
 		rm := w.rootMoves[i]
 		score := rm.score
 		d := depth
@@ -191,6 +192,13 @@ func (w *worker) reportPVs(depth, lines int) {
 			TBHits: w.pool.tbHits(), PV: append([]chess.Move(nil), rm.pv...),
 		})
 	}
+}
+
+// lineByLine tells whether the lines of a MultiPV iteration are reported
+// as each finishes rather than at the iteration's end: after as long as
+// the first aspiration fails wait, when an iteration can take long.
+func (w *worker) lineByLine() bool {
+	return w.reporter.Info != nil && time.Since(w.searchStart) >= BoundReportDelay
 }
 
 // reportBound tells the GUI about an aspiration fail after the first seconds.

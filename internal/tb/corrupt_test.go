@@ -1,10 +1,12 @@
 package tb
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"matador/internal/chess"
@@ -180,4 +182,95 @@ func FuzzTable(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, which uint8) {
 		probeDamaged(t, t.TempDir(), data, int(which))
 	})
+}
+
+// Check leaves out a table whose header is damaged, naming it; a table
+// whose data turns out corrupt at a probe is dropped and reported once,
+// however many probes meet it (issue 26: both were silent).
+func TestCheckAndDrop(t *testing.T) {
+	openShared(t)
+	good, err := os.ReadFile(filepath.Join(dataDir, "KRvK.rtbw"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "KRvK.rtbw")
+	if err := os.WriteFile(path, withByte(good, 0, good[0]^0x40), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tables, err := Open(dir + string(os.PathListSeparator) + dataDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wdl, dtz := tables.Counts()
+	bad := tables.Check()
+	if len(bad) != 1 || !strings.Contains(bad[0].Error(), path) || !strings.Contains(bad[0].Error(), "magic") {
+		t.Errorf("Check: %v", bad)
+	}
+	if w, d := tables.Counts(); w != wdl-1 || d != dtz {
+		t.Errorf("after Check: %d WDL %d DTZ tables, want %d and %d", w, d, wdl-1, dtz)
+	}
+	var dropped []error
+	tables.OnDrop(func(err error) { dropped = append(dropped, err) })
+	// Black to move: the side of KRvK that is not all one value.
+	krk := mustFEN(t, "8/8/8/4k3/8/8/8/R3K3 b - - 0 1")
+	if _, err := tables.ProbeWDLErr(krk); err == nil || !strings.Contains(err.Error(), path) {
+		t.Errorf("probe of the left-out table: %v", err)
+	}
+	if len(dropped) != 0 {
+		t.Errorf("a table left out by Check was reported again: %v", dropped)
+	}
+	tables.Close()
+
+	// Sound when checked, corrupt when probed.
+	if err := os.WriteFile(path, good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tables, err = Open(dir + string(os.PathListSeparator) + dataDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tables.Close()
+	if bad := tables.Check(); len(bad) != 0 {
+		t.Fatalf("Check of sound tables: %v", bad)
+	}
+	var mu sync.Mutex
+	dropped = nil
+	tables.OnDrop(func(err error) {
+		mu.Lock()
+		dropped = append(dropped, err)
+		mu.Unlock()
+	})
+	if w, err := tables.ProbeWDLErr(krk); err != nil || w != Loss {
+		t.Fatalf("sound table: %v %v", w, err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt(bytes.Repeat([]byte{0xff}, len(good)), 0); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pos := mustFEN(t, "8/8/8/4k3/8/8/8/R3K3 b - - 0 1")
+			for range 10 {
+				if _, err := tables.ProbeWDLErr(pos); err == nil || err.Error() != path+": corrupt data" {
+					t.Errorf("probe of the damaged table: %v", err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if len(dropped) != 1 || dropped[0].Error() != path+": corrupt data" {
+		t.Errorf("dropped: %v, want once %s: corrupt data", dropped, path)
+	}
+	// Other tables still answer.
+	if w, err := tables.ProbeWDLErr(mustFEN(t, "8/8/8/4k3/8/8/8/Q3K3 b - - 0 1")); err != nil || w != Loss {
+		t.Errorf("KQvK after KRvK was dropped: %v %v", w, err)
+	}
 }

@@ -31,6 +31,7 @@ const (
 	failMissing // no such table
 	failBroken  // the table could not be opened or parsed
 	failData    // the table's data is corrupt at the probed position
+	failDropped // an earlier probe found the table corrupt
 )
 
 // prober carries one probe's failure reason; it lives on the caller's stack.
@@ -45,7 +46,21 @@ func (p *prober) fail(kind failureKind, key uint64, tab *table) status {
 	if p.kind == failNone {
 		p.kind, p.key, p.table = kind, key, tab
 	}
+	if tab != nil && (kind == failBroken || kind == failData) {
+		// A table that failed once would fail again, or worse, answer
+		// some positions and not others: it is dropped.
+		p.t.drop(tab, tableError(kind, tab))
+	}
 	return statusFailed
+}
+
+// tableError says what is wrong with a broken or corrupt table, naming
+// its file.
+func tableError(kind failureKind, tab *table) error {
+	if kind == failBroken && tab.err != nil {
+		return tab.err
+	}
+	return fmt.Errorf("%s: corrupt data", tab.path)
 }
 
 func (p *prober) err() error {
@@ -56,14 +71,12 @@ func (p *prober) err() error {
 		return fmt.Errorf("more pieces than the tables hold (%d at most)", p.t.maxPieces)
 	case failMissing:
 		return fmt.Errorf("missing table %s", keyName(p.key))
-	case failBroken:
-		if p.table != nil && p.table.err != nil {
-			return p.table.err
-		}
-	case failData:
+	case failBroken, failData:
 		if p.table != nil {
-			return fmt.Errorf("%s: corrupt data", p.table.path)
+			return tableError(p.kind, p.table)
 		}
+	case failDropped:
+		return p.table.dropErr
 	}
 	return errors.New("tablebase probe failed")
 }
@@ -346,6 +359,9 @@ func (p *prober) probeDTZTable(pos *chess.Position, wdl WDL) (int, status) {
 // table's raw value, or the DTZ table's value in plies (less one). For a DTZ
 // table holding the other side to move it returns statusOtherSide.
 func (p *prober) lookup(tab *table, pos *chess.Position, key uint64, wdl WDL) (int, status) {
+	if tab.dropped.Load() {
+		return 0, p.fail(failDropped, 0, tab)
+	}
 	if err := tab.load(); err != nil {
 		return 0, p.fail(failBroken, 0, tab)
 	}

@@ -3,6 +3,7 @@ package tb
 import (
 	"errors"
 	"fmt"
+	"os"
 	"sync"
 	"sync/atomic"
 
@@ -83,6 +84,10 @@ type table struct {
 	mu    sync.Mutex
 	err   error
 	m     *mapping
+	// dropped is set, with its reason, when a probe found the table
+	// corrupt: the table is not read again.
+	dropped atomic.Bool
+	dropErr error
 
 	key       uint64      // material in the file's own colours (white = colour 0)
 	files     int         // 4 for pawn tables (leading pawn on file a, b, c or d), else 1
@@ -134,6 +139,10 @@ func (t *table) close() {
 var errShortHeader = errors.New("header reaches past the bytes read")
 
 func (t *table) open() error {
+	// Opening a named pipe would block until something writes to it.
+	if fi, err := os.Stat(t.path); err == nil && !fi.Mode().IsRegular() {
+		return errors.New("not a regular file")
+	}
 	m, err := openMapping(t.path)
 	if err != nil {
 		return err

@@ -63,6 +63,7 @@ type Tables struct {
 	maxPieces int
 	wdlCount  int
 	dtzCount  int
+	onDrop    func(error)
 }
 
 type entry struct {
@@ -234,6 +235,51 @@ func (t *Tables) Verify() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// Check opens every table and checks it as Verify does (its header against
+// its name, its size against its header), and leaves out those that fail:
+// they are no longer counted, and probes that need them fail. It returns one
+// error per table left out, naming the file. Call it before probing starts.
+func (t *Tables) Check() []error {
+	var errs []error
+	for _, tab := range t.all {
+		if err := tab.load(); err != nil {
+			errs = append(errs, err)
+			tab.dropErr = err
+			tab.dropped.Store(true)
+			if tab.kind == wdlTable {
+				t.wdlCount--
+			} else {
+				t.dtzCount--
+			}
+		}
+	}
+	return errs
+}
+
+// OnDrop sets f to be told, once per table, when a probe finds a table
+// corrupt (or unreadable) and drops it: later probes that need it fail at
+// once rather than read it again. f runs on the probing goroutine. Set it
+// before probing starts.
+func (t *Tables) OnDrop(f func(error)) { t.onDrop = f }
+
+// drop stops the use of tab for the rest of the session, and tells onDrop
+// the first time.
+func (t *Tables) drop(tab *table, reason error) {
+	if tab.dropped.Load() {
+		return
+	}
+	tab.mu.Lock()
+	first := !tab.dropped.Load()
+	if first {
+		tab.dropErr = reason
+		tab.dropped.Store(true)
+	}
+	tab.mu.Unlock()
+	if first && t.onDrop != nil {
+		t.onDrop(reason)
+	}
 }
 
 // Close releases the files. No probe may run during or after Close.

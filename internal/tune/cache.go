@@ -5,8 +5,11 @@ import (
 	"crypto/sha256"
 	"encoding/gob"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"matador/internal/eval"
@@ -65,14 +68,40 @@ func readCache(name, key string) (entries, held []Entry, ok bool) {
 	return c.Entries, c.Held, true
 }
 
+// mayWriteCache tells whether name may be written as a cache: there is no
+// such file yet, or it is one that writeCache made (for any key). Any other
+// file is someone's data, which a run must not replace.
+func mayWriteCache(name string) bool {
+	f, err := os.Open(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return true
+	}
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	var key string
+	if err := gob.NewDecoder(bufio.NewReader(f)).Decode(&key); err != nil {
+		return false
+	}
+	_, err = hex.DecodeString(key)
+	return err == nil && len(key) == 2*sha256.Size
+}
+
 // writeCache keeps the forms in name for key (through a temporary file,
 // so that a stopped run leaves no half-written cache).
 func writeCache(name, key string, entries, held []Entry) error {
-	tmp := name + ".tmp"
-	f, err := os.Create(tmp)
+	// A temporary name of its own, so that no file beside the cache is
+	// replaced either.
+	f, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".*.tmp")
 	if err != nil {
 		return err
 	}
+	tmp := f.Name()
+	f.Chmod(0o644) // CreateTemp's 0600 would be a surprise for a shared cache
 	w := bufio.NewWriter(f)
 	enc := gob.NewEncoder(w)
 	err = enc.Encode(key)

@@ -39,11 +39,84 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return 2
 	}
+	var bad usageError
+	if errors.As(err, &bad) {
+		fmt.Fprintf(stderr, "tune %s: %v\n", args[0], err)
+		return 2
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "tune:", err)
 		return 1
 	}
 	return 0
+}
+
+// usageError is an argument refused before any work: exit status 2, as
+// for a flag the flag package cannot read.
+type usageError string
+
+func (e usageError) Error() string { return string(e) }
+
+// sameFile tells whether a and b name one existing file.
+func sameFile(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
+}
+
+// refuseInput refuses an output file that is one of the inputs: writing
+// it would destroy what is being read.
+func refuseInput(flagName, out string, inputs []string) error {
+	for _, in := range inputs {
+		if sameFile(out, strings.TrimSpace(in)) {
+			return usageError(fmt.Sprintf("%s %s is one of the inputs; give another file", flagName, out))
+		}
+	}
+	return nil
+}
+
+// runRangeError checks the numbers of tune run against their ranges, so
+// that a value that makes no sense (a NaN step, a negative count meaning
+// no limit) is refused rather than run.
+func runRangeError(fs *flag.FlagSet) error {
+	floats := []struct {
+		flag string
+		ok   func(v float64) bool
+		want string
+	}{
+		// Written so that NaN fails every test.
+		{"rate", func(v float64) bool { return v > 0 && v <= 1e6 }, "above 0 and at most 1000000 (centipawns)"},
+		{"validate", func(v float64) bool { return v >= 0 && v < 1 }, "from 0 to below 1"},
+		{"lambda", func(v float64) bool { return v >= 0 && v <= 1 }, "from 0 to 1"},
+		{"l2", func(v float64) bool { return v >= 0 && v <= 1e6 }, "from 0 to 1000000"},
+	}
+	for _, c := range floats {
+		v := fs.Lookup(c.flag).Value.(flag.Getter).Get().(float64)
+		if !c.ok(v) {
+			return usageError(fmt.Sprintf("-%s must be %s, got %v", c.flag, c.want, v))
+		}
+	}
+	ints := []struct {
+		flag     string
+		min, max int
+	}{
+		{"epochs", 1, 10_000_000},
+		{"batch", 0, 1 << 40},
+		{"threads", 1, 1024},
+		{"patience", 0, 10_000_000},
+		{"halve", 0, 10_000_000},
+		{"report", 1, 10_000_000},
+	}
+	for _, c := range ints {
+		v := fs.Lookup(c.flag).Value.(flag.Getter).Get().(int)
+		if v < c.min || v > c.max {
+			return usageError(fmt.Sprintf("-%s must be from %d to %d, got %d", c.flag, c.min, c.max, v))
+		}
+	}
+	return nil
 }
 
 func usage(w io.Writer) {
@@ -121,6 +194,9 @@ func runExtract(args []string, stderr io.Writer) error {
 	if *out == "" || fs.NArg() == 0 {
 		return errors.New("extract needs -o and at least one PGN file")
 	}
+	if err := refuseInput("-o", *out, fs.Args()); err != nil {
+		return err
+	}
 	f, err := os.Create(*out)
 	if err != nil {
 		return err
@@ -171,6 +247,23 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	}
 	if *data == "" {
 		return errors.New("run needs -data")
+	}
+	if err := runRangeError(fs); err != nil {
+		return err
+	}
+	dataFiles := strings.Split(*data, ",")
+	if *out != "" {
+		if err := refuseInput("-o", *out, append(dataFiles, *cache)); err != nil {
+			return err
+		}
+	}
+	if *cache != "" {
+		if err := refuseInput("-cache", *cache, append(dataFiles, *params)); err != nil {
+			return err
+		}
+		if !mayWriteCache(*cache) {
+			return usageError(fmt.Sprintf("-cache %s is not a cache written by tune run; refusing to overwrite it (give a new file name)", *cache))
+		}
 	}
 	src, err := os.ReadFile(*params)
 	if err != nil {

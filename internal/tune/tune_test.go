@@ -561,3 +561,86 @@ func TestRunHalve(t *testing.T) {
 		t.Fatalf("halving with -halve 0:\n%s", log)
 	}
 }
+
+// A file named by -cache that is not a cache this tool wrote is refused,
+// not replaced (issue 26: a text file was silently overwritten), and so is
+// an output that is one of the run's inputs.
+func TestRunRefusesToOverwriteOtherFiles(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "data.txt")
+	if err := os.WriteFile(data, []byte(tinyData), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	notes := filepath.Join(dir, "notes.txt")
+	const text = "my notes, not a cache\n"
+	if err := os.WriteFile(notes, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pgnFile := filepath.Join(dir, "games.pgn")
+	const games = "[Event \"x\"]\n\n1. e4 e5 1-0\n"
+	if err := os.WriteFile(pgnFile, []byte(games), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base := []string{"run", "-data", data, "-params", "../eval/params.go", "-epochs", "2", "-validate", "0"}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{append(base, "-cache", notes, "-o", filepath.Join(dir, "p.go")), "-cache " + notes + " is not a cache written by tune run"},
+		{append(base, "-cache", data, "-o", filepath.Join(dir, "p.go")), "-cache " + data + " is one of the inputs"},
+		{append(base, "-o", data), "-o " + data + " is one of the inputs"},
+		{append(base, "-o", notes, "-data", data+","+notes), "-o " + notes + " is one of the inputs"},
+		{[]string{"extract", "-o", pgnFile, pgnFile}, "-o " + pgnFile + " is one of the inputs"},
+	} {
+		var stderr bytes.Buffer
+		if code := Main(tc.args, io.Discard, &stderr); code != 2 || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%q: exit %d, said %q; want 2 and %q", tc.args, code, stderr.String(), tc.want)
+		}
+	}
+	for name, want := range map[string]string{notes: text, data: tinyData, pgnFile: games} {
+		if b, _ := os.ReadFile(name); string(b) != want {
+			t.Errorf("%s was changed: %q", name, b)
+		}
+	}
+	// A cache the tool wrote is rewritten when the run changes.
+	cache := filepath.Join(dir, "forms.cache")
+	for _, validate := range []string{"0", "0.5"} {
+		var stderr bytes.Buffer
+		args := append(base[:len(base)-1:len(base)-1], validate, "-cache", cache, "-o", filepath.Join(dir, "p.go"))
+		if code := Main(args, io.Discard, &stderr); code != 0 {
+			t.Fatalf("-validate %s with a cache of ours: exit %d\n%s", validate, code, stderr.String())
+		}
+	}
+}
+
+// Flags out of their range are refused with a message naming the flag and
+// its range, and exit status 2 (issue 26: -rate NaN, -threads 0 and the
+// like were run).
+func TestRunFlagRanges(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "data.txt")
+	if err := os.WriteFile(data, []byte(tinyData), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ flag, value string }{
+		{"-rate", "NaN"}, {"-rate", "-1"}, {"-rate", "0"}, {"-rate", "+Inf"},
+		{"-validate", "2"}, {"-validate", "1"}, {"-validate", "-0.1"}, {"-validate", "NaN"},
+		{"-lambda", "5"}, {"-lambda", "-1"}, {"-lambda", "NaN"},
+		{"-l2", "-1"}, {"-l2", "NaN"}, {"-l2", "+Inf"},
+		{"-epochs", "-1"}, {"-epochs", "0"},
+		{"-batch", "-5"},
+		{"-threads", "0"}, {"-threads", "-2"}, {"-threads", "100000"},
+		{"-patience", "-1"}, {"-halve", "-1"}, {"-report", "0"}, {"-report", "-3"},
+	} {
+		var stderr bytes.Buffer
+		args := []string{"run", "-data", data, "-params", "../eval/params.go", "-epochs", "2", "-o", filepath.Join(dir, "p.go"), tc.flag, tc.value}
+		code := Main(args, io.Discard, &stderr)
+		msg := stderr.String()
+		if code != 2 || !strings.Contains(msg, tc.flag+" must be") || !strings.Contains(msg, "got "+tc.value) {
+			t.Errorf("%s %s: exit %d, said %q", tc.flag, tc.value, code, msg)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "p.go")); err == nil {
+		t.Error("a run with a flag out of range wrote params.go")
+	}
+}

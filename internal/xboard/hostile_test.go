@@ -3,6 +3,7 @@ package xboard
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -121,4 +122,197 @@ func TestXBoardBook(t *testing.T) {
 	if len(lines) != 1 || !strings.HasPrefix(lines[0], "Error (BookFile: open ") || !strings.Contains(lines[0], "keeping "+path) {
 		t.Errorf("a missing book: %q", lines)
 	}
+}
+
+// Defects found by the second hostile probe (issue 26). Each test failed
+// before its fix.
+
+// Non-finite or negative numbers in level, st, time and otim are errors
+// that keep the old setting; "level 0 5 NaN" was taken and made every move
+// instant. "sd 1 2" was read as depth 12.
+func TestClockCommandsRefuseNonFiniteAndNegative(t *testing.T) {
+	bad := []string{
+		"level 0 5 NaN", "level 0 NaN 0", "level 0 nan:30 0", "level 0 5 -1", "level 0 -5 0", "level 0 5 Inf",
+		"level 40 Inf 0", "level -1 5 0",
+		"st NaN", "st -1", "st Inf", "st 0",
+		"time -1", "otim -5", "time NaN", "otim 1e3",
+		"sd 1 2", "sd NaN", "sd",
+	}
+	e := startMatador(t)
+	e.send("new")
+	for _, b := range bad {
+		e.send("%s", b)
+	}
+	lines := e.sync(5 * time.Second)
+	if len(lines) != len(bad) {
+		t.Fatalf("%d answers to %d bad clock commands: %q", len(lines), len(bad), lines)
+	}
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "Error (") || !strings.HasSuffix(l, "): "+bad[i]) {
+			t.Errorf("%q answered %q", bad[i], l)
+		}
+		if strings.Contains(l, "strconv") {
+			t.Errorf("%q answered in Go's words: %q", bad[i], l)
+		}
+	}
+
+	// The settings before the bad commands stay.
+	s := &Session{tc: defaultTimeControl}
+	for _, c := range []string{"level 40 5 2", "time 12000", "otim 9000"} {
+		f := strings.Fields(c)
+		if err := s.clockCommand(f[0], f[1:]); err != nil {
+			t.Fatalf("%s: %v", c, err)
+		}
+	}
+	for _, b := range bad {
+		f := strings.Fields(b)
+		if f[0] == "st" || f[0] == "sd" {
+			continue // checked below, once a move time is set
+		}
+		if err := s.clockCommand(f[0], f[1:]); err == nil {
+			t.Errorf("%s: no error", b)
+		}
+	}
+	pos := chess.StartPosition()
+	lim := s.limitsFor(pos, 0)
+	if lim.WTime != 120*time.Second || lim.BTime != 90*time.Second || lim.WInc != 2*time.Second || lim.MovesToGo != 40 {
+		t.Errorf("the level changed after bad commands: %+v", lim)
+	}
+	s.clockCommand("st", []string{"0.5"})
+	s.clockCommand("sd", []string{"7"})
+	for _, b := range bad {
+		f := strings.Fields(b)
+		if f[0] == "st" || f[0] == "sd" {
+			if err := s.clockCommand(f[0], f[1:]); err == nil {
+				t.Errorf("%s: no error", b)
+			}
+		}
+	}
+	if lim := s.limitsFor(pos, 0); lim.MoveTime != 500*time.Millisecond || lim.Depth != 7 {
+		t.Errorf("st and sd changed after bad commands: %+v", lim)
+	}
+}
+
+// A game that is already over when the engine is told to move is
+// announced, not played on: the engine used to play a move first.
+func TestFinishedGameAnnouncedNotPlayed(t *testing.T) {
+	e := startMatador(t)
+	for _, tc := range []struct{ fen, want string }{
+		{"8/8/8/4k3/8/8/8/KB6 w - - 0 1", "1/2-1/2 {Insufficient material}"},
+		{"8/8/8/4k3/8/8/3Q4/K7 w - - 150 100", "1/2-1/2 {50 move rule}"},
+		{"8/8/8/4k3/8/8/3Q4/K7 b - - 100 100", "1/2-1/2 {50 move rule}"},
+	} {
+		e.send("new")
+		e.send("force")
+		e.send("setboard %s", tc.fen)
+		e.send("go")
+		lines := e.sync(5 * time.Second)
+		if len(lines) != 1 || lines[0] != tc.want {
+			t.Errorf("%s, go: %q, want %q alone", tc.fen, lines, tc.want)
+		}
+	}
+}
+
+// "egtpath syzygy" without a directory is an error that keeps the tables
+// (it used to drop them without a word); a damaged table among good ones
+// is named and left out.
+func TestEgtpathWithoutDirectoryAndDamagedTable(t *testing.T) {
+	if _, err := os.Stat(filepath.Join(syzygyDir, "KRvK.rtbw")); err != nil {
+		t.Skipf("no Syzygy tables at %s: %v", syzygyDir, err)
+	}
+	abs, err := filepath.Abs(syzygyDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := startMatador(t)
+	e.send("egtpath syzygy %s", abs)
+	if lines := e.sync(5 * time.Second); len(lines) != 1 || !strings.HasPrefix(lines[0], "# Found 35 tablebases") {
+		t.Fatalf("egtpath syzygy %s: %q", abs, lines)
+	}
+	e.send("egtpath syzygy")
+	e.send("egtpath syzygy   ")
+	lines := e.sync(5 * time.Second)
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "Error (egtpath syzygy needs a directory") || !strings.Contains(lines[0], "keeping the tablebases of "+abs) {
+		t.Errorf("egtpath syzygy without a directory: %q", lines)
+	}
+	// The tables are still there: KRvK is scored as the tables' win.
+	e.send("new")
+	e.send("force")
+	e.send("post")
+	e.send("setboard 8/2R5/5K2/8/1k6/8/8/8 w - - 0 1")
+	e.send("sd 3")
+	e.send("go")
+	_, thinking := e.expect(`^move `, 20*time.Second)
+	won := false
+	for _, l := range thinking {
+		if f := strings.Fields(l); len(f) > 4 {
+			if n, err := strconv.Atoi(f[1]); err == nil && n >= 30000 {
+				won = true
+			}
+		}
+	}
+	if !won {
+		t.Errorf("KRvK after egtpath without a directory: no tablebase win in %q", thinking)
+	}
+
+	// A damaged KRvK.rtbw among links to the good tables.
+	dir := t.TempDir()
+	files, err := os.ReadDir(abs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if strings.HasPrefix(f.Name(), "K") && f.Name() != "KRvK.rtbw" {
+			if err := os.Symlink(filepath.Join(abs, f.Name()), filepath.Join(dir, f.Name())); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "KRvK.rtbw"), make([]byte, 208), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e.send("egtpath syzygy %s", dir)
+	lines = e.sync(5 * time.Second)
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "# "+filepath.Join(dir, "KRvK.rtbw")+": bad magic") ||
+		!strings.HasSuffix(lines[0], "; not used") || !strings.HasPrefix(lines[1], "# Found 34 tablebases") {
+		t.Errorf("egtpath with a damaged table: %q", lines)
+	}
+}
+
+// Errors are said in the protocol's words: "nps -1" used to answer with
+// strconv's message, and a FEN with "é" named the wrong character.
+func TestErrorsInTheProtocolsWords(t *testing.T) {
+	e := startMatador(t)
+	e.send("new")
+	e.send("force")
+	cmds := []string{"nps -1", "nps fast", "nps 1.5", "memory lots", "memory -3", "cores many", "cores 1.5",
+		"setboard rnbqkbnr/pppéppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}
+	for _, c := range cmds {
+		e.send("%s", c)
+	}
+	lines := e.sync(5 * time.Second)
+	want := []string{
+		"Error (nps needs a number of nodes per second, 0 or more): nps -1",
+		"Error (nps needs a number of nodes per second, 0 or more): nps fast",
+		"Error (nps needs a number of nodes per second, 0 or more): nps 1.5",
+		"Error (memory needs a number of megabytes): memory lots",
+		"Error (Hash must be from",
+		"Error (cores needs a number of threads): cores many",
+		"Error (cores needs a number of threads): cores 1.5",
+		"tellusererror Illegal position: bad FEN: rank 7: 'é' is not a piece letter or digit",
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("got %q\nwant %q", lines, want)
+	}
+	for i, l := range lines {
+		if !strings.HasPrefix(l, want[i]) {
+			t.Errorf("%s: %q, want %q", cmds[i], l, want[i])
+		}
+		if strings.Contains(l, "strconv") || strings.Contains(l, "invalid syntax") {
+			t.Errorf("%s: %q speaks Go", cmds[i], l)
+		}
+	}
+	// The game is kept: e2e4 is legal.
+	e.send("usermove e2e4")
+	checkQuiet(t, e, e.sync(5*time.Second))
 }

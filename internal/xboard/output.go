@@ -153,9 +153,13 @@ func (s *Session) clockCommand(cmd string, args []string) error {
 		}
 		s.tc.moveTime = t
 	case "sd":
-		n, err := strconv.Atoi(strings.Join(args, ""))
+		// One number only: "sd 1 2" is not depth 12.
+		if len(args) != 1 {
+			return errors.New("sd needs one depth")
+		}
+		n, err := strconv.Atoi(args[0])
 		if err != nil || n < 1 {
-			return fmt.Errorf("bad depth %q", strings.Join(args, " "))
+			return fmt.Errorf("bad depth %q", args[0])
 		}
 		s.depthLimit = min(n, search.MaxPly-4)
 	case "time", "otim":
@@ -163,12 +167,11 @@ func (s *Session) clockCommand(cmd string, args []string) error {
 			return errors.New(cmd + " needs centiseconds")
 		}
 		cs, err := strconv.ParseInt(args[0], 10, 64)
-		if err != nil {
-			return fmt.Errorf("bad time %q", args[0])
+		if err != nil || cs < 0 {
+			return fmt.Errorf("bad time %q: centiseconds, 0 or more", args[0])
 		}
-		// Capped so that the conversion cannot overflow; a clock may be
-		// slightly negative after lag.
-		cs = min(max(cs, -100), 1_000_000_000)
+		// Capped so that the conversion cannot overflow.
+		cs = min(cs, 1_000_000_000)
 		d := time.Duration(cs) * 10 * time.Millisecond
 		if cmd == "time" {
 			s.myTime = d
@@ -183,7 +186,8 @@ func (s *Session) clockCommand(cmd string, args []string) error {
 func parseBase(text string) (time.Duration, error) {
 	minutes, seconds, hasSeconds := strings.Cut(text, ":")
 	m, err := strconv.ParseFloat(minutes, 64)
-	if err != nil || m < 0 || m > 100000 {
+	// Written so that NaN fails too.
+	if err != nil || !(m >= 0 && m <= 100000) {
 		return 0, fmt.Errorf("bad base time %q", text)
 	}
 	d := time.Duration(m * float64(time.Minute))
@@ -200,7 +204,9 @@ func parseBase(text string) (time.Duration, error) {
 // parseSeconds reads a number of seconds, fractions allowed ("st 0.5").
 func parseSeconds(text string) (time.Duration, error) {
 	sec, err := strconv.ParseFloat(text, 64)
-	if err != nil || sec < 0 || sec > 1e6 {
+	// Written so that NaN fails too: its conversion to a duration is
+	// whatever the machine makes of it.
+	if err != nil || !(sec >= 0 && sec <= 1e6) {
 		return 0, fmt.Errorf("bad number of seconds %q", text)
 	}
 	return time.Duration(sec * float64(time.Second)), nil

@@ -11,6 +11,7 @@
 package xboard
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -228,7 +229,9 @@ func (s *Session) Handle(line string) (quit bool) {
 	case "memory":
 		s.halt() // a new hash table stops any search; say goodbye to it first
 		n, err := strconv.Atoi(rest)
-		if err == nil {
+		if err != nil {
+			err = errors.New("memory needs a number of megabytes")
+		} else {
 			err = s.engine.SetHashMB(n)
 		}
 		if err != nil {
@@ -237,7 +240,9 @@ func (s *Session) Handle(line string) (quit bool) {
 	case "nps":
 		// The clock counts nodes at this rate (0: the wall clock again).
 		n, err := strconv.ParseUint(rest, 10, 64)
-		if err == nil {
+		if err != nil {
+			err = errors.New("nps needs a number of nodes per second, 0 or more")
+		} else {
 			err = s.engine.SetNodesPerSecond(n)
 		}
 		if err != nil {
@@ -246,7 +251,9 @@ func (s *Session) Handle(line string) (quit bool) {
 	case "cores":
 		s.halt()
 		n, err := strconv.Atoi(rest)
-		if err == nil {
+		if err != nil {
+			err = errors.New("cores needs a number of threads")
+		} else {
 			// A GUI offers the cores it has; more than we run is no error.
 			err = s.engine.SetThreads(min(n, engine.MaxThreads))
 		}
@@ -258,6 +265,12 @@ func (s *Session) Handle(line string) (quit bool) {
 		// feature egt="syzygy"); other kinds of tables are not read.
 		kind, path, _ := strings.Cut(rest, " ")
 		if strings.EqualFold(kind, "syzygy") {
+			// No directory would mean no tables: a GUI that means that
+			// does not send egtpath at all.
+			if strings.TrimSpace(path) == "" {
+				s.out.Linef("Error (egtpath syzygy needs a directory; %s): %s", s.engine.TablesKept(), line)
+				break
+			}
 			s.halt()
 			if err := s.engine.SetSyzygyPath(path); err != nil {
 				s.out.Linef("Error (%v): %s", err, line)
@@ -470,7 +483,9 @@ func (s *Session) think() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	root := s.engine.Position()
-	if o := pgn.OutcomeOf(root); o.Over() && !root.HasLegalMove() {
+	// A game that is over by the rules (a draw too, though moves remain)
+	// is announced, not played on.
+	if o := pgn.OutcomeOf(root); o.Over() {
 		s.announce(o)
 		return
 	}

@@ -103,7 +103,7 @@ func TestBadInput(t *testing.T) {
 		"tellusererror Illegal position: ",
 		"Error (bad base time \"five\"): level 40 five 0",
 		"Error (bad depth \"-3\"): sd -3",
-		"Error (bad time \"soon\"): time soon",
+		"Error (bad time \"soon\": centiseconds, 0 or more): time soon",
 		"Illegal move: e7e7",
 	}
 	if len(lines) != len(want) {
