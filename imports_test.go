@@ -2,7 +2,7 @@ package matador_test
 
 // The import direction of the whole repository, read from "go list -deps":
 // the board knows nothing of the engine, the evaluation knows only the
-// board (and the switch specs), the search only the board, the evaluation
+// board (and the switch specs), the search only the board, the switch specs, the evaluation
 // and the tablebases, and
 // the front ends reach the search through internal/engine. A package
 // missing from the table fails the test, so that a new one has to say where

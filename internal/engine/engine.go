@@ -324,8 +324,8 @@ func (e *Engine) SetHashMB(mb int) error {
 	if mb < MinHashMB || mb > MaxHashMB {
 		return fmt.Errorf("Hash must be from %d to %d MB, got %d", MinHashMB, MaxHashMB, mb)
 	}
-	// The new table is allocated while the old one still exists, so it
-	// must fit beside it.
+	// The old table is freed before the new one is allocated (tt.go
+	// Resize), so the new one must fit in the memory available now.
 	if avail, ok := availableMemory(); ok && mb > avail {
 		return fmt.Errorf("Hash of %d MB does not fit in the %d MB of memory available; keeping %d MB",
 			mb, avail, e.Options().HashMB)

@@ -16,7 +16,8 @@ import (
 // that halves every two levels), looks at several lines (MultiPV), and
 // picks among them with an error that grows as the level falls: each
 // line's score gets a random push of up to SkillNoise cp a level below 20,
-// and lines that lose more than SkillMaxLoss are never chosen. Whatever the
+// and lines that lose more than SkillMaxLoss plus SkillMaxLossPerLevel a
+// level below 20 are never chosen. Whatever the
 // level, against a bare king, or once a mate is found for it, it plays the
 // best line: a weak engine must still win what any player wins.
 //

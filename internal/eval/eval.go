@@ -2,7 +2,7 @@
 // middle-game/end-game terms (material, piece-square tables, mobility, pawn
 // structure through a pawn hash, passed pawns, rooks, bishop pair, king
 // safety, threats) squashed by drawish-material knowledge. It imports only
-// matador/internal/chess. Every weight is in params.go.
+// matador/internal/chess and matador/internal/switches. Every weight is in params.go.
 package eval
 
 import "matador/internal/chess"

@@ -5,8 +5,8 @@ package eval
 // term. Weights are packed S(mg, eg) pairs in centipawns, in one labelled
 // block per term family. The values started as hand-set points of the
 // usual published magnitudes; every weight of Params.Tunable (the linear
-// terms, the king's danger sum and the drawishness scales among them) was
-// then fitted by internal/tune to 1,005,933 positions of 100,830 self-play
+// terms, the king's danger sum and the drawishness scales among them)
+// except issue 28's (still 0, off until fitted) was then fitted by internal/tune to 1,005,933 positions of 100,830 self-play
 // games (docs/tuning.md), and "matador tune run" rewrites the numbers
 // here. The rest stays as set by hand; Tunable's comment lists it (the
 // piece-square formula, REBEL's counter steps, the mop-up terms among
@@ -153,8 +153,9 @@ func DefaultParams() *Params {
 	return &p
 }
 
-// Material: values the search uses for futility and delta pruning. They are
-// the middle-game halves of PieceValue.
+// Material: values the search uses for delta pruning, hanging-piece
+// threats and the recapture window, and the evaluation's own scale rules.
+// They are the middle-game halves of PieceValue.
 const (
 	PawnValue   = 100
 	KnightValue = 336
@@ -180,7 +181,8 @@ const ScaleNormal = 64
 
 // defaultParams is the configuration the engine plays with.
 var defaultParams = Params{
-	// Switches: one per technique, all on.
+	// Switches: one per technique, all on except issue 28's six, off until
+	// fitted (false by omission).
 	UsePawnHash:        true, // IPPOLIT: pawn hash table (off: recompute every call)
 	UseImbalance:       true, // Rybka/IPPOLIT: knight and rook values follow the pawn count
 	UseMobility:        true,
@@ -439,9 +441,9 @@ var defaultParams = Params{
 	KnightClosedness:   [9]Score{S(4, 0), S(-10, 3), S(-5, 11), S(-3, 5), S(-3, 9), S(-1, 5), S(5, 1), S(5, 5), S(3, -11)},
 	RookClosedness:     [9]Score{S(-11, 13), S(-14, 20), S(-13, 15), 0, S(-1, -4), S(5, -3), S(4, -3), S(-3, 0), S(6, 5)},
 
-	// Space: per square in the centre files of our half that none of the
-	// enemy's pawns attacks and none of ours stands on, behind or at our
-	// pawn chain.
+	// Space: per safe square (no own pawn on it, no enemy pawn attacking
+	// it) on our 2nd to 4th ranks in files c to f, twice for one behind an
+	// own pawn.
 	SpaceSquare: S(0, -2),
 	// With UseSpacePieces: the same squares again for each own knight,
 	// bishop, rook and queen (Stockfish: space is worth more with more
@@ -577,7 +579,7 @@ var defaultParams = Params{
 
 	// Threats by attacker and victim: an enemy piece attacked by our pawn,
 	// by our knight or bishop, by our rook (by the victim's type; pawns and
-	// minors count only when the enemy does not defend them), by our king
+	// minors count only when no enemy pawn defends them), by our king
 	// (undefended pieces), and a pawn push to a safe square that attacks
 	// an enemy piece.
 	ThreatByPawn:     [7]Score{0, 0, S(30, 15), S(28, 19), S(16, 16), S(10, -1), 0},
@@ -598,9 +600,10 @@ var defaultParams = Params{
 	MopUpCorner:    S(0, 12),
 	MopUpCloseness: S(0, 6),
 
-	// Complexity: with few pawns, pawns on one wing only, or only pawns
-	// left, the side ahead converts less; the end-game score moves towards
-	// zero by at most its own size. Per pawn, for pawns on both wings, for
+	// Complexity: with few pawns or pawns on one wing only the side ahead
+	// converts less, and a pure pawn ending (fitted positive) converts more;
+	// the end-game score moves towards zero by at most its own size, or
+	// away from it. Per pawn, for pawns on both wings, for
 	// a pure pawn ending, and a constant; end-game halves only.
 	ComplexityPawns:      S(0, 3),
 	ComplexityFlanks:     S(0, 38),

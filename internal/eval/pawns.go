@@ -22,8 +22,8 @@ type pawnEntry struct {
 	// span[c]: every square c's pawns attack now or could after advancing;
 	// outside it an outpost is safe from pawns for good.
 	span [2]chess.Bitboard
-	// structure[c]: doubled, isolated, backward and connected pawns plus the
-	// passed pawns' rank value.
+	// structure[c]: doubled, isolated, backward and connected pawns;
+	// passedBase[c]: the passed pawns' and candidates' rank values.
 	structure  [2]Score
 	passedBase [2]Score
 	// placement[c]: the pawns' piece-square values.

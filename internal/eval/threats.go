@@ -71,8 +71,8 @@ func (p *Params) evalThreats(pos *chess.Position, info *evalInfo, c chess.Color)
 	}
 
 	// Threats by the attacker's kind. Pawns and minors that the enemy's
-	// pawns defend are no targets for our minors and rooks; a rook or a
-	// queen always is.
+	// pawns defend are no targets for our minors and rooks; a queen always
+	// is, and a rook is for our minors.
 	theirPieces := pos.ByColor(them) &^ pos.Pieces(them, chess.King)
 	nonPawn := theirPieces &^ pos.Pieces(them, chess.Pawn)
 	weak := theirPieces &^ info.attacked[them][chess.Pawn]

@@ -42,8 +42,8 @@ type Param struct {
 // counter steps (KingCounterSquare, KingAttackPattern, KingSafeCheck: the
 // danger model weighs the counter's inputs with weights of its own, and
 // the counter itself only decides whether there is danger at all), the
-// king-danger divisors, PassedKingDistanceCap,
-// ImbalancePawnPivot and the phase weights. Also left out: the mop-up
+// king-danger divisors, REBEL's KingSafetyTable (used without the danger
+// model), PassedKingDistanceCap, ImbalancePawnPivot and the phase weights. Also left out: the mop-up
 // terms, which steer the search towards a mate in positions already won
 // rather than predict results.
 func (p *Params) Tunable() []Param {

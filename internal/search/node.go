@@ -332,8 +332,9 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 		// Step 17. Pruning of hopeless moves, once a move has been found
 		// that is not a mate against us: late move pruning (switch
-		// LateMovePruning), futility at horizon-1 and -2 (REBEL; switches
-		// Futility, FutilityREBEL), positional gain (IPPOLIT; switch
+		// LateMovePruning), futility to horizon-5 at 1.20 a ply (REBEL;
+		// switch Futility; with FutilityREBEL REBEL's own margins at
+		// horizon-1 and -2 only), positional gain (IPPOLIT; switch
 		// PositionalGain, off until measured), counter-move and follow-up
 		// history (Ethereal; switch ContHistPruning), SEE (switch SEEPruning;
 		// SEEQuietLinearNoisySquare, Ethereal's margins). Checks are spared, or with
@@ -521,8 +522,9 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 // improving reports whether the static evaluation at ply beats the one
 // two plies up, the same side's last. A node in check has none (noEval,
-// below every evaluation), so by default the node two plies after a check
-// always counts as improving; with ImprovingPastCheck it is compared with
+// below every evaluation), so without ImprovingPastCheck the node two plies
+// after a check always counts as improving; with it (the default) it is
+// compared with
 // the evaluation four plies up instead, and counts as not improving when
 // that one is missing too.
 func (w *worker) improving(ply, staticEval int, inCheck bool) bool {

@@ -2,9 +2,10 @@ package search
 
 import "time"
 
-// Every number the search decides by lives here, named, next to the
+// Nearly every number the search decides by lives here, named, next to the
 // technique it belongs to: margins, depth limits, reduction tables, move
-// ordering scores and the clock's shares. The switches that turn each
+// ordering scores and the clock's shares (TBDepthBonus is in tablebase.go,
+// the check extension's plies in extensions.go). The switches that turn each
 // technique on or off are in switches.go. The margins are exported
 // constants, so that a reader finds them by name (in the package's
 // documentation too); changing one means a new build. Sentinels that are
@@ -191,7 +192,8 @@ const (
 	PositionalGainLimit    = 500 // gains are clamped to +-5.00
 )
 
-// Late move pruning: quiet moves after this many tried are skipped.
+// Late move pruning: once this many moves (of any kind) have been tried,
+// the remaining quiet moves are skipped.
 var LateMoveCount = [2][9]int{
 	{0, 3, 4, 6, 10, 14, 19, 25, 32},  // not improving
 	{0, 5, 7, 11, 17, 24, 32, 42, 53}, // improving
@@ -234,7 +236,7 @@ const (
 
 // LMR in REBEL.
 const (
-	LMRMinDepth     = 3     // no LMR in the last 3 plies before the horizon
+	LMRMinDepth     = 3     // no LMR in the last 2 plies before the horizon (depth 1 and 2)
 	LMRMinMoveCount = 3     // never the first 3 moves
 	LMRHistoryTwo   = -4000 // edition 3: reduce double below this history
 	LMRHistoryThree = -12000
@@ -471,11 +473,6 @@ const (
 // result moves it towards the new difference with a weight of depth+1 in
 // CorrectionWeightMax (at most CorrectionDepthMax+1), and it stays within
 // ±CorrectionLimit centipawns.
-// The evaluation cache (EvalCache): per search thread, one word an entry,
-// the position key's upper 48 bits and the evaluation's 16; the lower 16
-// bits of the key are the index, so a hit matches the whole key.
-const EvalCacheEntries = 1 << 16
-
 const (
 	CorrectionEntries   = 16384
 	CorrectionGrain     = 256
@@ -483,3 +480,8 @@ const (
 	CorrectionDepthMax  = 15
 	CorrectionLimit     = 64
 )
+
+// The evaluation cache (EvalCache): per search thread, one word an entry,
+// the position key's upper 48 bits and the evaluation's 16; the lower 16
+// bits of the key are the index, so a hit matches the whole key.
+const EvalCacheEntries = 1 << 16

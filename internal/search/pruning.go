@@ -4,7 +4,8 @@ import "matador/internal/chess"
 
 // The tests of the pruning steps of negamax: whole nodes (static pruning,
 // null move, ProbCut) and single moves (late moves, futility, positional
-// gain, SEE). Each is small enough to inline into negamax.
+// gain, SEE). Most are small enough to inline into negamax (probCut,
+// seePrunes, nullMoveReduction and rebelCanPrune are not).
 
 // reverseFutility is static pruning near the horizon, after REBEL's static
 // selective search: a node whose evaluation (hash-improved) stands the
@@ -136,7 +137,8 @@ func (w *worker) probCut(ply, depth, probBeta, staticEval int, ttMove chess.Move
 	}
 }
 
-// lateMovePrunes: at this depth, enough quiet moves have been tried.
+// lateMovePrunes: at this depth, enough moves have been tried for the
+// remaining quiet ones to be skipped.
 func lateMovePrunes(depth, moveCount int, improving bool) bool {
 	return depth < len(LateMoveCount[0]) && moveCount > LateMoveCount[b2i(improving)][depth]
 }
@@ -169,8 +171,9 @@ func (w *worker) gainPrunes(pc chess.Piece, m chess.Move, depth, staticEval, alp
 }
 
 // seeQuietThreshold and seeNoisyThreshold are how much material a quiet
-// move or a capture may lose by SEE before SEE pruning drops it: by
-// default -30·d² and -100·d; with SEEQuietLinearNoisySquare -80·d and -18·d².
+// move or a capture may lose by SEE before SEE pruning drops it: without
+// SEEQuietLinearNoisySquare -30·d² and -100·d; with it (the default) -80·d
+// and -18·d².
 func seeQuietThreshold(depth int, linear bool) int {
 	if linear {
 		return SEELinearQuietMargin * depth
@@ -207,7 +210,8 @@ func seePruneMaxDepth(linear bool) int {
 }
 
 // checkEscapesPruning: a move that gives check is spared the pruning of
-// single moves. By default every check is; with SafeChecksOnly only the
+// single moves. Without SafeChecksOnly every check is; with it (the
+// default) only the
 // hash move, and a check among the first SafeCheckMaxMoves moves that SEE
 // says loses nothing.
 func (w *worker) checkEscapesPruning(m, ttMove chess.Move, moveCount int) bool {

@@ -38,7 +38,8 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 	}
 	pvNode := beta-alpha > 1
 
-	// Step 3. Hash table: any stored bound that decides the window.
+	// Step 3. Hash table: any stored bound that decides the window ends
+	// a non-PV node.
 	key := pos.Key()
 	hit, ttOK := w.tt.Probe(key)
 	ttMove := chess.NoMove

@@ -11,7 +11,7 @@ import (
 // iteration past it, stretched when the best move is unstable or the score
 // falls) and a hard limit (abort the search).
 type timeManager struct {
-	// start is read by the search every few thousand nodes and reset by a
+	// start is read by the search every LimitCheckNodes (1024) nodes and reset by a
 	// ponderhit from the input goroutine: an atomic, not a lock.
 	start atomic.Int64 // Unix nanoseconds
 	// With nodesPerSecond set, the clock reads nodes: a reading is start

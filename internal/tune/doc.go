@@ -10,7 +10,8 @@
 // weight a centipawn higher and evaluating again gives that count exactly.
 // What the tuned weights do not cover (the mop-up terms, the tables
 // Params.Tunable leaves out) stays in the sample as a constant, and the
-// phase and drawishness scale are kept from the starting weights. The optimiser (Adam, see below) then
+// phase, and which drawishness factor applies (a fixed one, or one of the
+// Scale weights, which are fitted), are kept from the starting weights. The optimiser (Adam, see below) then
 // works on these sparse linear forms; a test checks that they
 // reproduce Evaluate exactly, before and after the weights move.
 //
