@@ -51,8 +51,13 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		w.selDepth = ply
 	}
 
-	// Step 4. Draws, and the end of the ply stack.
+	// Step 4. Draws, and the end of the ply stack. With DrawJitter a draw
+	// scores +1 or -1 by the node count (Ethereal: the search does not
+	// settle for the first drawing line it meets).
 	if isDraw(pos, ply, inCheck) {
+		if w.Switches.DrawJitter {
+			return 1 - int(w.nodes&2)
+		}
 		return DrawScore
 	}
 	if ply >= MaxPly-2 {
@@ -348,7 +353,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 					pk.skipQuiets = true
 					continue
 				}
-				if w.Switches.Futility && w.futile(depth, staticEval, alpha) {
+				if w.Switches.Futility && w.futile(depth, staticEval, alpha) &&
+					(!w.Switches.FutilityHistory || w.quietHistory(pc, m, pk.cont1, pk.cont2) < FutilityHistoryLimit[b2i(improving)]) {
 					pk.skipQuiets = true
 					continue
 				}
@@ -379,6 +385,10 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			ext = 1
 		}
 		newDepth := depth - 1 + ext
+		captureHist := int32(0) // read before the move is made
+		if w.Switches.LMRCaptures && noisy && !m.IsPromotion() {
+			captureHist = int32(*w.captureHistory(m))
+		}
 		winning := (w.Switches.StaticREBEL || w.Switches.ThreatReduction) && noisy && pos.SEEGreaterEqual(m, 1)
 
 		// Step 19. Reduction 1: a quiet move of a side that stands a rook
@@ -440,6 +450,9 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				!givesCheck && !inCheck && !pk.isSpecial(m) && !pawnAdvance(pc, m, us) {
 				r = w.lateMoveReduction(pc, m, depth, moveCount, newDepth, pvNode, cutNode, improving, pk.hanging)
 			}
+			if w.Switches.LMRCaptures && noisy && !m.IsPromotion() && depth >= LMRCaptureMinDepth {
+				r = lmrCapturePlies(captureHist, newDepth)
+			}
 			ss.moveReduced = reducedHere || r > 0
 			score = -w.negamax(-alpha-1, -alpha, newDepth-r, ply+1, true)
 			if score > alpha && r > 0 {
@@ -496,7 +509,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// ThreatReduction, ProbCut and HorizonTrickOne).
 	if bestScore >= beta && bestMove != chess.NoMove {
 		w.updateQuietStats(ss, bestMove, quiets[:quietsTried], depth, ply, bestScore)
-		if w.Switches.CaptureHistory {
+		if w.Switches.CaptureHistory || w.Switches.LMRCaptures {
 			w.updateCaptureHistory(bestMove, noisies[:noisyTried], depth)
 		}
 	}

@@ -64,9 +64,10 @@ func TestTTKeepsZeroEval(t *testing.T) {
 	}
 }
 
-// Each search switch of issue 14 changes the tree searched to a fixed
-// depth (so that a match measures something), and ClockIdealScaled does not:
-// each is turned from its default to the other setting.
+// Each search switch of issues 14 and 28 changes the tree searched to a
+// fixed depth (so that a match measures something), and the clock's and
+// the evaluation cache's do not: each is turned from its default to the
+// other setting.
 func TestNewSwitchesChangeTheTree(t *testing.T) {
 	flip := func(name string) string {
 		sw := DefaultSwitches
@@ -78,7 +79,7 @@ func TestNewSwitchesChangeTheTree(t *testing.T) {
 		}
 		return "+" + name
 	}
-	nodes := func(spec string) uint64 {
+	nodes := func(spec string, depth int) uint64 {
 		sw := DefaultSwitches
 		if err := ApplySwitchSpec(&sw, spec); err != nil {
 			t.Fatal(err)
@@ -91,19 +92,29 @@ func TestNewSwitchesChangeTheTree(t *testing.T) {
 			}
 			s := NewSearcher(4)
 			s.Switches = sw
-			total += s.Search(pos, Limits{Depth: 8}, Options{MultiPV: 1}, Reporter{}).Nodes
+			total += s.Search(pos, Limits{Depth: depth}, Options{MultiPV: 1}, Reporter{}).Nodes
 		}
 		return total
 	}
-	base := nodes("")
+	base := nodes("", 8)
 	for _, name := range []string{"LMRAdjusted", "SafeChecksOnly", "SEEQuietLinearNoisySquare", "ContHistPruning",
-		"AspirationFailHigh", "QSSEEThreshold", "ImprovingPastCheck", "ContHistNoSink"} {
-		if n := nodes(flip(name)); n == base {
+		"AspirationFailHigh", "QSSEEThreshold", "ImprovingPastCheck", "ContHistNoSink", "LMRCaptures"} {
+		if n := nodes(flip(name), 8); n == base {
 			t.Errorf("%s: %d nodes at depth 8, the same as the default", flip(name), n)
 		}
 	}
-	if n := nodes(flip("ClockIdealScaled")); n != base {
-		t.Errorf("%s changed a fixed-depth search: %d nodes, want %d", flip("ClockIdealScaled"), n, base)
+	// FutilityHistory touches rarer nodes, those near the horizon with a
+	// good history (DrawJitter's test is its own).
+	base10 := nodes("", 10)
+	for _, name := range []string{"FutilityHistory"} {
+		if n := nodes(flip(name), 10); n == base10 {
+			t.Errorf("%s: %d nodes at depth 10, the same as the default", flip(name), n)
+		}
+	}
+	for _, name := range []string{"ClockIdealScaled", "ClockFrontLoad", "EvalCache"} {
+		if n := nodes(flip(name), 8); n != base {
+			t.Errorf("%s changed a fixed-depth search: %d nodes, want %d", flip(name), n, base)
+		}
 	}
 }
 

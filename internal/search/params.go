@@ -456,6 +456,28 @@ const (
 // never goes below its ideal time.
 const ClockStableFloorStep = 0.02
 
+// ClockFrontLoad: the time left is shared over this many moves, not
+// ClockIdealScaledMoves, so that more of it goes to the moves of the
+// opening and middle game (Ethereal 12 spends 1.4 times Matador's time a
+// move over moves 1-20).
+const ClockFrontLoadMoves = 40
+
+// LMRCaptures: a capture after the first move, from LMRCaptureMinDepth,
+// is reduced LMRCaptureBase plies less its capture history over
+// LMRCaptureHistoryDivisor (more for a capture that seldom cut off), at
+// most LMRCaptureMax plies and never below zero (Ethereal, Stockfish).
+const (
+	LMRCaptureMinDepth       = 3
+	LMRCaptureBase           = 1
+	LMRCaptureHistoryDivisor = 5000
+	LMRCaptureMax            = 3
+)
+
+// FutilityHistory: futility prunes a quiet move only when its butterfly
+// and continuation histories sum below this limit, not improving and
+// improving (Ethereal's limits on the same scale).
+var FutilityHistoryLimit = [2]int32{12000, 6000}
+
 // ClockNodeShare scales ClockIdealScaled's time by ClockNodeShareBase -
 // ClockNodeShareSlope · the best move's share of the nodes, at least
 // ClockNodeShareMin: a share of 0.7 leaves the time as it is, 0.95 halves

@@ -119,6 +119,14 @@ func lmrAdjustedPlies(depth, moveCount, newDepth int, n lmrNode) int {
 	return min(max(r, LMRAdjustedMinReduction), newDepth-1)
 }
 
+// lmrCapturePlies is the reduction of a late capture under LMRCaptures:
+// LMRCaptureBase less the capture history over LMRCaptureHistoryDivisor,
+// within 0 and LMRCaptureMax, leaving at least a ply.
+func lmrCapturePlies(captureHist int32, newDepth int) int {
+	r := LMRCaptureBase - int(captureHist/LMRCaptureHistoryDivisor)
+	return max(min(r, LMRCaptureMax, newDepth-1), 0)
+}
+
 // quietHistory is the butterfly history of a quiet move plus its
 // continuation histories after the last two moves.
 func (w *worker) quietHistory(pc chess.Piece, m chess.Move, cont1, cont2 *contRow) int32 {

@@ -58,3 +58,20 @@ func TestLMRAdjustedAdjustments(t *testing.T) {
 		t.Errorf("depth 30: reduction %d leaves no ply", got)
 	}
 }
+
+// LMRCaptures: a ply for a capture of no history, more as it fails, none
+// once it has cut off often, and never the whole depth.
+func TestLMRCapturePlies(t *testing.T) {
+	for _, c := range []struct {
+		hist     int32
+		newDepth int
+		want     int
+	}{
+		{0, 10, 1}, {-5000, 10, 2}, {-16384, 10, 3}, {5000, 10, 0}, {16384, 10, 0},
+		{-16384, 2, 1}, {0, 1, 0},
+	} {
+		if got := lmrCapturePlies(c.hist, c.newDepth); got != c.want {
+			t.Errorf("lmrCapturePlies(%d, %d) = %d, want %d", c.hist, c.newDepth, got, c.want)
+		}
+	}
+}

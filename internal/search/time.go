@@ -26,6 +26,9 @@ type timeManager struct {
 	// share of it each iteration of a stable best move takes off.
 	idealScaled bool
 	stableStep  float64
+	// idealMoves: the moves the ideal time shares the time left over
+	// (ClockIdealScaledMoves, or ClockFrontLoadMoves); 0 reads as the first.
+	idealMoves int
 }
 
 // plan turns the limits of a search that starts now into the soft and
@@ -63,7 +66,7 @@ func (tm *timeManager) plan(start time.Time, lim Limits, overhead time.Duration,
 		tm.hard = min(base*HardFactor, usable*HardMaxPercent/100)
 		if idealScaled {
 			tm.idealScaled = true
-			tm.soft = min(idealTime(usable, inc, lim.MovesToGo), usable*SoftMaxPercent/100)
+			tm.soft = min(idealTime(usable, inc, lim.MovesToGo, tm.idealMoves), usable*SoftMaxPercent/100)
 			tm.hard = min(tm.soft*ClockIdealScaledHardFactor, usable*HardMaxPercent/100)
 		}
 		if slowMover > 0 && slowMover != 100 {
@@ -111,11 +114,14 @@ func (tm *timeManager) pastHard(now time.Time) bool {
 // over the moves to go and a few more, plus the increment; without, the
 // time left plus ClockIdealScaledIncMoves increments shared over
 // ClockIdealScaledMoves moves.
-func idealTime(usable, inc time.Duration, movesToGo int) time.Duration {
+func idealTime(usable, inc time.Duration, movesToGo, moves int) time.Duration {
 	if movesToGo > 0 {
 		return usable/time.Duration(min(movesToGo, MaxMovesToGo)+ClockIdealScaledMovesToGoExtra) + inc
 	}
-	return (usable + ClockIdealScaledIncMoves*inc) / ClockIdealScaledMoves
+	if moves <= 0 {
+		moves = ClockIdealScaledMoves
+	}
+	return (usable + ClockIdealScaledIncMoves*inc) / time.Duration(moves)
 }
 
 // iterationEnd is what the clock reads at the end of an iteration: its

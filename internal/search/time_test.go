@@ -239,3 +239,27 @@ func TestClockStableFloor(t *testing.T) {
 		}
 	}
 }
+
+// ClockFrontLoad shares the time left over 40 moves instead of 50: at
+// 10s+0.1s, (9890 + 25·100) / 40 = 309.75 ms instead of 247.8 ms; a fixed
+// number of moves to go is shared as before.
+func TestClockFrontLoad(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		lim        Limits
+		moves      int
+		want       time.Duration
+		sameAsBase bool
+	}{
+		{Limits{WTime: 10000 * ms, WInc: 100 * ms}, ClockIdealScaledMoves, 247800 * time.Microsecond, true},
+		{Limits{WTime: 10000 * ms, WInc: 100 * ms}, ClockFrontLoadMoves, 309750 * time.Microsecond, false},
+		{Limits{WTime: 10000 * ms, MovesToGo: 20}, ClockFrontLoadMoves, 395600 * time.Microsecond, true},
+	} {
+		var tm timeManager
+		tm.idealMoves = c.moves
+		tm.plan(time.Now(), c.lim, 30*ms, 0, chess.White, 0, true)
+		if tm.soft != c.want {
+			t.Errorf("%+v over %d moves: ideal %v, want %v", c.lim, c.moves, tm.soft, c.want)
+		}
+	}
+}

@@ -190,6 +190,10 @@ func (w *worker) begin(pos *chess.Position, limits Limits, opts Options, reporte
 	w.nodes, w.helperCount = 0, 0
 	w.published.Store(0)
 	w.checkTick = 0
+	w.clock.idealMoves = ClockIdealScaledMoves
+	if w.Switches.ClockFrontLoad {
+		w.clock.idealMoves = ClockFrontLoadMoves
+	}
 	w.clock.plan(start, limits, opts.MoveOverhead, opts.SlowMover, w.pos.SideToMove(), w.pos.GamePly(), w.Switches.ClockIdealScaled)
 	if w.Switches.ClockStableFloor {
 		w.clock.stableStep = ClockStableFloorStep
