@@ -218,77 +218,36 @@ func (o option) declaration() string {
 
 var options = []option{
 	{name: "Hash", kind: "spin", def: strconv.Itoa(engine.DefaultHashMB), min: engine.MinHashMB, max: engine.MaxHashMB,
-		set: func(e *engine.Engine, v string) error {
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				return fmt.Errorf("Hash needs a number of megabytes, got %s", quote(v))
-			}
-			return e.SetHashMB(n)
-		}},
+		set: spinSetter("Hash", "a number of megabytes", (*engine.Engine).SetHashMB)},
 	{name: "Threads", kind: "spin", def: "1", min: 1, max: engine.MaxThreads,
-		set: func(e *engine.Engine, v string) error {
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				return fmt.Errorf("Threads needs a number, got %s", quote(v))
-			}
-			return e.SetThreads(n)
-		}},
+		set: spinSetter("Threads", "a number", (*engine.Engine).SetThreads)},
 	{name: "MultiPV", kind: "spin", def: "1", min: 1, max: engine.MaxMultiPV,
-		set: func(e *engine.Engine, v string) error {
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				return fmt.Errorf("MultiPV needs a number, got %s", quote(v))
-			}
-			return e.SetMultiPV(n)
-		}},
+		set: spinSetter("MultiPV", "a number", (*engine.Engine).SetMultiPV)},
 	{name: "Ponder", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetPonder)},
 	{name: "Move Overhead", kind: "spin", def: strconv.Itoa(int(engine.DefaultMoveOverhead.Milliseconds())),
 		min: 0, max: int(engine.MaxMoveOverhead.Milliseconds()),
-		set: func(e *engine.Engine, v string) error {
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				return fmt.Errorf("Move Overhead needs a number of milliseconds, got %s", quote(v))
-			}
+		set: spinSetter("Move Overhead", "a number of milliseconds", func(e *engine.Engine, n int) error {
 			return e.SetMoveOverhead(time.Duration(n) * time.Millisecond)
-		}},
+		})},
 	{name: "Slow Mover", kind: "spin", def: strconv.Itoa(engine.DefaultSlowMover), min: engine.MinSlowMover, max: engine.MaxSlowMover,
-		set: func(e *engine.Engine, v string) error {
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				return fmt.Errorf("Slow Mover needs a percentage, got %s", quote(v))
-			}
-			return e.SetSlowMover(n)
-		}},
+		set: spinSetter("Slow Mover", "a percentage", (*engine.Engine).SetSlowMover)},
 	{name: "nodestime", kind: "spin", def: "0", min: 0, max: engine.MaxNodesPerSecond / 1000,
-		set: func(e *engine.Engine, v string) error {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 0 {
-				return fmt.Errorf("nodestime needs a number of nodes a millisecond, got %s", quote(v))
+		set: spinSetter("nodestime", "a number of nodes a millisecond", func(e *engine.Engine, n int) error {
+			if n < 0 {
+				return fmt.Errorf("nodestime needs a number of nodes a millisecond, got %d", n)
 			}
 			return e.SetNodesPerSecond(uint64(n) * 1000)
-		}},
+		})},
 	{name: "Clear Hash", kind: "button",
 		set: func(e *engine.Engine, _ string) error {
 			e.ClearHash()
 			return nil
 		}},
 	{name: "Skill Level", kind: "spin", def: strconv.Itoa(engine.MaxSkillLevel), min: 0, max: engine.MaxSkillLevel,
-		set: func(e *engine.Engine, v string) error {
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				return fmt.Errorf("Skill Level needs a number, got %s", quote(v))
-			}
-			return e.SetSkillLevel(n)
-		}},
+		set: spinSetter("Skill Level", "a number", (*engine.Engine).SetSkillLevel)},
 	{name: "UCI_LimitStrength", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetLimitStrength)},
 	{name: "UCI_Elo", kind: "spin", def: strconv.Itoa(engine.DefaultElo), min: engine.MinElo, max: engine.MaxElo,
-		set: func(e *engine.Engine, v string) error {
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				return fmt.Errorf("UCI_Elo needs a number, got %s", quote(v))
-			}
-			return e.SetElo(n)
-		}},
+		set: spinSetter("UCI_Elo", "a number", (*engine.Engine).SetElo)},
 	{name: "UCI_ShowWDL", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetShowWDL)},
 	{name: "UCI_Chess960", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetChess960)},
 	{name: "UCI_AnalyseMode", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetAnalyseMode)},
@@ -300,23 +259,11 @@ var options = []option{
 	{name: "SyzygyPath", kind: "string", set: (*engine.Engine).SetSyzygyPath},
 	{name: "SyzygyProbeDepth", kind: "spin", def: strconv.Itoa(engine.DefaultSyzygyProbeDepth),
 		min: engine.MinSyzygyProbeDepth, max: engine.MaxSyzygyProbeDepth,
-		set: func(e *engine.Engine, v string) error {
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				return fmt.Errorf("SyzygyProbeDepth needs a number, got %s", quote(v))
-			}
-			return e.SetSyzygyProbeDepth(n)
-		}},
+		set: spinSetter("SyzygyProbeDepth", "a number", (*engine.Engine).SetSyzygyProbeDepth)},
 	{name: "Syzygy50MoveRule", kind: "check", def: "true", set: checkSetter((*engine.Engine).SetSyzygy50MoveRule)},
 	{name: "SyzygyProbeLimit", kind: "spin", def: strconv.Itoa(engine.DefaultSyzygyProbeLimit),
 		min: 0, max: engine.MaxSyzygyProbeLimit,
-		set: func(e *engine.Engine, v string) error {
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				return fmt.Errorf("SyzygyProbeLimit needs a number, got %s", quote(v))
-			}
-			return e.SetSyzygyProbeLimit(n)
-		}},
+		set: spinSetter("SyzygyProbeLimit", "a number", (*engine.Engine).SetSyzygyProbeLimit)},
 	{name: "Debug Log File", kind: "string",
 		set: func(e *engine.Engine, v string) error {
 			if err := e.Transcript.SetFile(v); err != nil {
@@ -324,6 +271,19 @@ var options = []option{
 			}
 			return nil
 		}},
+}
+
+// spinSetter makes the setter of a spin option from the engine method that
+// takes its number (and checks its range); what names the number in the
+// message for a value that is none.
+func spinSetter(name, what string, set func(*engine.Engine, int) error) func(*engine.Engine, string) error {
+	return func(e *engine.Engine, v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return fmt.Errorf("%s needs %s, got %s", name, what, quote(v))
+		}
+		return set(e, n)
+	}
 }
 
 // checkSetter makes the setter of a check option from the engine method
