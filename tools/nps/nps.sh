@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Nodes a second of two UCI engines side by side: each searches the same
+# positions for the same fixed time (go movetime), one thread, Hash 16,
+# one engine at a time, and the last "info ... nps" of each search is
+# taken (the speed the engine itself reports at its last completed
+# iteration). Run nothing else CPU-heavy meanwhile.
+#
+#   tools/nps/nps.sh ENGINE_A ENGINE_B [MOVETIME_MS] [POSITIONS_FILE]
+#
+# POSITIONS_FILE holds one FEN a line (default: the eight positions of
+# Matador's bench after the start position, as "matador bench 1" prints
+# them). Prints one line a position (A's nps, B's, their ratio) and the
+# mean nps of each with the ratio of the means.
+set -euo pipefail
+if [ $# -lt 2 ]; then
+	sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+	exit 2
+fi
+a=$1 b=$2 movetime=${3:-2000} positions=${4:-}
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+if [ -z "$positions" ]; then
+	positions=$(mktemp)
+	trap 'rm -f "$positions"' EXIT
+	(cd "$repo" && go run ./cmd/matador bench 1) | awk '$1 == "position" { $1 = $2 = $3 = $4 = $5 = $6 = $7 = ""; sub(/^ +/, ""); print }' | sed -n '2,9p' >"$positions"
+fi
+
+# nps ENGINE FEN: the nps of the last info line of one search that has it.
+nps() {
+	{
+		printf 'uci\nsetoption name Threads value 1\nsetoption name Hash value 16\nisready\nucinewgame\nposition fen %s\ngo movetime %s\n' "$2" "$movetime"
+		sleep "$(awk -v t="$movetime" 'BEGIN { print t / 1000 + 1 }')"
+		printf 'quit\n'
+	} | "$1" 2>/dev/null | awk '$1 == "info" && / nps / { for (i = 1; i < NF; i++) if ($i == "nps") n = $(i + 1) } END { print n + 0 }'
+}
+
+total_a=0 total_b=0 count=0
+while IFS= read -r fen; do
+	[ -z "$fen" ] && continue
+	na=$(nps "$a" "$fen") nb=$(nps "$b" "$fen")
+	total_a=$((total_a + na)) total_b=$((total_b + nb)) count=$((count + 1))
+	awk -v a="$na" -v b="$nb" -v f="$fen" 'BEGIN { printf "%9d %9d  %.2f  %s\n", a, b, (b > 0 ? a / b : 0), f }'
+done <"$positions"
+awk -v a="$total_a" -v b="$total_b" -v n="$count" 'BEGIN { printf "%d positions: mean nps A %.0f, B %.0f, ratio A/B %.2f\n", n, a / n, b / n, (b > 0 ? a / b : 0) }'
