@@ -248,7 +248,7 @@ func secondsPerGame(c Config, all []Row) (float64, string) {
 	b, i, _ := strings.Cut(tc, "+")
 	base, _ := strconv.ParseFloat(b, 64)
 	inc, _ := strconv.ParseFloat(i, 64)
-	return 2 * (base + 60*inc), "guessed from the time control (no games yet)"
+	return 2 * (base + 60*inc), "guessed from the time control: fewer than 10 games timed so far"
 }
 
 // writeEstimate lists the rows and the games and hours left: at least

@@ -277,3 +277,26 @@ func TestReportIsReproducible(t *testing.T) {
 		}
 	}
 }
+
+func TestEstimate(t *testing.T) {
+	c := Config{TC: "2+0.02", Concurrency: 2, ChunkRounds: 50, Rule: StopRule{Min: 200, Cap: 800, Margin: 2}}
+	all, _ := AllRows()
+	rows, _ := selectRows(all, "NullMove,RecaptureExt,UseSpace")
+	ms := []Measured{
+		{Row: rows[0], Tally: &Tally{Games: 0, Terminations: map[string]int{}}},
+		{Row: rows[1], Tally: &Tally{Games: 300, Terminations: map[string]int{}}},
+		{Row: rows[2], Tally: &Tally{Games: 400, Terminations: map[string]int{}}, Stop: "clear loss"},
+	}
+	var b bytes.Buffer
+	writeEstimate(&b, c, ms, 6, "test")
+	// NullMove: 200 to 800 left; RecaptureExt: a chunk (100) to 500.
+	for _, want := range []string{"-NullMove", "+RecaptureExt", "to play: 200 to 800 games", "to play: 100 to 500 games", "done: clear loss",
+		"at least 300 games (0.2 h), at most 1300 games (1.1 h)"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("estimate lacks %q:\n%s", want, b.String())
+		}
+	}
+	if spg, _ := secondsPerGame(Config{TC: "2+0.02", Work: t.TempDir()}, all); spg != 6.4 {
+		t.Errorf("guess for 2+0.02: %v s a game", spg)
+	}
+}
