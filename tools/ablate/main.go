@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -90,6 +91,7 @@ func run(args []string, out io.Writer) error {
 	fs.IntVar(&c.Seed, "seed", 1000, "chunk i shuffles the openings with fastchess -srand seed+i (the same openings in every row)")
 	rowList := fs.String("rows", "", "comma-separated switches to play (default: every row)")
 	estimate := fs.Bool("estimate", false, "play nothing: list the rows, their state and an estimate of the hours left")
+	bench := fs.Bool("bench", false, "with -estimate and -engine: run the engine's bench with each row's switch flipped, to find the rows that search the same tree as the default")
 	reportOnly := fs.Bool("report", false, "play nothing: write the table and the chart from the games so far")
 	outDir := fs.String("out", "", "where table.md, table.tsv and chart.svg go (default WORK/ablate/TC)")
 	fs.Usage = func() {
@@ -132,6 +134,12 @@ func run(args []string, out io.Writer) error {
 		}
 		spg, how := secondsPerGame(c, all)
 		writeEstimate(out, c, ms, spg, how)
+		if *bench {
+			if c.Engine == "" {
+				return errors.New("-bench needs -engine")
+			}
+			return writeBench(out, c.Engine, rows)
+		}
 		return nil
 	case *reportOnly:
 		return writeReport(c, all, *outDir, out)
@@ -284,4 +292,52 @@ func writeEstimate(out io.Writer, c Config, ms []Measured, spg float64, how stri
 	hours := func(games int) float64 { return float64(games) * spg / float64(c.Concurrency) / 3600 }
 	fmt.Fprintf(out, "\n%d rows, %d to play at %s; %.1f s a game (%s), %d at once.\n", len(ms), todo, c.TC, spg, how, c.Concurrency)
 	fmt.Fprintf(out, "Left: at least %d games (%.1f h), at most %d games (%.1f h).\n", leastGames, hours(leastGames), mostGames, hours(mostGames))
+}
+
+// benchNodes is the node count of the engine's bench (the first field of
+// its last line) with one side's switch spec.
+func benchNodes(engine, variable, spec string) (int64, error) {
+	cmd := exec.Command(engine, "bench")
+	env := []string{}
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "MATADOR_SWITCHES=") && !strings.HasPrefix(kv, "MATADOR_EVAL_SWITCHES=") {
+			env = append(env, kv)
+		}
+	}
+	cmd.Env = append(env, variable+"="+spec)
+	b, err := cmd.Output()
+	if err != nil {
+		return 0, fmt.Errorf("%s bench with %s=%q: %w", engine, variable, spec, err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	f := strings.Fields(lines[len(lines)-1])
+	if len(f) == 0 {
+		return 0, fmt.Errorf("%s bench printed nothing", engine)
+	}
+	return strconv.ParseInt(f[0], 10, 64)
+}
+
+// writeBench prints each row's bench beside the default's: a row whose
+// flip leaves the node count unchanged searches the same tree at fixed
+// depth; it can change only the speed (EvalCache, UsePawnHash), the clock
+// (ClockFrontLoad, PartialIteration), or nothing (HistoryReduction under
+// LMRAdjusted, an evaluation term whose weights are 0).
+func writeBench(out io.Writer, engine string, rows []Row) error {
+	base, err := benchNodes(engine, "MATADOR_SWITCHES", "")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "\nbench: %d nodes with the defaults\n", base)
+	for _, r := range rows {
+		n, err := benchNodes(engine, r.Variable(), r.Spec())
+		if err != nil {
+			return err
+		}
+		note := ""
+		if n == base {
+			note = "  the same tree at fixed depth: speed, clock or nothing"
+		}
+		fmt.Fprintf(out, "%-28s %10d%s\n", r.Spec(), n, note)
+	}
+	return nil
 }

@@ -122,12 +122,12 @@ var techniques = map[string]technique{
 		"replaces UseKingSafety's table alone; UsePoorlyDefended (off) adds to it"},
 	"UseBishopShape":    {groupOther, "not in the seeds: Stockfish, Ethereal (long diagonal, hemmed-in bishops)", "", ""},
 	"UsePieceActivity":  {groupOther, "not in the seeds: Ethereal (knight distance, closedness, king-pawn distance)", "", ""},
-	"UseKingPawnCover":  {groupOther, "not in the seeds: Ethereal (king zone squares two pawns defend)", "", "weights not yet fitted; with UseKingSafety"},
-	"UsePoorlyDefended": {groupOther, "not in the seeds: Ethereal (poorly defended king-zone squares)", "", "weights not yet fitted; only with UseKingDangerModel (on)"},
-	"UsePassedStacked":  {groupOther, "not in the seeds: Ethereal (a passed pawn with a pawn behind it)", "", "weights not yet fitted; with UsePassedPawns"},
-	"UsePawnLead":       {groupOther, "not in the seeds: Ethereal (complexity by the lead in pawns)", "", "weights not yet fitted; only with UseComplexity (on)"},
-	"UseBackwardByRank": {groupOther, "not in the seeds: Ethereal (backward pawns by rank)", "", "weights not yet fitted; with UsePawnStructure"},
-	"UseSpacePieces":    {groupOther, "not in the seeds: Stockfish (space counted for each piece)", "", "weights not yet fitted; only with UseSpace (on)"},
+	"UseKingPawnCover":  {groupOther, "not in the seeds: Ethereal (king zone squares two pawns defend)", "", "not yet fitted (it changes the zone count the fitted weights read); with UseKingSafety"},
+	"UsePoorlyDefended": {groupOther, "not in the seeds: Ethereal (poorly defended king-zone squares)", "", "its weights are 0 until a fit, so on it changes nothing (the same bench); only with UseKingDangerModel (on)"},
+	"UsePassedStacked":  {groupOther, "not in the seeds: Ethereal (a passed pawn with a pawn behind it)", "", "its weights are 0 until a fit, so on it changes nothing (the same bench); with UsePassedPawns"},
+	"UsePawnLead":       {groupOther, "not in the seeds: Ethereal (complexity by the lead in pawns)", "", "its weights are 0 until a fit, so on it changes nothing (the same bench); only with UseComplexity (on)"},
+	"UseBackwardByRank": {groupOther, "not in the seeds: Ethereal (backward pawns by rank)", "", "its weights are 0 until a fit, so on it changes nothing (the same bench); with UsePawnStructure"},
+	"UseSpacePieces":    {groupOther, "not in the seeds: Stockfish (space counted for each piece)", "", "its weights are 0 until a fit, so on it changes nothing (the same bench); only with UseSpace (on)"},
 }
 
 // Row is one technique to measure: a switch and the build that flips it.
