@@ -1,0 +1,206 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+)
+
+// Config is how rows are played.
+type Config struct {
+	Work, Fastchess, Openings string
+	Engine                    string // the Matador binary both sides run
+	TC                        string
+	Concurrency               int
+	ChunkRounds               int // game pairs a fastchess run plays
+	Rule                      StopRule
+	Seed                      int // chunk i plays its openings in the order of seed + i
+}
+
+// RowDir is where a row's games, scripts and log are:
+// WORK/ablate/TC/SWITCH.
+func (c Config) RowDir(name string) string {
+	return filepath.Join(c.TCDir(), name)
+}
+
+// TCDir holds the rows of one time control, and by default the table and
+// the chart.
+func (c Config) TCDir() string { return filepath.Join(c.Work, "ablate", c.TC) }
+
+// rowMeta is written beside a row's games: which engine and switch spec
+// they were played with, so that a resume with another binary is refused.
+type rowMeta struct {
+	Switch      string `json:"switch"`
+	Variable    string `json:"variable"`
+	On          string `json:"on_spec"`
+	Off         string `json:"off_spec"`
+	TC          string `json:"tc"`
+	Engine      string `json:"engine"`
+	EngineSHA   string `json:"engine_sha256"`
+	Concurrency int    `json:"concurrency"`
+}
+
+func fileSHA256(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// script is a wrapper that starts the engine with one side's switches;
+// both variables are set, so that nothing leaks from the caller's
+// environment.
+func script(engine, variable, spec string) string {
+	search, ev := "", ""
+	if variable == "MATADOR_EVAL_SWITCHES" {
+		ev = spec
+	} else {
+		search = spec
+	}
+	return fmt.Sprintf("#!/bin/sh\nMATADOR_SWITCHES=%s MATADOR_EVAL_SWITCHES=%s exec %s \"$@\"\n",
+		shellQuote(search), shellQuote(ev), shellQuote(engine))
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// prepare makes the row's directory, its meta file and its two wrapper
+// scripts (on.sh, off.sh), refusing a directory whose games another
+// engine binary played.
+func (c Config) prepare(r Row) (string, error) {
+	dir := c.RowDir(r.Name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	sha, err := fileSHA256(c.Engine)
+	if err != nil {
+		return "", err
+	}
+	meta := rowMeta{Switch: r.Name, Variable: r.Variable(), On: r.OnSpec(), Off: r.OffSpec(),
+		TC: c.TC, Engine: c.Engine, EngineSHA: sha, Concurrency: c.Concurrency}
+	metaPath := filepath.Join(dir, "row.json")
+	if old, err := os.ReadFile(metaPath); err == nil {
+		var prev rowMeta
+		if err := json.Unmarshal(old, &prev); err != nil {
+			return "", fmt.Errorf("%s: %w", metaPath, err)
+		}
+		if prev.EngineSHA != sha {
+			return "", fmt.Errorf("%s: its games were played by another binary (%s, sha256 %.12s); this one is %.12s: use another WORK or move the row away",
+				dir, prev.Engine, prev.EngineSHA, sha)
+		}
+		if prev.On != meta.On || prev.Off != meta.Off || prev.Variable != meta.Variable {
+			return "", fmt.Errorf("%s: played with on %q, off %q (%s); now on %q, off %q", dir, prev.On, prev.Off, prev.Variable, meta.On, meta.Off)
+		}
+	}
+	b, _ := json.MarshalIndent(meta, "", "  ")
+	if err := os.WriteFile(metaPath, append(b, '\n'), 0o644); err != nil {
+		return "", err
+	}
+	for side, spec := range map[string]string{"on": r.OnSpec(), "off": r.OffSpec()} {
+		if err := os.WriteFile(filepath.Join(dir, side+".sh"), []byte(script(c.Engine, r.Variable(), spec)), 0o755); err != nil {
+			return "", err
+		}
+	}
+	return dir, nil
+}
+
+// fastchessArgs are the arguments of one chunk: rounds game pairs, the
+// PGN to pgn, openings shuffled by seed.
+func (c Config) fastchessArgs(dir string, rounds, seed int, pgn string) []string {
+	return []string{
+		"-engine", "cmd=" + filepath.Join(dir, "on.sh"), "name=on",
+		"-engine", "cmd=" + filepath.Join(dir, "off.sh"), "name=off",
+		"-each", "tc=" + c.TC, "option.Hash=16", "option.Threads=1",
+		"-openings", "file=" + c.Openings, "format=epd", "order=random",
+		"-srand", strconv.Itoa(seed),
+		"-draw", "movenumber=40", "movecount=8", "score=10",
+		"-resign", "movecount=4", "score=700",
+		"-rounds", strconv.Itoa(rounds), "-games", "2", "-repeat",
+		"-concurrency", strconv.Itoa(c.Concurrency), "-recover",
+		"-pgnout", "file=" + pgn,
+	}
+}
+
+// PlayRow plays a row's chunks until its stop rule says done, recounting
+// the row from its chunk files before each one, so that a run stopped
+// anywhere resumes where it was (losing at most the games of the chunk
+// being played that were not yet written; the chunk's whole pairs count).
+// after is called with the row's tally after each chunk.
+func (c Config) PlayRow(r Row, log io.Writer, after func(*Tally)) error {
+	dir, err := c.prepare(r)
+	if err != nil {
+		return err
+	}
+	for {
+		t, err := CountRow(dir, "on", "off")
+		if err != nil {
+			return err
+		}
+		res := Stats(t.Penta)
+		if done, why := c.Rule.Done(t.Games, res); done {
+			fmt.Fprintf(log, "%s: done (%s) after %d games: %s\n", r.Name, why, t.Games, formatElo(res))
+			return nil
+		}
+		rounds := min(c.ChunkRounds, (c.Rule.Cap-t.Games+1)/2)
+		i := nextChunk(dir)
+		part := filepath.Join(dir, chunkName(i)+partExt)
+		fmt.Fprintf(log, "%s: %d games so far (%s); chunk %d, %d games\n", r.Name, t.Games, formatElo(res), i, 2*rounds)
+		if err := c.runFastchess(dir, c.fastchessArgs(dir, rounds, c.Seed+i, part)); err != nil {
+			return fmt.Errorf("%s chunk %d: %w (its games are kept in %s; the log is %s)", r.Name, i, err, part, filepath.Join(dir, "log.txt"))
+		}
+		if err := os.Rename(part, filepath.Join(dir, chunkName(i))); err != nil {
+			return err
+		}
+		after2, err := CountRow(dir, "on", "off")
+		if err != nil {
+			return err
+		}
+		if after2.Games <= t.Games {
+			return fmt.Errorf("%s chunk %d added no whole pair of games: see %s", r.Name, i, filepath.Join(dir, "log.txt"))
+		}
+		if after != nil {
+			after(after2)
+		}
+	}
+}
+
+// runFastchess runs one chunk in the row's directory, its output appended
+// to log.txt there.
+func (c Config) runFastchess(dir string, args []string) error {
+	logf, err := os.OpenFile(filepath.Join(dir, "log.txt"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	defer logf.Close()
+	fmt.Fprintf(logf, "\n$ %s %s\n", c.Fastchess, strings.Join(args, " "))
+	cmd := exec.Command(c.Fastchess, args...)
+	cmd.Dir = dir
+	cmd.Stdout, cmd.Stderr = logf, logf
+	setChildAttrs(cmd)
+	// Pdeathsig follows the thread that started the child: keep it.
+	runtime.LockOSThread()
+	err = cmd.Run()
+	runtime.UnlockOSThread()
+	if err != nil {
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return fmt.Errorf("fastchess: %v", exit)
+		}
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,194 @@
+package main
+
+import (
+	"fmt"
+	"reflect"
+
+	"matador/internal/eval"
+	"matador/internal/search"
+)
+
+// The seeds (../shared/seeds, index in its README) and the group a row is
+// drawn in. A technique that several seeds describe goes with the first
+// one its source names.
+const (
+	groupREBEL   = "REBEL"
+	groupLMR     = "LMR in REBEL"
+	groupMicro   = "micro-Max"
+	groupIPPOLIT = "Rybka/IPPOLIT"
+	groupOther   = "not in the seeds"
+)
+
+// groups is the order of the groups in the table and the chart.
+var groups = []string{groupREBEL, groupLMR, groupMicro, groupIPPOLIT, groupOther}
+
+// technique is where one switch comes from.
+type technique struct {
+	Group string
+	// Source cites the seed and section ("REBEL" is
+	// 000_0531b9aa7dc332f9.txt, "micro-Max" 001_..., "LMR in REBEL"
+	// 002_..., "Rybka/IPPOLIT" 004_... with its section numbers), or
+	// names the engines of a technique not in the seeds.
+	Source string
+	// Worth is what the seed says the technique was worth to its author,
+	// in its words, where it says; "" where it does not.
+	Worth string
+	// Depends names the switches this row's figure depends on, and how.
+	Depends string
+}
+
+// techniques maps every switch of search.Switches and every Use... switch
+// of eval.Params to its source (docs/techniques.md, the code's comments
+// and the seeds). A test holds it to the switches there are.
+var techniques = map[string]technique{
+	// The search.
+	"Aspiration":      {groupIPPOLIT, "Rybka/IPPOLIT §8.1 Aspiration (IPPOLIT's steps of 3/2)", "", ""},
+	"NullMove":        {groupREBEL, "REBEL, Selective Search Techniques: Null-Move; Rybka/IPPOLIT §8.5.1 (R by eval − beta)", "", "replaced by REBEL's own under StaticREBEL (off)"},
+	"ReverseFutility": {groupREBEL, "REBEL, Selective Search Techniques: Static (static pruning near the horizon, in our form)", "", "replaced under StaticREBEL (off)"},
+	"Futility":        {groupREBEL, "REBEL, Search Techniques: Futility Pruning (to horizon-5 at 1.20 a ply, our margins)", "a speed-up of 22%, \"very few side effects\"", "FutilityREBEL (off) changes its margins; FutilityHistory (off) spares good quiet moves"},
+	"LateMovePruning": {groupIPPOLIT, "Rybka/IPPOLIT §8.5.4 (quiet moves past a move count skipped when hopeless)", "", ""},
+	"SEEPruning":      {groupIPPOLIT, "Rybka/IPPOLIT §8.6.3 (bad-SEE moves skipped at low depth)", "", "SEEQuietLinearNoisySquare sets its margins"},
+	"LMR":             {groupLMR, "LMR in REBEL, editions 1 to 3", "", "under LMRAdjusted (on) the reductions are LMRAdjusted's; LMR still gates them"},
+	"IID":             {groupREBEL, "REBEL, Move Ordering (unsorted trees); micro-Max, Search: Iterative Deepening; Rybka/IPPOLIT §8.5.2", "a speed-up of 13-14%, more at longer time controls", "under IIReduction (on) only where IIReduction does not apply"},
+	"SingularExt":     {groupIPPOLIT, "Rybka/IPPOLIT §8.5.2 IID and singular extensions (exclusion search)", "", "SingularDouble (on) works through it"},
+	"CheckExtension":  {groupREBEL, "REBEL, Extension Techniques: Checks", "without it \"the elo of REBEL would drop 100-150 elo points\"", "CheckExtREBEL (on) changes which checks are extended"},
+	"RecaptureExt":    {groupREBEL, "REBEL, Extension Techniques: Recaptures", "\"good for +30-40 elo points\" (REBEL 2.2-2.5 times slower)", ""},
+	"PawnPushExt":     {groupREBEL, "REBEL, Extension Techniques: Pawns", "among the extensions whose \"elo strength is hardly measurable\"", ""},
+	"QSChecks":        {groupREBEL, "REBEL, Quiescent Search (checks); Rybka/IPPOLIT §8.4.1 (quiet checks)", "", ""},
+	"QSDeltaPruning":  {groupREBEL, "REBEL, Search Techniques: Horizon (trick two); Rybka/IPPOLIT §8.4 qsearch for PV nodes (delta pruning)", "trick two: a speed-up of about 5-8%", ""},
+	"MateDistance":    {groupOther, "not in the seeds: Stockfish, Ethereal (mate-distance pruning)", "", ""},
+	"DelayPenalty":    {groupMicro, "micro-Max, Evaluation: Aging (The Delay Penalty)", "", ""},
+	"AspirationREBEL": {groupREBEL, "REBEL, Search Techniques: Alpha-Beta (aspiration 0.50, then 2.00, then full)", "", "Aspiration (on) must be on"},
+	"HangingNoReduce": {groupREBEL, "REBEL, Search Techniques: Reductions (moves of hanging pieces not reduced); LMR in REBEL, editions 1 & 2", "", "LMR, LMRAdjusted"},
+	"MateKiller":      {groupREBEL, "REBEL, Move Ordering (Historic Mate Killer)", "\"only a small speed-up of 3-4%\"", ""},
+	"OrderingHints":   {groupREBEL, "REBEL, Move Ordering (±30 for hanging pieces and attacked squares)", "", ""},
+	"NullVerify":      {groupOther, "not in the seeds: Stockfish (null-move verification near the end game)", "", "NullMove (on)"},
+	"CounterMove":     {groupOther, "not in the seeds: Stockfish, Ethereal (counter-move heuristic)", "", ""},
+	"ContinuationHistory": {groupOther, "not in the seeds: Stockfish, Ethereal (continuation history)", "",
+		"ContHistPruning and ContHistNoSink read it; LMRAdjusted's history term uses it"},
+	"HistoryReduction":  {groupLMR, "LMR in REBEL, edition 3 (double and triple reductions by history)", "", "only without LMRAdjusted: with LMRAdjusted on (the default) it changes nothing"},
+	"FutilityREBEL":     {groupREBEL, "REBEL, Search Techniques: Futility Pruning (its own margins 3.00/5.00 at horizon-1 and -2)", "Futility as a whole: a speed-up of 22%", "only with Futility (on)"},
+	"LazyEval":          {groupREBEL, "REBEL, Search Techniques: Lazy Eval (quiescence)", "", "turns EvalCache's cache off where it applies"},
+	"PositionalGain":    {groupIPPOLIT, "Rybka/IPPOLIT §5.3 Positional Gain", "", ""},
+	"HorizonTrickOne":   {groupREBEL, "REBEL, Search Techniques: Horizon (trick one)", "about a 10% speed-up", ""},
+	"PawnEndingExt":     {groupREBEL, "REBEL, Extension Techniques: Endgame (3 plies into a pawn ending)", "among the extensions whose \"elo strength is hardly measurable\"", ""},
+	"MaterialReduction": {groupREBEL, "REBEL, Search Techniques: Reductions (reduction 1)", "\"the nice speed-up of 15%\"", ""},
+	"CheckExtREBEL":     {groupREBEL, "REBEL, Extension Techniques: Checks (no extension for the first check, two plies at the fourth)", "\"for REBEL the gain is about +5 elo\" (a 25% speed-up)", "only with CheckExtension (on)"},
+	"StaticREBEL":       {groupREBEL, "REBEL, Selective Search Techniques: Static and Null-Move (S_DEPTH)", "", "replaces ReverseFutility and NullMove (both on)"},
+	"ThreatReduction":   {groupREBEL, "REBEL, Search Techniques: Reductions (reduction 2a)", "\"a 18% speed-up\"", ""},
+	"KingPressureExt":   {groupREBEL, "REBEL, Extension Techniques: King Safety", "\"isn't very powerful, say +5-10 elo\" (a 5% slowdown)", ""},
+	"PartialIteration":  {groupOther, "not in the seeds: Stockfish (the best move of an interrupted iteration)", "", ""},
+	"ProbCut":           {groupOther, "not in the seeds: Stockfish, Ethereal", "", ""},
+	"CaptureHistory":    {groupOther, "not in the seeds: Stockfish, Ethereal (capture history in ordering)", "", "LMRCaptures (off) keeps the capture history too"},
+	"LMRAdjusted": {groupOther, "not in the seeds: Ethereal, CounterGo, Stockfish (LMR by node, improving, killers, history)", "",
+		"replaces the LMR rules of LMR in REBEL (LMR, HistoryReduction); LMR (on) must be on"},
+	"SafeChecksOnly":            {groupOther, "not in the seeds: Ethereal, Stockfish (checks pruned like other moves)", "", "LateMovePruning, Futility, SEEPruning"},
+	"SEEQuietLinearNoisySquare": {groupOther, "not in the seeds: Ethereal (SEE pruning margins)", "", "only with SEEPruning (on)"},
+	"ContHistPruning":           {groupOther, "not in the seeds: Ethereal (counter-move and follow-up history pruning)", "", "only with ContinuationHistory (on)"},
+	"AspirationFailHigh":        {groupOther, "not in the seeds: Ethereal (a root fail high searched a ply shallower)", "", "only with Aspiration (on)"},
+	"QSSEEThreshold":            {groupOther, "not in the seeds: Ethereal (quiescence captures by SEE against alpha)", "", ""},
+	"ImprovingPastCheck":        {groupOther, "not in the seeds: Stockfish (improving past a check)", "", ""},
+	"ContHistNoSink":            {groupOther, "not in the seeds: Ethereal (no continuation history after a null move)", "", "only with ContinuationHistory (on)"},
+	"ClockIdealScaled":          {groupOther, "not in the seeds: Ethereal (an ideal time scaled by stability and score)", "", "ClockNodeShare, ClockStableFloor and ClockFrontLoad (off) work through it"},
+	"CorrectionHistory":         {groupOther, "not in the seeds: Stockfish (correction history)", "", ""},
+	"SingularDouble":            {groupOther, "not in the seeds: Stockfish (double and negative singular extensions)", "", "only with SingularExt (on)"},
+	"IIReduction":               {groupOther, "not in the seeds: Stockfish (internal iterative reduction)", "", "replaces IID (on) where it applies"},
+	"ClockNodeShare":            {groupOther, "not in the seeds: Stockfish, Ethereal (time by the best move's node share)", "", "only with ClockIdealScaled (on)"},
+	"ClockStableFloor":          {groupOther, "not in the seeds: Ethereal 12 (never below the ideal time)", "", "only with ClockIdealScaled (on)"},
+	"EvalCache":                 {groupOther, "not in the seeds: Ethereal (evaluation cache)", "", "not used where LazyEval (off) applies; same scores, so a speed figure only"},
+	"LMRCaptures":               {groupOther, "not in the seeds: Ethereal, Stockfish (late captures reduced by capture history)", "", "keeps the capture history as CaptureHistory (off) does, without ordering by it"},
+	"FutilityHistory":           {groupOther, "not in the seeds: Ethereal (futility spares good history)", "", "only with Futility (on)"},
+	"DrawJitter":                {groupOther, "not in the seeds: Ethereal (draws scored ±1)", "", ""},
+	"ClockFrontLoad":            {groupOther, "not in the seeds: Ethereal (its time spending: over 40 moves)", "", "only with ClockIdealScaled (on)"},
+
+	// The evaluation.
+	"UsePawnHash":      {groupIPPOLIT, "Rybka/IPPOLIT §5.4.2 Pawn hash", "", "the same scores: a speed figure only"},
+	"UseImbalance":     {groupIPPOLIT, "Rybka/IPPOLIT §3.5 Material imbalances", "", ""},
+	"UseMobility":      {groupIPPOLIT, "Rybka/IPPOLIT §6.4 Mobility evaluation, §6.6 pieces", "", ""},
+	"UsePawnStructure": {groupIPPOLIT, "Rybka/IPPOLIT §6.5 Evaluation of pawns; REBEL, Evaluation: Introduction (isolated pawns by square table)", "", "UseBackwardByRank (off) adds to it"},
+	"UsePassedPawns":   {groupIPPOLIT, "Rybka/IPPOLIT §6.8 Evaluation: passed pawns", "", "UsePassedStacked (off) adds to it"},
+	"UseOutposts":      {groupIPPOLIT, "Rybka/IPPOLIT §6.6.3-6.6.4 (outposts)", "", ""},
+	"UseRookFiles":     {groupIPPOLIT, "Rybka/IPPOLIT §6.6.2 Evaluation of pieces: Rooks (open files)", "", ""},
+	"UseBishopPair":    {groupIPPOLIT, "Rybka/IPPOLIT §3.4 Material tokens (bishops by square colour), §3.5 imbalances", "", ""},
+	"UseKingShelter":   {groupIPPOLIT, "Rybka/IPPOLIT §7.2 Pawns: Shelter", "", ""},
+	"UseKingSafety":    {groupREBEL, "REBEL, Evaluation (progressive king safety with attack patterns)", "", "UseKingDangerModel (on) puts its inputs in a tuned sum"},
+	"UseThreats":       {groupREBEL, "REBEL, Evaluation: Hanging Pieces", "", "UseThreatsByType (on) beside it; the search's hanging-piece techniques read it"},
+	"UseScaling":       {groupIPPOLIT, "Rybka/IPPOLIT §7.1 Drawishness with pawns, §6.10 (the winning-chances squash)", "", ""},
+	"UseMopUp":         {groupOther, "not in the seeds: Stockfish, Ethereal (the bare king pushed to the edge)", "", ""},
+	"UseSpace":         {groupOther, "not in the seeds: Stockfish (space)", "", "UseSpacePieces (off) adds to it"},
+	"UseComplexity":    {groupOther, "not in the seeds: Stockfish, Ethereal (complexity)", "", "UsePawnLead (off) adds to it"},
+	"UseThreatsByType": {groupOther, "not in the seeds: Ethereal, Stockfish (threats by attacker and victim)", "", ""},
+	"UseKingDangerModel": {groupOther, "not in the seeds: Ethereal (king danger as a tuned sum, over REBEL's counter)", "",
+		"replaces UseKingSafety's table alone; UsePoorlyDefended (off) adds to it"},
+	"UseBishopShape":    {groupOther, "not in the seeds: Stockfish, Ethereal (long diagonal, hemmed-in bishops)", "", ""},
+	"UsePieceActivity":  {groupOther, "not in the seeds: Ethereal (knight distance, closedness, king-pawn distance)", "", ""},
+	"UseKingPawnCover":  {groupOther, "not in the seeds: Ethereal (king zone squares two pawns defend)", "", "not yet fitted (it changes the zone count the fitted weights read); with UseKingSafety"},
+	"UsePoorlyDefended": {groupOther, "not in the seeds: Ethereal (poorly defended king-zone squares)", "", "its weights are 0 until a fit, so on it changes nothing (the same bench); only with UseKingDangerModel (on)"},
+	"UsePassedStacked":  {groupOther, "not in the seeds: Ethereal (a passed pawn with a pawn behind it)", "", "its weights are 0 until a fit, so on it changes nothing (the same bench); with UsePassedPawns"},
+	"UsePawnLead":       {groupOther, "not in the seeds: Ethereal (complexity by the lead in pawns)", "", "its weights are 0 until a fit, so on it changes nothing (the same bench); only with UseComplexity (on)"},
+	"UseBackwardByRank": {groupOther, "not in the seeds: Ethereal (backward pawns by rank)", "", "its weights are 0 until a fit, so on it changes nothing (the same bench); with UsePawnStructure"},
+	"UseSpacePieces":    {groupOther, "not in the seeds: Stockfish (space counted for each piece)", "", "its weights are 0 until a fit, so on it changes nothing (the same bench); only with UseSpace (on)"},
+}
+
+// Row is one technique to measure: a switch and the build that flips it.
+type Row struct {
+	Name    string
+	Eval    bool // an evaluation switch (MATADOR_EVAL_SWITCHES), not the search's
+	Default bool // on in the engine as it plays
+	technique
+}
+
+// Spec is the switch spec that flips the row's switch ("-Name" or
+// "+Name"), and Variable the environment variable that carries it.
+func (r Row) Spec() string {
+	if r.Default {
+		return "-" + r.Name
+	}
+	return "+" + r.Name
+}
+
+func (r Row) Variable() string {
+	if r.Eval {
+		return "MATADOR_EVAL_SWITCHES"
+	}
+	return "MATADOR_SWITCHES"
+}
+
+// OnSpec and OffSpec are the specs of the two sides: the build with the
+// technique on and the one with it off. One of them is the default ("").
+func (r Row) OnSpec() string {
+	if r.Default {
+		return ""
+	}
+	return r.Spec()
+}
+
+func (r Row) OffSpec() string {
+	if r.Default {
+		return r.Spec()
+	}
+	return ""
+}
+
+// AllRows lists the rows: the search's switches in search.Switches'
+// order, then the evaluation's, with their defaults read from
+// search.DefaultSwitches and eval.DefaultParams().
+func AllRows() ([]Row, error) {
+	var rows []Row
+	sw := reflect.ValueOf(search.DefaultSwitches)
+	for _, name := range search.SwitchNames() {
+		rows = append(rows, Row{Name: name, Default: sw.FieldByName(name).Bool()})
+	}
+	params := reflect.ValueOf(eval.DefaultParams()).Elem()
+	for _, name := range eval.SwitchNames() {
+		rows = append(rows, Row{Name: name, Eval: true, Default: params.FieldByName(name).Bool()})
+	}
+	for i := range rows {
+		t, ok := techniques[rows[i].Name]
+		if !ok {
+			return nil, fmt.Errorf("switch %s has no source in tools/ablate/techniques.go", rows[i].Name)
+		}
+		rows[i].technique = t
+	}
+	return rows, nil
+}
