@@ -20,6 +20,11 @@ const game = {
 	sans: [],
 	result: "*",
 	resultText: "",
+	// version changes whenever the game is replaced or cut (new game, take
+	// back, a loaded FEN or PGN): a move computed for an older version, by
+	// the engine or by Rules, is then dropped rather than added to the new
+	// game.
+	version: 0,
 };
 
 let mode = "white"; // white, black (the user's colour), analyse, watch
@@ -95,6 +100,7 @@ async function step(token) {
 	if (token !== refreshToken) {
 		return;
 	}
+	const version = game.version;
 	render();
 	const pos = current();
 	if (game.result !== "*") {
@@ -121,13 +127,13 @@ async function step(token) {
 		`go movetime ${$("movetime").value}`,
 		() => {},
 	);
-	if (token !== refreshToken) {
+	if (token !== refreshToken || version !== game.version) {
 		return; // stopped for a take back, a new game, ...
 	}
 	if (!pos.legal.includes(best)) {
 		throw new Error(`Matador answered "${best}", not a legal move here`);
 	}
-	await play(best);
+	await play(best, version);
 }
 
 function levelOptions() {
@@ -166,13 +172,16 @@ function usersTurn() {
 	return !busy && game.result === "*" && (mode === "analyse" || (mode !== "watch" && !enginesTurn()));
 }
 
-// play makes a legal move of the current position, then lets the engine
-// go on.
-async function play(uci) {
+// play makes a legal move of the current position of the game's version,
+// then lets the engine go on.
+async function play(uci, version) {
 	busy = true;
 	try {
 		const pos = current();
 		const after = await rules.position(pos.fen, [uci]);
+		if (version !== game.version) {
+			return; // the game changed meanwhile
+		}
 		game.sans.push(san(pos, uci, after));
 		game.moves.push(uci);
 		game.positions.push(after);
@@ -214,8 +223,18 @@ function insufficientMaterial(pos) {
 	return others.length === 0 || (others.length === 1 && "nbNB".includes(others[0]));
 }
 
+// replaceGame starts a new version of the game, and stops what the engine
+// is doing for the old one.
+function replaceGame() {
+	game.version++;
+	if (search) {
+		engine.send("stop");
+	}
+}
+
 async function newGame(fen) {
 	const start = await rules.position(fen || START_FEN);
+	replaceGame();
 	game.startFEN = start.fen;
 	game.moves = [];
 	game.sans = [];
@@ -239,6 +258,7 @@ async function takeBack() {
 			plies = 2;
 		}
 	}
+	replaceGame();
 	game.moves.splice(-plies);
 	game.sans.splice(-plies);
 	game.positions.splice(-plies);
@@ -487,7 +507,7 @@ const board = new Board($("board"), {
 			return;
 		}
 		clearMessage();
-		play(uci).catch(showError);
+		play(uci, game.version).catch(showError);
 	},
 });
 
@@ -524,6 +544,7 @@ $("load-pgn").addEventListener("click", async () => {
 		if (!g) {
 			return;
 		}
+		replaceGame();
 		Object.assign(game, g);
 		judge();
 		engine.send("ucinewgame");

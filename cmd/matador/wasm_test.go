@@ -21,7 +21,7 @@ import (
 //     Node's standard input and output;
 //   - "worker": web/matador.worker.js, the script a web page starts with
 //     new Worker("matador.worker.js"), in a Node worker thread dressed as a
-//     Web Worker (web/test/node-worker.js), lines posted in and posted out.
+//     Web Worker (web/test/node-worker.cjs), lines posted in and posted out.
 //
 // Each runner is a small shell script put in place of the binary the
 // protocol tests start, so the tests themselves are the native engine's,
@@ -99,7 +99,7 @@ func TestWasm(t *testing.T) {
 	// The worker's directory as "make wasm" writes it.
 	copyFile(t, filepath.Join(libWasm, "wasm_exec.js"), filepath.Join(dir, "wasm_exec.js"))
 	copyFile(t, filepath.Join("..", "..", "web", "matador.worker.js"), filepath.Join(dir, "matador.worker.js"))
-	harness, err := filepath.Abs(filepath.Join("..", "..", "web", "test", "node-worker.js"))
+	harness, err := filepath.Abs(filepath.Join("..", "..", "web", "test", "node-worker.cjs"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,37 +16,15 @@
 // run bench.html and print the browser's nodes a second.
 
 import { chromium } from "playwright-core";
-import http from "node:http";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serve, chromiumOptions } from "./serve.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDir = path.resolve(process.env.WEB || path.join(here, "..", "..", "build", "web"));
 const shots = path.resolve(process.env.SHOTS || path.join(os.tmpdir(), "matador-browser-test"));
-const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
-
-const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm" };
-
-// A static server like any a user would put the folder on.
-function serve(dir) {
-	const server = http.createServer((req, res) => {
-		const url = new URL(req.url, "http://localhost");
-		const file = path.join(dir, path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ""));
-		const name = file.endsWith(path.sep) ? path.join(file, "index.html") : file;
-		fs.readFile(name, (err, data) => {
-			if (err) {
-				res.writeHead(404);
-				res.end();
-				return;
-			}
-			res.writeHead(200, { "Content-Type": types[path.extname(name)] || "application/octet-stream" });
-			res.end(data);
-		});
-	});
-	return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
 
 let failures = 0;
 function check(ok, what) {
@@ -66,7 +44,8 @@ async function waitState(page, test, timeout, what) {
 			return s;
 		}
 		if (Date.now() - start > timeout) {
-			throw new Error(`timed out after ${timeout} ms waiting for ${what}; state: ${JSON.stringify({ ...s, legal: undefined })}`);
+			const brief = { mode: s.mode, fen: s.fen, sans: s.sans.join(" "), result: s.result, status: s.status, thinking: s.thinking, errors: s.errors };
+			throw new Error(`timed out after ${timeout} ms waiting for ${what}; state: ${JSON.stringify(brief)}`);
 		}
 		await page.waitForTimeout(100);
 	}
@@ -85,11 +64,7 @@ async function main() {
 	fs.mkdirSync(shots, { recursive: true });
 	const server = await serve(webDir);
 	const base = `http://127.0.0.1:${server.address().port}/`;
-	const browser = await chromium.launch({
-		executablePath,
-		args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-			"--disable-background-networking", "--disable-component-update", "--disable-sync"],
-	});
+	const browser = await chromium.launch(chromiumOptions);
 	const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
 	const consoleErrors = [];
 	page.on("console", (msg) => {
@@ -196,6 +171,13 @@ async function main() {
 		await page.selectOption("#movetime", "100");
 		await page.check('input[name="mode"][value="watch"]');
 		await page.click("#new-game");
+		// Interruptions while it thinks must not mix a move of the old game
+		// into the new one (the legality of every move is checked below).
+		await waitState(page, (s) => s.moves.length >= 6, 60000, "six plies of Matador against itself");
+		await page.click("#take-back");
+		await page.click("#new-game");
+		await page.waitForTimeout(50);
+		await page.click("#new-game");
 		s = await waitState(page, (s) => s.result !== "*", 600000, "the end of a game of Matador against itself");
 		check(s.moves.length >= 40, `a whole game: ${s.moves.length} plies, ${s.result} (${s.resultText})`);
 		for (let i = 0; i < s.moves.length; i++) {
@@ -227,10 +209,11 @@ async function main() {
 		server.close();
 	}
 	console.log(failures === 0 ? "PASS" : `FAIL: ${failures} checks`);
-	process.exit(failures === 0 ? 0 : 1);
+	// exitCode rather than exit(): a piped stdout is written out first.
+	process.exitCode = failures === 0 ? 0 : 1;
 }
 
 main().catch((err) => {
 	console.error("FAIL:", err.message || err);
-	process.exit(1);
+	process.exitCode = 1;
 });

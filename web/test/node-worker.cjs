@@ -1,11 +1,11 @@
-// node-worker.js runs matador.worker.js under Node, in a worker thread
+// node-worker.cjs runs matador.worker.js under Node, in a worker thread
 // dressed as a browser's Web Worker, and connects it to standard input and
 // output: each input line is posted to the worker, each message it posts is
 // printed as a line. The worker script then looks like an engine binary,
 // and the engine's own UCI conversation tests (cmd/matador, wasm_test.go)
 // run against the very script a page loads.
 //
-//   node web/test/node-worker.js build/wasm/matador.worker.js [?query]
+//   node web/test/node-worker.cjs build/wasm/matador.worker.js [?query]
 //
 // The end of input is sent as "quit", a browser page's way to end it.
 "use strict";
@@ -19,7 +19,7 @@ const { pathToFileURL, fileURLToPath } = require("node:url");
 
 if (isMainThread) {
 	if (process.argv.length < 3) {
-		console.error("usage: node node-worker.js matador.worker.js [?query]");
+		console.error("usage: node node-worker.cjs matador.worker.js [?query]");
 		process.exit(2);
 	}
 	const script = pathToFileURL(path.resolve(process.argv[2])).href + (process.argv[3] || "");
