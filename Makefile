@@ -4,6 +4,8 @@
 #   make EXE=name         the same, written to name (what OpenBench runs)
 #   make release          binaries for every platform in dist/, with SHA256SUMS
 #   make VERSION=1.0.0 release
+#   make wasm             the engine for browsers, in build/wasm/ (docs/browser.md)
+#   make web              the page to play and analyse on, in build/web/
 #
 # Every build is pure Go (CGO_ENABLED=0, so it needs no C compiler and a
 # CC= or CXX= given by OpenBench is ignored) and uses the profile
@@ -15,6 +17,8 @@ EXE     ?= matador
 GO      ?= go
 VERSION ?=
 DIST    ?= dist
+WASMDIR ?= build/wasm
+WEBDIR  ?= build/web
 
 # The platforms of "make release", as GOOS/GOARCH.
 PLATFORMS := linux/amd64 linux/arm64 windows/amd64 darwin/arm64
@@ -44,7 +48,7 @@ endif
 
 SHA256SUM := $(shell command -v sha256sum 2>/dev/null || echo shasum -a 256)
 
-.PHONY: all release clean
+.PHONY: all release wasm web clean
 
 all:
 	$(GO) build $(PGO) -ldflags "$(STAMP)" -o $(EXE) ./cmd/matador
@@ -62,5 +66,24 @@ release:
 	cd $(DIST) && $(SHA256SUM) matador-* > SHA256SUMS
 	@cat $(DIST)/SHA256SUMS
 
+# The WebAssembly engine (docs/browser.md): the same program for GOOS=js,
+# with the worker script that makes it a Web Worker speaking UCI, and the
+# wasm_exec.js of the Go that built it (the two must match, so it is copied
+# from that Go, never kept in the repository).
+wasm:
+	mkdir -p $(WASMDIR)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(PGO) -ldflags "-s -w $(STAMP)" \
+		-o $(WASMDIR)/matador.wasm ./cmd/matador
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/matador.worker.js $(WASMDIR)/
+	@ls -l $(WASMDIR)/matador.wasm
+
+# The page: static files only, to open from any static server or to
+# publish as they are; nothing is fetched from elsewhere.
+web: wasm
+	mkdir -p $(WEBDIR)
+	cp $(WASMDIR)/matador.wasm $(WASMDIR)/wasm_exec.js $(WEBDIR)/
+	cp web/*.html web/*.css web/*.js $(WEBDIR)/
+	@echo "the page is in $(WEBDIR)/: serve it, e.g. python3 -m http.server -d $(WEBDIR) 8000"
+
 clean:
-	rm -rf $(DIST) $(EXE)
+	rm -rf $(DIST) $(EXE) $(WASMDIR) $(WEBDIR)

@@ -21,7 +21,6 @@ import (
 	"matador/internal/engine"
 	"matador/internal/eval"
 	"matador/internal/search"
-	"matador/internal/tune"
 	"matador/internal/uci"
 	"matador/internal/xboard"
 )
@@ -56,7 +55,7 @@ func main() {
 		case "epd":
 			os.Exit(runEPD(os.Args[2:], os.Stdout, os.Stderr))
 		case "tune":
-			os.Exit(tune.Main(os.Args[2:], os.Stdout, os.Stderr))
+			os.Exit(runTune(os.Args[2:], os.Stdout, os.Stderr))
 		case "datagen":
 			os.Exit(runDatagen(os.Args[2:], os.Stderr))
 		case "book":

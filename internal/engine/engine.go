@@ -38,8 +38,6 @@ var (
 const (
 	DefaultHashMB       = 16
 	MinHashMB           = 1
-	MaxHashMB           = 65536
-	MaxThreads          = search.MaxThreads
 	MaxMultiPV          = 256
 	DefaultMoveOverhead = 30 * time.Millisecond
 	MaxMoveOverhead     = 5000 * time.Millisecond
@@ -54,6 +52,8 @@ const (
 	MaxSyzygyProbeDepth     = 100
 	DefaultSyzygyProbeLimit = 7
 	MaxSyzygyProbeLimit     = 7
+	// MaxHashMB and MaxThreads depend on the platform (limits_js.go,
+	// limits_other.go).
 )
 
 // Options are the settings a front end can change.

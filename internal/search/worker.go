@@ -228,6 +228,7 @@ func (w *worker) checkLimits() {
 		return
 	}
 	w.published.Store(w.nodes)
+	yieldToHost()
 	if w.id == 0 && len(w.pool.helpers) > 0 {
 		w.helperCount = w.pool.helperNodes()
 	}

@@ -1,0 +1,242 @@
+// rules.js: the chess of the page, asked of the engine itself. The page
+// runs two copies of matador.worker.js: one searches (Engine), the other
+// (Rules) answers questions about positions in UCI, with the engine's own
+// move generator: "position" and "d" give the FEN, the hash key and the
+// checking pieces, "go perft 1" lists the legal moves. From those this
+// file writes and reads moves in SAN, and games in PGN.
+"use strict";
+
+const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+// Engine is one worker and the UCI conversation with it: lines go out with
+// send; until() waits for a line matching a test and returns the lines
+// that came before it, in order.
+class Engine {
+	constructor(url) {
+		this.worker = new Worker(url);
+		this.waiters = [];
+		this.received = [];
+		this.listeners = [];
+		this.worker.onmessage = (e) => this.receive(e.data);
+		this.worker.onerror = (e) => console.error("matador worker:", e.message || e);
+	}
+
+	send(line) {
+		this.worker.postMessage(line);
+	}
+
+	receive(line) {
+		for (const listener of this.listeners) {
+			listener(line);
+		}
+		if (this.waiters.length === 0) {
+			return;
+		}
+		const w = this.waiters[0];
+		if (w.test(line)) {
+			this.waiters.shift();
+			const lines = w.lines;
+			w.resolve({ line, lines });
+		} else {
+			w.lines.push(line);
+		}
+	}
+
+	// until resolves with the first line (from now on) for which test is
+	// true, and the lines before it. Waiters are served in turn.
+	until(test) {
+		return new Promise((resolve) => this.waiters.push({ test, resolve, lines: [] }));
+	}
+
+	async start(options) {
+		this.send("uci");
+		await this.until((l) => l === "uciok");
+		for (const [name, value] of Object.entries(options || {})) {
+			this.send(`setoption name ${name} value ${value}`);
+		}
+		await this.ready();
+	}
+
+	async ready() {
+		this.send("isready");
+		await this.until((l) => l === "readyok");
+	}
+}
+
+// Rules answers questions one at a time, in order.
+class Rules {
+	constructor(url) {
+		this.engine = new Engine(url);
+		this.queue = Promise.resolve();
+		this.cache = new Map();
+		// A hash table of 1 MB: this copy never searches.
+		this.started = this.engine.start({ Hash: 1 });
+	}
+
+	// position describes the position after moves (UCI) from fen:
+	// { fen, key, inCheck, legal: [uci...], pieces: {square: piece} }. It
+	// rejects a position the engine refuses, with the engine's reason.
+	position(fen, moves = []) {
+		const id = fen + "|" + moves.join(" ");
+		if (this.cache.has(id)) {
+			return this.cache.get(id);
+		}
+		const job = this.queue.then(() => this.ask(fen, moves));
+		this.queue = job.catch(() => {});
+		this.cache.set(id, job);
+		job.catch(() => this.cache.delete(id));
+		if (this.cache.size > 5000) {
+			this.cache.delete(this.cache.keys().next().value);
+		}
+		return job;
+	}
+
+	async ask(fen, moves) {
+		await this.started;
+		const e = this.engine;
+		// "d" is answered at once and "go perft" on the search goroutine,
+		// so the diagram comes first and "Nodes searched" last.
+		e.send(`position fen ${fen}` + (moves.length ? " moves " + moves.join(" ") : ""));
+		e.send("d");
+		e.send("go perft 1");
+		const { lines } = await e.until((l) => l.startsWith("Nodes searched:"));
+		const info = { fen: "", key: "", inCheck: false, legal: [] };
+		for (const l of lines) {
+			if (l.startsWith("info string position:")) {
+				throw new Error(l.slice("info string position: ".length).replace(/; position unchanged$/, ""));
+			} else if (l.startsWith("Fen: ")) {
+				info.fen = l.slice(5);
+			} else if (l.startsWith("Key: ")) {
+				info.key = l.slice(5);
+			} else if (l.startsWith("Checkers:")) {
+				info.inCheck = l !== "Checkers: none";
+			} else {
+				const m = /^([a-h][1-8][a-h][1-8][qrbn]?): \d+$/.exec(l);
+				if (m) {
+					info.legal.push(m[1]);
+				}
+			}
+		}
+		info.pieces = parsePlacement(info.fen);
+		return info;
+	}
+}
+
+// sanBase writes a legal move in SAN, without the check sign, in the
+// position pos (from Rules.position).
+function sanBase(pos, uci) {
+	const from = uci.slice(0, 2);
+	const to = uci.slice(2, 4);
+	const piece = pos.pieces[from];
+	const kind = piece.toUpperCase();
+	if (kind === "K" && Math.abs(from.charCodeAt(0) - to.charCodeAt(0)) === 2) {
+		return to[0] === "g" ? "O-O" : "O-O-O";
+	}
+	const capture = !!pos.pieces[to] || (kind === "P" && from[0] !== to[0]);
+	let san = "";
+	if (kind === "P") {
+		san = (capture ? from[0] + "x" : "") + to;
+		if (uci.length === 5) {
+			san += "=" + uci[4].toUpperCase();
+		}
+		return san;
+	}
+	// Disambiguation: the other pieces of the kind that can go there too.
+	const rivals = pos.legal.filter((m) => m !== uci && m.slice(2, 4) === to && m.length === 4 && pos.pieces[m.slice(0, 2)] === piece);
+	let which = "";
+	if (rivals.length > 0) {
+		if (!rivals.some((m) => m[0] === from[0])) {
+			which = from[0];
+		} else if (!rivals.some((m) => m[1] === from[1])) {
+			which = from[1];
+		} else {
+			which = from;
+		}
+	}
+	return kind + which + (capture ? "x" : "") + to;
+}
+
+// san adds "+" or "#" from the position after the move.
+function san(pos, uci, after) {
+	let s = sanBase(pos, uci);
+	if (after.inCheck) {
+		s += after.legal.length === 0 ? "#" : "+";
+	}
+	return s;
+}
+
+// parseSAN finds the legal move that text (SAN, or UCI) names in pos, or
+// returns null. It forgives what people write: 0-0, e8Q, a missing x,
+// check signs and annotations.
+function parseSAN(pos, text) {
+	const clean = (s) => s.replace(/[+#!?]/g, "").replace(/0/g, "O").replace(/=/g, "").replace(/x/g, "").replace(/^P(?=[a-h])/, "");
+	const want = clean(text.trim());
+	if (pos.legal.includes(text.trim().toLowerCase())) {
+		return text.trim().toLowerCase();
+	}
+	const matches = pos.legal.filter((m) => clean(sanBase(pos, m)) === want);
+	return matches.length === 1 ? matches[0] : null;
+}
+
+// parsePGN reads the first game of a PGN text: its tags and its moves as
+// SAN tokens (comments, variations, move numbers, NAGs and the result
+// dropped).
+function parsePGN(text) {
+	const tags = {};
+	const body = text.replace(/^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/gm, (_, name, value) => {
+		tags[name] = value.replace(/\\(.)/g, "$1");
+		return "";
+	});
+	let s = body.replace(/\{[^}]*\}/g, " ").replace(/;[^\n]*/g, " ");
+	// Variations nest: remove the innermost until none is left.
+	let before;
+	do {
+		before = s;
+		s = s.replace(/\([^()]*\)/g, " ");
+	} while (s !== before);
+	const tokens = s
+		.replace(/\$\d+/g, " ")
+		.replace(/\d+\.(\.\.)?/g, " ")
+		.split(/\s+/)
+		.filter((t) => t !== "" && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(t));
+	return { tags, moves: tokens };
+}
+
+// pgnText writes a game: tags, then the moves wrapped at 79 columns.
+function pgnText(tags, startFEN, sans, result) {
+	const lines = [];
+	const all = Object.assign({}, tags, { Result: result });
+	if (startFEN !== START_FEN) {
+		all.SetUp = "1";
+		all.FEN = startFEN;
+	}
+	for (const [k, v] of Object.entries(all)) {
+		lines.push(`[${k} "${String(v).replace(/[\\"]/g, "\\$&")}"]`);
+	}
+	lines.push("");
+	const fields = startFEN.split(" ");
+	let number = Number(fields[5]) || 1;
+	let white = fields[1] !== "b";
+	const words = [];
+	sans.forEach((s, i) => {
+		if (white) {
+			words.push(`${number}. ${s}`);
+		} else {
+			words.push(i === 0 ? `${number}... ${s}` : s);
+			number++;
+		}
+		white = !white;
+	});
+	words.push(result);
+	let line = "";
+	for (const w of words) {
+		if (line !== "" && line.length + 1 + w.length > 79) {
+			lines.push(line);
+			line = w;
+		} else {
+			line = line === "" ? w : line + " " + w;
+		}
+	}
+	lines.push(line);
+	return lines.join("\n") + "\n";
+}
