@@ -43,6 +43,9 @@ func main() {
 		}
 	}
 	if len(os.Args) > 1 {
+		if run, ok := extraCommands[os.Args[1]]; ok {
+			os.Exit(run(os.Args[2:], os.Stdout, os.Stderr))
+		}
 		switch os.Args[1] {
 		case "perft":
 			os.Exit(runPerft(os.Args[2:]))
@@ -80,6 +83,10 @@ func main() {
 	}
 	serve(os.Stdin, os.Stdout)
 }
+
+// extraCommands are the subcommands of special builds: with the tag spsa,
+// spsa-params (spsa.go).
+var extraCommands = map[string]func(args []string, stdout, stderr io.Writer) int{}
 
 func usage() {
 	fmt.Fprintln(os.Stderr, `usage:

@@ -8,8 +8,11 @@ import "time"
 // the check extension's plies in extensions.go). The switches that turn each
 // technique on or off are in switches.go. The margins are exported
 // constants, so that a reader finds them by name (in the package's
-// documentation too); changing one means a new build. Sentinels that are
-// no margins (noEval, lazyUnknown) are not exported.
+// documentation too); changing one means a new build. The few that SPSA
+// tunes are variables of the same names, set only through tunable.go's
+// registry (SetTunable), which rebuilds what is derived from them; the
+// engine never changes them otherwise. Sentinels that are no margins
+// (noEval, lazyUnknown) are not exported.
 
 // Scores.
 const (
@@ -71,11 +74,12 @@ const (
 	LimitCheckNodes = 1024
 )
 
+// IPPOLIT: aspiration steps 8, 12, 18, 27, ... (times 3/2 after each
+// fail); this starts one step later, at 12 (tuned by SPSA: tunable.go).
+var AspirationStart = 12
+
 // Aspiration windows.
 const (
-	// IPPOLIT: aspiration steps 8, 12, 18, 27, ... (times 3/2 after each
-	// fail); this starts one step later, at 12.
-	AspirationStart    = 12
 	AspirationMinDepth = 5
 	// AspirationMaxDelta: past this the window opens fully.
 	AspirationMaxDelta = 1000
@@ -160,15 +164,20 @@ const (
 // Null move.
 const (
 	NullMoveMinDepth   = 2
-	NullMoveBaseR      = 3
-	NullMoveDepthDiv   = 4   // R grows by one every NullMoveDepthDiv plies
-	NullMoveEvalDiv    = 200 // IPPOLIT: R grows with eval - beta
-	NullMoveEvalMaxR   = 3   // by at most this much
-	NullVerifyMinDepth = 10  // verification search from this depth when material is low
+	NullMoveEvalMaxR   = 3  // R grows with eval - beta by at most this much
+	NullVerifyMinDepth = 10 // verification search from this depth when material is low
 )
 
-// Reverse futility (ReverseFutility): static pruning near the horizon.
-const (
+// Null move R (tuned by SPSA: tunable.go).
+var (
+	NullMoveBaseR    = 3
+	NullMoveDepthDiv = 4   // R grows by one every NullMoveDepthDiv plies
+	NullMoveEvalDiv  = 200 // IPPOLIT: R grows with eval - beta
+)
+
+// Reverse futility (ReverseFutility): static pruning near the horizon
+// (tuned by SPSA: tunable.go).
+var (
 	ReverseFutilityMaxDepth = 7
 	ReverseFutilityMargin   = 80 // per ply of remaining depth
 )
@@ -176,7 +185,11 @@ const (
 // REBEL: futility margins at horizon-1 and horizon-2. REBEL uses 3.00 (5.00
 // in the end game) and 5.00 pawns; these start smaller and reach further
 // (to horizon-5), as modern engines do. Not yet measured against REBEL's.
+// FutilityMargin[d] is FutilityMarginPerPly·d: SPSA tunes the slope and
+// SetTunable rebuilds the table.
 var FutilityMargin = [...]int{0, 120, 240, 360, 480, 600}
+
+var FutilityMarginPerPly = 120
 
 // REBEL's own futility margins, for the FutilityREBEL switch.
 const (
@@ -193,11 +206,20 @@ const (
 )
 
 // Late move pruning: once this many moves (of any kind) have been tried,
-// the remaining quiet moves are skipped.
-var LateMoveCount = [2][9]int{
+// the remaining quiet moves are skipped. SPSA scales each row by a
+// percentage of these counts (LateMovePercent, LateMoveImprovingPercent;
+// SetTunable rebuilds the table).
+var LateMoveCount = lateMoveCountBase
+
+var lateMoveCountBase = [2][9]int{
 	{0, 3, 4, 6, 10, 14, 19, 25, 32},  // not improving
 	{0, 5, 7, 11, 17, 24, 32, 42, 53}, // improving
 }
+
+var (
+	LateMovePercent          = 100
+	LateMoveImprovingPercent = 100
+)
 
 // SEE pruning thresholds per ply of depth (per depth² / 2 for quiet moves).
 const (
@@ -207,12 +229,14 @@ const (
 )
 
 // SEEQuietLinearNoisySquare: SEE pruning as the strongest engines margin it, linear
-// in depth for quiet moves, quadratic for captures, to a deeper depth.
-const (
+// in depth for quiet moves, quadratic for captures, to a deeper depth (the
+// margins tuned by SPSA: tunable.go).
+var (
 	SEELinearQuietMargin = -80 // per ply
 	SEEQuadNoisyMargin   = -18 // per depth²
-	SEELinearMaxDepth    = 9
 )
+
+const SEELinearMaxDepth = 9
 
 // SafeChecksOnly: a check escapes the pruning of step 17 only as the hash
 // move, or among the first SafeCheckMaxMoves moves when SEE says it loses
@@ -245,8 +269,9 @@ const (
 // Late-move reductions beyond REBEL's plies: LMRLogBase + ln(depth) ·
 // ln(moves) / LMRLogDivisor, the constants Ethereal publishes, less the ply
 // REBEL's LMR gives already. The earlier ln d ln n / 2.6 measured about 50
-// Elo weaker (SPRT at 3+0.03, see the commit).
-const (
+// Elo weaker (SPRT at 3+0.03, see the commit). SPSA tunes both in
+// hundredths; SetTunable rebuilds the tables (reductions.go).
+var (
 	LMRLogBase    = 0.75
 	LMRLogDivisor = 2.25
 )
@@ -263,27 +288,32 @@ const (
 // within ±LMRAdjustedHistoryMax. At least LMRAdjustedMinReduction, and never
 // into quiescence.
 const (
-	LMRAdjustedMinDepth       = 3
-	LMRAdjustedMinMoves       = 1
-	LMRAdjustedNonPV          = 1
-	LMRAdjustedCutNode        = 1
-	LMRAdjustedNotImproving   = 1
-	LMRAdjustedRefutation     = 1
-	LMRAdjustedCheck          = 1
-	LMRAdjustedHanging        = 1
-	LMRAdjustedHistoryDivisor = 5000
-	LMRAdjustedHistoryMax     = 2
-	LMRAdjustedMinReduction   = 1
+	LMRAdjustedMinDepth     = 3
+	LMRAdjustedMinMoves     = 1
+	LMRAdjustedNonPV        = 1
+	LMRAdjustedCutNode      = 1
+	LMRAdjustedNotImproving = 1
+	LMRAdjustedRefutation   = 1
+	LMRAdjustedCheck        = 1
+	LMRAdjustedHanging      = 1
+	LMRAdjustedHistoryMax   = 2
+	LMRAdjustedMinReduction = 1
 )
+
+// LMRAdjustedHistoryDivisor: on the scale of the histories it divides
+// (tuned by SPSA: tunable.go).
+var LMRAdjustedHistoryDivisor int32 = 5000
 
 // Internal iterative deepening: from these depths, at depth/IIDDepthDivisor.
 const (
 	IIDMinDepthPV   = 6
 	IIDMinDepthCut  = 8
 	IIDDepthDivisor = 2
-	// IIReduction: a ply less without a hash move, from this depth.
-	IIRMinDepth = 4
 )
+
+// IIReduction: a ply less without a hash move, from this depth (tuned by
+// SPSA: tunable.go).
+var IIRMinDepth = 4
 
 // ProbCut: from this depth, beta plus this margin, searched this many
 // plies shallower.
@@ -299,24 +329,24 @@ const (
 // SingularMarginPerPly·depth below the hash score.
 const (
 	SingularMinDepth      = 8
-	SingularMarginPerPly  = 2
 	SingularTTDepthMargin = 3
 	SingularDepthDivisor  = 2
 	// SingularDouble: two plies for a hash move whose exclusion search
 	// fails more than SingularDoubleMargin below the singular window, at
 	// most SingularDoubleMax times on a path.
+	SingularDoubleMax = 6
+)
+
+// The singular margins (tuned by SPSA: tunable.go).
+var (
+	SingularMarginPerPly = 2
 	SingularDoubleMargin = 20
-	SingularDoubleMax    = 6
 )
 
 // Quiescence.
 const (
 	// REBEL: MAX_CHECKS_DEPTH, quiet checks in the first plies of quiescence
 	QSCheckPlies = 1
-	DeltaMargin  = 200
-	// QSSEEThreshold: a capture must win by SEE at least what brings the
-	// evaluation to within this margin of alpha (Ethereal's).
-	QSSEEMargin = 110
 	// REBEL: the lazy-eval margin, 0.50 plus the gap found one ply up.
 	LazyEvalMargin = 50
 	// REBEL: horizon trick one's margin, on top of the best hanging piece;
@@ -325,6 +355,14 @@ const (
 	HorizonTrickMargin    = 300
 	HorizonTrickCheck     = 900
 	HorizonTrickPromotion = 600
+)
+
+// Quiescence's margins (tuned by SPSA: tunable.go): delta pruning's on top
+// of a queen, and QSSEEThreshold's: a capture must win by SEE at least
+// what brings the evaluation to within QSSEEMargin of alpha (Ethereal's).
+var (
+	DeltaMargin = 200
+	QSSEEMargin = 110
 )
 
 // History: the bound of every history score, the largest bonus (depth²
@@ -496,12 +534,16 @@ const (
 // CorrectionWeightMax (at most CorrectionDepthMax+1), and it stays within
 // ±CorrectionLimit centipawns.
 const (
-	CorrectionEntries   = 16384
-	CorrectionGrain     = 256
-	CorrectionWeightMax = 256
-	CorrectionDepthMax  = 15
-	CorrectionLimit     = 64
+	CorrectionEntries  = 16384
+	CorrectionGrain    = 256
+	CorrectionDepthMax = 15
+	CorrectionLimit    = 64
 )
+
+// CorrectionWeightMax is the weight of the whole update, of which a
+// result gets depth+1 (tuned by SPSA: tunable.go; above
+// CorrectionDepthMax+1).
+var CorrectionWeightMax int32 = 256
 
 // The evaluation cache (EvalCache): per search thread, one word an entry,
 // the position key's upper 48 bits and the evaluation's 16; the lower 16

@@ -60,23 +60,20 @@ func lmrExtra(depth, moveCount int) int {
 // lmrTable[depth][moves] is lmrExtra, up to 63 of either.
 var lmrTable [64][64]int
 
-func init() {
-	for d := 1; d < len(lmrTable); d++ {
-		for n := 1; n < len(lmrTable[d]); n++ {
-			r := int(LMRLogBase + math.Log(float64(d))*math.Log(float64(n))/LMRLogDivisor)
-			lmrTable[d][n] = max(r-1, 0)
-		}
-	}
-}
-
 // lmrAdjustedTable[depth][moves] is the log-log reduction in whole plies,
 // LMRLogBase + ln(depth)·ln(moves)/LMRLogDivisor, up to 63 of either.
 var lmrAdjustedTable [64][64]int
 
-func init() {
-	for d := 1; d < len(lmrAdjustedTable); d++ {
-		for n := 1; n < len(lmrAdjustedTable[d]); n++ {
-			lmrAdjustedTable[d][n] = int(LMRLogBase + math.Log(float64(d))*math.Log(float64(n))/LMRLogDivisor)
+func init() { buildLMRTables() }
+
+// buildLMRTables fills both tables from LMRLogBase and LMRLogDivisor: at
+// start-up, and again when SetTunable changes either.
+func buildLMRTables() {
+	for d := 1; d < len(lmrTable); d++ {
+		for n := 1; n < len(lmrTable[d]); n++ {
+			r := int(LMRLogBase + math.Log(float64(d))*math.Log(float64(n))/LMRLogDivisor)
+			lmrTable[d][n] = max(r-1, 0)
+			lmrAdjustedTable[d][n] = r
 		}
 	}
 }
