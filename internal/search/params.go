@@ -185,8 +185,8 @@ var (
 // REBEL: futility margins at horizon-1 and horizon-2. REBEL uses 3.00 (5.00
 // in the end game) and 5.00 pawns; these start smaller and reach further
 // (to horizon-5), as modern engines do. Not yet measured against REBEL's.
-// FutilityMargin[d] is FutilityMarginPerPly·d: SPSA tunes the slope and
-// SetTunable rebuilds the table.
+// FutilityMargin[d] is FutilityMarginPerPly·d, built from it at start-up
+// (tunable.go): SPSA tunes the slope.
 var FutilityMargin = [...]int{0, 120, 240, 360, 480, 600}
 
 var FutilityMarginPerPly = 120
@@ -206,9 +206,9 @@ const (
 )
 
 // Late move pruning: once this many moves (of any kind) have been tried,
-// the remaining quiet moves are skipped. SPSA scales each row by a
-// percentage of these counts (LateMovePercent, LateMoveImprovingPercent;
-// SetTunable rebuilds the table).
+// the remaining quiet moves are skipped: lateMoveCountBase scaled row by
+// row by LateMovePercent and LateMoveImprovingPercent, which SPSA tunes
+// (built at start-up, tunable.go).
 var LateMoveCount = lateMoveCountBase
 
 var lateMoveCountBase = [2][9]int{

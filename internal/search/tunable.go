@@ -8,13 +8,15 @@ import (
 )
 
 // The search parameters that SPSA tunes (issue 28, item 6; tools/spsa).
-// Each is a variable of params.go under its own name, or a knob from which
-// SetTunable rebuilds a table of params.go (FutilityMarginPerPly,
-// LateMovePercent, LateMoveImprovingPercent, and the log-log constants in
-// hundredths). Only a build with the tag spsa shows them as UCI options
-// (internal/uci/spsa.go) and prints their SPSA input lines
-// ("matador spsa-params"); the normal build plays their defaults, the same
-// values and the same tree as when they were constants.
+// Each is a variable of params.go under its own name; a name ending in 100
+// is the variable without that suffix in hundredths (LMRLogBase100 75 is
+// LMRLogBase 0.75). FutilityMarginPerPly, LateMovePercent and
+// LateMoveImprovingPercent are knobs from which the tables FutilityMargin
+// and LateMoveCount are built (at start-up and on every change). Only a
+// build with the tag spsa shows them as UCI options (internal/uci/spsa.go)
+// and prints their SPSA input lines ("matador spsa-params"); the normal
+// build plays their defaults, the same values and the same tree as when
+// they were constants.
 
 // Tunable is one parameter SPSA may move: its name (also its UCI option's),
 // its default, the range SPSA keeps it in, and the step of the last
@@ -140,3 +142,7 @@ func rebuildTunedTables() {
 		}
 	}
 }
+
+// The tables are derived from the knobs in every build, so that a tuned
+// value written into params.go (tools/spsa -apply) is all it takes.
+func init() { rebuildTunedTables() }

@@ -1,0 +1,212 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// State is a run, as state.json keeps it after every iteration: the
+// iterations done, the current values, and everything that decides the
+// next iteration (the seed, the schedule, the match), so that a run
+// stopped anywhere goes on as if it had not stopped.
+type State struct {
+	Name      string   `json:"name"`
+	Iteration int      `json:"iteration"` // iterations done; the next is this one (from 0)
+	Seed      uint64   `json:"seed"`
+	Schedule  Schedule `json:"schedule"`
+	Match     Match    `json:"match"`
+	EngineSHA string   `json:"engine_sha256"`
+	Params    []Param  `json:"params"`
+	Games     int      `json:"games"`
+	Wins      int      `json:"wins"` // of the plus engines
+	Losses    int      `json:"losses"`
+	Draws     int      `json:"draws"`
+	Anomalies int      `json:"anomalies"` // time forfeits, crashes, illegal moves
+}
+
+// LoadState reads dir/state.json; ok is false when there is none.
+func LoadState(dir string) (st *State, ok bool, err error) {
+	b, err := os.ReadFile(filepath.Join(dir, "state.json"))
+	if os.IsNotExist(err) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	st = new(State)
+	if err := json.Unmarshal(b, st); err != nil {
+		return nil, false, fmt.Errorf("%s: %w", filepath.Join(dir, "state.json"), err)
+	}
+	return st, true, nil
+}
+
+// Save writes dir/state.json whole or not at all (a new file renamed over
+// the old one).
+func (st *State) Save(dir string) error {
+	b, err := json.MarshalIndent(st, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeAtomic(filepath.Join(dir, "state.json"), append(b, '\n'))
+}
+
+func writeAtomic(path string, data []byte) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// srand is the opening shuffle of iteration k: another opening every
+// iteration, the same one when an iteration is replayed.
+func srand(seed uint64, k int) uint64 { return seed*1_000_003 + uint64(k) }
+
+// The log, dir/log.tsv: a row an iteration, written just before the state.
+
+func logHeader(params []Param) string {
+	cols := []string{"iteration", "games", "wins", "losses", "draws", "result", "anomalies", "c_scale", "plus", "minus"}
+	for _, p := range params {
+		cols = append(cols, p.Name)
+	}
+	return strings.Join(cols, "\t") + "\n"
+}
+
+// logRow: the iteration (from 1), the plus engine's score, c_k over c_end
+// (the same for every parameter above its floor), the values each side
+// played (comma-separated, in the order of the columns), and every
+// parameter's value after the update.
+func logRow(k int, o Outcome, params []Param, pt Perturbation, s Schedule) string {
+	join := func(v []float64) string {
+		s := make([]string, len(v))
+		for i := range v {
+			s[i] = optionValue(params[i], v[i])
+		}
+		return strings.Join(s, ",")
+	}
+	scale := math.Pow(float64(s.Iterations)/float64(k+1), s.Gamma)
+	cols := []string{strconv.Itoa(k + 1), strconv.Itoa(o.Games), strconv.Itoa(o.Wins), strconv.Itoa(o.Losses),
+		strconv.Itoa(o.Draws), strconv.Itoa(o.Result()), strconv.Itoa(o.Anomalies),
+		strconv.FormatFloat(scale, 'f', 4, 64), join(pt.Plus), join(pt.Minus)}
+	for _, p := range params {
+		cols = append(cols, strconv.FormatFloat(p.Value, 'f', 3, 64))
+	}
+	return strings.Join(cols, "\t") + "\n"
+}
+
+// trimLog keeps the header and the rows of the iterations done: a row
+// written by an iteration whose state was not saved (the run stopped in
+// between) goes, as the iteration is played again.
+func trimLog(path string, done int, params []Param) error {
+	b, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return writeAtomic(path, []byte(logHeader(params)))
+	}
+	if err != nil {
+		return err
+	}
+	var keep strings.Builder
+	keep.WriteString(logHeader(params))
+	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+	for _, line := range lines[1:] {
+		iter, _, _ := strings.Cut(line, "\t")
+		if n, err := strconv.Atoi(iter); err == nil && n >= 1 && n <= done {
+			keep.WriteString(line + "\n")
+		}
+	}
+	if keep.String() == string(b) {
+		return nil
+	}
+	return writeAtomic(path, []byte(keep.String()))
+}
+
+func appendLog(path, row string) error {
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteString(row); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func fileSHA256(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// Run plays iterations until the schedule's end, or limit of them when
+// limit > 0, saving the state after each; a line of progress an iteration
+// goes to out. An interrupted iteration leaves the state as it was.
+func (st *State) Run(ctx context.Context, dir string, limit int, out io.Writer) error {
+	logPath := filepath.Join(dir, "log.tsv")
+	if err := trimLog(logPath, st.Iteration, st.Params); err != nil {
+		return err
+	}
+	for played := 0; st.Iteration < st.Schedule.Iterations && (limit <= 0 || played < limit); played++ {
+		k := st.Iteration
+		start := time.Now()
+		pt := Perturb(st.Params, st.Schedule, st.Seed, k)
+		o, err := st.Match.Play(ctx, filepath.Join(dir, "iteration"), st.Params, pt, srand(st.Seed, k))
+		if err != nil {
+			return fmt.Errorf("iteration %d: %w", k+1, err)
+		}
+		Update(st.Params, pt, o.Result())
+		if err := appendLog(logPath, logRow(k, o, st.Params, pt, st.Schedule)); err != nil {
+			return err
+		}
+		st.Iteration++
+		st.Games += o.Games
+		st.Wins += o.Wins
+		st.Losses += o.Losses
+		st.Draws += o.Draws
+		st.Anomalies += o.Anomalies
+		if err := st.Save(dir); err != nil {
+			return err
+		}
+		anomalies := ""
+		if o.Anomalies > 0 {
+			anomalies = fmt.Sprintf(" (%s)", strings.Join(o.AnomalyKinds, ", "))
+		}
+		fmt.Fprintf(out, "iteration %d/%d: plus %d-%d-%d%s, %.1fs; %d games, %d anomalies in all\n",
+			k+1, st.Schedule.Iterations, o.Wins, o.Losses, o.Draws, anomalies, time.Since(start).Seconds(),
+			st.Games, st.Anomalies)
+	}
+	return nil
+}
