@@ -75,7 +75,7 @@ const (
 )
 
 // IPPOLIT: aspiration steps 8, 12, 18, 27, ... (times 3/2 after each
-// fail); this starts one step later, at 12 (tuned by SPSA: tunable.go).
+// fail); this starts one step later, at 12 (tunable by SPSA, tunable.go).
 var AspirationStart = 12
 
 // Aspiration windows.
@@ -168,7 +168,7 @@ const (
 	NullVerifyMinDepth = 10 // verification search from this depth when material is low
 )
 
-// Null move R (tuned by SPSA: tunable.go).
+// Null move R (tunable by SPSA, tunable.go).
 var (
 	NullMoveBaseR    = 3
 	NullMoveDepthDiv = 4   // R grows by one every NullMoveDepthDiv plies
@@ -176,7 +176,7 @@ var (
 )
 
 // Reverse futility (ReverseFutility): static pruning near the horizon
-// (tuned by SPSA: tunable.go).
+// (tunable by SPSA, tunable.go).
 var (
 	ReverseFutilityMaxDepth = 7
 	ReverseFutilityMargin   = 80 // per ply of remaining depth
@@ -230,7 +230,7 @@ const (
 
 // SEEQuietLinearNoisySquare: SEE pruning as the strongest engines margin it, linear
 // in depth for quiet moves, quadratic for captures, to a deeper depth (the
-// margins tuned by SPSA: tunable.go).
+// margins tunable by SPSA, tunable.go).
 var (
 	SEELinearQuietMargin = -80 // per ply
 	SEEQuadNoisyMargin   = -18 // per depth²
@@ -301,7 +301,7 @@ const (
 )
 
 // LMRAdjustedHistoryDivisor: on the scale of the histories it divides
-// (tuned by SPSA: tunable.go).
+// (tunable by SPSA, tunable.go).
 var LMRAdjustedHistoryDivisor int32 = 5000
 
 // Internal iterative deepening: from these depths, at depth/IIDDepthDivisor.
@@ -337,7 +337,7 @@ const (
 	SingularDoubleMax = 6
 )
 
-// The singular margins (tuned by SPSA: tunable.go).
+// The singular margins (tunable by SPSA, tunable.go).
 var (
 	SingularMarginPerPly = 2
 	SingularDoubleMargin = 20
@@ -357,7 +357,7 @@ const (
 	HorizonTrickPromotion = 600
 )
 
-// Quiescence's margins (tuned by SPSA: tunable.go): delta pruning's on top
+// Quiescence's margins (tunable by SPSA, tunable.go): delta pruning's on top
 // of a queen, and QSSEEThreshold's: a capture must win by SEE at least
 // what brings the evaluation to within QSSEEMargin of alpha (Ethereal's).
 var (
@@ -541,7 +541,7 @@ const (
 )
 
 // CorrectionWeightMax is the weight of the whole update, of which a
-// result gets depth+1 (tuned by SPSA: tunable.go; above
+// result gets depth+1 (tunable by SPSA, tunable.go; above
 // CorrectionDepthMax+1).
 var CorrectionWeightMax int32 = 256
 
