@@ -10,8 +10,9 @@
 //	worker.go      one search thread (worker): its state, the ply stack,
 //	               enterMove, the limit checks
 //	iterate.go     iterative deepening and aspiration windows
-//	root.go        the root: its moves, their search, the reports
-//	node.go        negamax, the main search, in numbered steps
+//	root.go        the root's moves, what each scored, the reports
+//	node.go        negamax, the search of every node, the root included, in
+//	               numbered steps
 //	pruning.go     the pruning tests: reverse futility, REBEL's static
 //	               selective search, null move, ProbCut, late moves,
 //	               futility, positional gain, SEE

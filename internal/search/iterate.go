@@ -140,7 +140,7 @@ func (w *worker) aspiration(depth int) {
 	// AspirationFailHigh.
 	searchDepth := depth
 	for {
-		score := w.rootSearch(alpha, beta, searchDepth)
+		score := w.negamax(alpha, beta, searchDepth, 0, false)
 		sortRootMoves(w.rootMoves[w.pvIdx:])
 		if w.stopping() {
 			return

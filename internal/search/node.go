@@ -2,18 +2,31 @@ package search
 
 import (
 	"math"
+	"time"
 
 	"matador/internal/chess"
+	"matador/internal/eval"
 )
 
-// negamax is the main alpha-beta search (fail-soft, PVS) of the node at
-// ply with depth plies to go. Its steps are numbered as they run; each
-// names its technique, where the technique comes from, the switch that
-// turns it off and what it measured where a match has measured it. The
-// tests themselves are small functions in pruning.go, reductions.go and
-// extensions.go.
+// negamax is the alpha-beta search (fail-soft, PVS) of the node at ply
+// with depth plies to go, the root (ply 0) included. Its steps are
+// numbered as they run; each names its technique, where the technique
+// comes from, the switch that turns it off and what it measured where a
+// match has measured it. The tests themselves are small functions in
+// pruning.go, reductions.go and extensions.go.
+//
+// The root is searched by the same steps, except those that cannot apply
+// to it: it is never a draw or a hash cut (the game goes on from it, and
+// iterate needs a move), it is not probed in the tablebases (they rank its
+// moves instead, tablebase.go), it keeps the iteration's depth (no check,
+// king-pressure or move extensions, no internal iterative deepening or
+// reduction), and it has no mate-distance pruning and no delay penalty
+// (its score is the best root move's). Its moves are the root moves (root.go) from the PV line being
+// searched on, in the order of the last iteration, and what each scored
+// is recorded there for iterate and MultiPV.
 func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	pos := w.pos
+	root := ply == 0
 	pvNode := beta-alpha > 1
 	ss := &w.stack[ply]
 	ss.pvLen = 0
@@ -32,9 +45,11 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// +43 ± 29 Elo, 300 games at 3+0.03).
 	if inCheck && w.Switches.CheckExtension {
 		ss.checks++
-		e := checkExtension(ss.checks, w.Switches.CheckExtREBEL)
-		depth += e
-		ss.pathExt += e
+		if !root {
+			e := checkExtension(ss.checks, w.Switches.CheckExtREBEL)
+			depth += e
+			ss.pathExt += e
+		}
 	}
 
 	// Step 2. Horizon: quiescence takes over.
@@ -54,7 +69,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// Step 4. Draws, and the end of the ply stack. With DrawJitter a draw
 	// scores +1 or -1 by the node count (Ethereal: the search does not
 	// settle for the first drawing line it meets).
-	if isDraw(pos, ply, inCheck) {
+	if !root && isDraw(pos, ply, inCheck) {
 		if w.Switches.DrawJitter {
 			return 1 - int(w.nodes&2)
 		}
@@ -69,7 +84,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 	// Step 5. Mate-distance pruning: no line here can beat a shorter mate
 	// found (switch MateDistance).
-	if w.Switches.MateDistance {
+	if w.Switches.MateDistance && !root {
 		alpha = max(alpha, -MateScore+ply)
 		beta = min(beta, MateScore-ply-1)
 		if alpha >= beta {
@@ -103,7 +118,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// win raises alpha and the node's score, a loss caps it (Stockfish, not
 	// in the seeds; tablebase.go; no switch: on with SyzygyPath).
 	tbFloor, tbCeiling := -Infinity, Infinity
-	if w.tb.cardinality > 0 && excluded == chess.NoMove {
+	if w.tb.cardinality > 0 && excluded == chess.NoMove && !root {
 		if score, bound, ok := w.probeTablebase(depth, ply); ok {
 			if boundCuts(bound, score, alpha, beta) {
 				w.tt.Store(key, chess.NoMove, scoreToTT(score, ply), noEval, min(depth+TBDepthBonus, MaxPly-1), bound)
@@ -149,7 +164,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// already, and the test needs this node's evaluation, so it does not
 	// reach moves into quiescence (REBEL; switch KingPressureExt, off
 	// until measured).
-	if w.Switches.KingPressureExt && !inCheck && excluded == chess.NoMove && w.kingPressureExtends(ply) {
+	if w.Switches.KingPressureExt && !root && !inCheck && excluded == chess.NoMove && w.kingPressureExtends(ply) {
 		depth++
 		ss.pathExt++
 	}
@@ -169,7 +184,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// gain. The window limits above the evaluation are raised by one point
 	// to match, and the node's bound is judged on the penalised scale
 	// (micro-Max; switch DelayPenalty).
-	delay := w.Switches.DelayPenalty && !inCheck && staticEval > -MateInMaxPly && staticEval < MateInMaxPly
+	delay := w.Switches.DelayPenalty && !root && !inCheck && staticEval > -MateInMaxPly && staticEval < MateInMaxPly
 	originalAlpha, originalBeta := alpha, beta
 	if delay {
 		alpha, beta = delayWindow(alpha, beta, staticEval)
@@ -257,7 +272,9 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// is searched a ply shallower instead, from IIRMinDepth at PV and cut
 	// nodes: a position the hash does not know is seldom worth the full
 	// depth (Stockfish, not in the seeds).
-	if w.Switches.IIReduction && ttMove == chess.NoMove && excluded == chess.NoMove && (pvNode || cutNode) && depth >= IIRMinDepth {
+	if root {
+		// The root's moves are ordered by the last iteration.
+	} else if w.Switches.IIReduction && ttMove == chess.NoMove && excluded == chess.NoMove && (pvNode || cutNode) && depth >= IIRMinDepth {
 		depth--
 	} else if w.Switches.IID && ttMove == chess.NoMove && excluded == chess.NoMove && iidApplies(depth, pvNode, cutNode) {
 		w.negamax(originalAlpha, originalBeta, depth/IIDDepthDivisor, ply, cutNode)
@@ -309,6 +326,11 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		prev := &w.stack[ply-1]
 		pk.counter = w.counter[prev.moved][prev.move.To()]
 	}
+	if root && w.Switches.HangingNoReduce {
+		// The picker finds the hanging pieces when it orders quiet moves;
+		// the root's moves do not go through it.
+		pk.hanging = eval.Hanging(pos, pos.SideToMove())
+	}
 
 	bestScore := -Infinity
 	bestMove := chess.NoMove
@@ -322,9 +344,19 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	us := pos.SideToMove()
 	lazyBalance := lazyUnknown // material and piece squares, when needed
 
+	rootIdx := w.pvIdx // the next root move
 	for {
-		m := pk.next(w)
-		if m == chess.NoMove {
+		var m chess.Move
+		if root {
+			if rootIdx == len(w.rootMoves) {
+				break
+			}
+			m = w.rootMoves[rootIdx].move
+			rootIdx++
+			if w.reporter.CurrMove != nil && time.Since(w.searchStart) > CurrMoveDelay {
+				w.reporter.CurrMove(depth, m, rootIdx)
+			}
+		} else if m = pk.next(w); m == chess.NoMove {
 			break
 		}
 		if m == excluded {
@@ -378,10 +410,10 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		if m == ttMove {
 			ext = singularExt
 		}
-		if w.Switches.RecaptureExt && ext == 0 && noisy && w.recaptureInWindow(m, ply) {
+		if w.Switches.RecaptureExt && !root && ext == 0 && noisy && w.recaptureInWindow(m, ply) {
 			ext = 1
 		}
-		if w.Switches.PawnPushExt && ext == 0 && pc.Type() == chess.Pawn && m.To().RelativeRank(us) == relativeRank7 {
+		if w.Switches.PawnPushExt && !root && ext == 0 && pc.Type() == chess.Pawn && m.To().RelativeRank(us) == relativeRank7 {
 			ext = 1
 		}
 		newDepth := depth - 1 + ext
@@ -411,10 +443,11 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		pos.MakeMove(m)
 		w.tt.Prefetch(pos.Key())
 		w.nodes++
+		nodesBefore := w.nodes
 		// Step 20. Pawn-ending extension: a capture into a pawn ending that
 		// is not yet decided is searched three plies deeper (REBEL; switch
 		// PawnEndingExt, off until measured).
-		if w.Switches.PawnEndingExt && ext == 0 && w.captureIntoPawnEnding() {
+		if w.Switches.PawnEndingExt && !root && ext == 0 && w.captureIntoPawnEnding() {
 			newDepth += PawnEndingExtPlies
 		}
 		ss.moveExt = newDepth - (depth - 1)
@@ -460,12 +493,22 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				score = -w.negamax(-alpha-1, -alpha, newDepth, ply+1, !cutNode)
 			}
 			if pvNode && score > alpha && score < beta {
-				score = -w.negamax(-beta, -alpha, newDepth, ply+1, false)
+				if root {
+					score = w.rootResearch(alpha, beta, newDepth)
+				} else {
+					score = -w.negamax(-beta, -alpha, newDepth, ply+1, false)
+				}
 			}
 		}
 		pos.UnmakeMove(m)
+		if root {
+			w.rootMoves[rootIdx-1].nodes += w.nodes - nodesBefore
+		}
 		if w.stopping() {
 			return 0
+		}
+		if root {
+			w.recordRootMove(&w.rootMoves[rootIdx-1], moveCount == 1, score, alpha)
 		}
 
 		// Step 22. The best move so far, and the moves tried before it.
@@ -517,8 +560,9 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	bestScore = w.delayed(bestScore, staticEval, delay)
 	bestScore = min(max(bestScore, tbFloor), tbCeiling) // the tables' bounds (step 6b)
 
-	// Step 25. The result into the hash table.
-	if excluded == chess.NoMove {
+	// Step 25. The result into the hash table; at the root only for the
+	// first PV line, the one searched with every move.
+	if excluded == chess.NoMove && !(root && w.pvIdx > 0) {
 		bound := BoundUpper
 		if bestScore >= originalBeta {
 			bound = BoundLower

@@ -48,88 +48,18 @@ func sortRootMoves(rm []rootMove) {
 	}
 }
 
-// rootSearch searches the root moves from pvIdx on with PVS.
-func (w *worker) rootSearch(alpha, beta, depth int) int {
-	pos := w.pos
-	ss := &w.stack[0]
-	ss.pvLen = 0
-	inCheck := pos.InCheck()
-	// The root's state as the children read it from the stack.
-	ss.lazyGap, ss.dangerKnown = noLazyGap, false
-	ss.rawEval = w.fullEval(ss)
-	ss.inCheck = inCheck
-	ss.checks, ss.pathExt, ss.doubleExts = b2i(inCheck), 0, 0
-	best := -Infinity
-	for i := w.pvIdx; i < len(w.rootMoves); i++ {
-		rm := &w.rootMoves[i]
-		m := rm.move
-		if w.reporter.CurrMove != nil && time.Since(w.searchStart) > CurrMoveDelay {
-			w.reporter.CurrMove(depth, m, i+1)
-		}
-		newDepth := depth - 1
-		givesCheck := pos.GivesCheck(m)
-		quiet := !isNoisy(pos, m)
-		pc := pos.PieceOn(m.From())
-		w.enterMove(ss, m, pc, i == w.pvIdx, !quiet && pos.SEEGreaterEqual(m, 1), false)
-		pos.MakeMove(m)
-		w.nodes++
-		nodesBefore := w.nodes
-		var score int
-		if i == w.pvIdx {
-			score = -w.negamax(-beta, -alpha, newDepth, 1, false)
-		} else {
-			r := 0
-			moveCount := i - w.pvIdx + 1
-			if w.Switches.LMRAdjusted {
-				// As at every other node: a PV node that is not improving
-				// (there is nothing two plies up), without killers or a
-				// counter move (the root learns none).
-				if w.Switches.LMR && depth >= LMRAdjustedMinDepth && moveCount > LMRAdjustedMinMoves && quiet {
-					cont1, cont2 := w.contRows(0)
-					r = lmrAdjustedPlies(depth, moveCount, newDepth, lmrNode{
-						pvNode: true, check: givesCheck || inCheck,
-						history: w.quietHistory(pc, m, cont1, cont2),
-					})
-				}
-			} else if w.Switches.LMR && depth >= LMRMinDepth && moveCount > LMRMinMoveCount && quiet && !givesCheck && !inCheck {
-				// LMR in REBEL: root moves are reduced once only.
-				r = 1
-			}
-			ss.moveReduced = r > 0
-			score = -w.negamax(-alpha-1, -alpha, newDepth-r, 1, true)
-			if score > alpha && r > 0 {
-				ss.moveReduced = false
-				score = -w.negamax(-alpha-1, -alpha, newDepth, 1, true)
-			}
-			if score > alpha && score < beta {
-				score = w.rootResearch(alpha, beta, newDepth)
-			}
-		}
-		pos.UnmakeMove(m)
-		rm.nodes += w.nodes - nodesBefore
-		if w.stopping() {
-			return best
-		}
-		if i == w.pvIdx || score > alpha {
-			rm.score = score
-			rm.selDepth = w.selDepth
-			rm.pv = append(rm.pv[:0], m)
-			rm.pv = append(rm.pv, w.stack[1].pv[:w.stack[1].pvLen]...)
-		} else {
-			// Failed low: below the best, order it behind.
-			rm.score = -Infinity
-		}
-		if score > best {
-			best = score
-		}
-		if score > alpha {
-			alpha = score
-			if score >= beta {
-				return score
-			}
-		}
+// recordRootMove keeps what a root move scored for iterate and MultiPV:
+// the first move of the line and every move that beat alpha carry their
+// score and PV; a move that failed low is ordered behind them.
+func (w *worker) recordRootMove(rm *rootMove, first bool, score, alpha int) {
+	if !first && score <= alpha {
+		rm.score = -Infinity
+		return
 	}
-	return best
+	rm.score = score
+	rm.selDepth = w.selDepth
+	rm.pv = append(rm.pv[:0], rm.move)
+	rm.pv = append(rm.pv, w.stack[1].pv[:w.stack[1].pvLen]...)
 }
 
 // rootResearch searches a root move that beat alpha on the null window
