@@ -30,6 +30,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"matador/tools/internal/workenv"
 )
 
 func main() {
@@ -39,41 +41,8 @@ func main() {
 	}
 }
 
-// repoRoot is the directory of the go.mod of module matador at or above
-// the working directory; "" when there is none.
-func repoRoot() string {
-	dir, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
-	for {
-		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && bytes.HasPrefix(bytes.TrimSpace(b), []byte("module matador")) {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-}
-
-func envOr(name, def string) string {
-	if v := os.Getenv(name); v != "" {
-		return v
-	}
-	return def
-}
-
 func run(args []string, out io.Writer) error {
-	home, _ := os.UserHomeDir()
-	work := envOr("WORK", filepath.Join(home, "matador-work"))
-	openings := os.Getenv("OPENINGS")
-	if openings == "" {
-		if root := repoRoot(); root != "" {
-			openings = filepath.Join(root, "..", "shared", "data", "openings", "UHO_4060_v3.epd")
-		}
-	}
+	work, openings, _ := workenv.Paths()
 
 	fs := flag.NewFlagSet("ablate", flag.ContinueOnError)
 	fs.SetOutput(out)
@@ -105,7 +74,7 @@ func run(args []string, out io.Writer) error {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	if c.Fastchess == "" {
-		c.Fastchess = envOr("FASTCHESS", filepath.Join(c.Work, "fastchess", "fastchess"))
+		c.Fastchess = workenv.EnvOr("FASTCHESS", filepath.Join(c.Work, "fastchess", "fastchess"))
 	}
 	if c.Concurrency < 1 || c.ChunkRounds < 1 || c.Rule.Min < 2 || c.Rule.Cap < c.Rule.Min || c.Rule.Margin < 0 {
 		return errors.New("need -concurrency ≥ 1, -chunk ≥ 1, 2 ≤ -min ≤ -cap, -margin ≥ 0")

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +11,8 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+
+	"matador/tools/internal/workenv"
 )
 
 // Config is how rows are played.
@@ -49,19 +49,6 @@ type rowMeta struct {
 	Concurrency int    `json:"concurrency"`
 }
 
-func fileSHA256(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
 // script is a wrapper that starts the engine with one side's switches;
 // both variables are set, so that nothing leaks from the caller's
 // environment.
@@ -86,7 +73,7 @@ func (c Config) prepare(r Row) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	sha, err := fileSHA256(c.Engine)
+	sha, err := workenv.FileSHA256(c.Engine)
 	if err != nil {
 		return "", err
 	}

@@ -35,6 +35,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"matador/tools/internal/workenv"
 )
 
 func main() {
@@ -49,41 +51,8 @@ func main() {
 	}
 }
 
-// repoRoot is the directory of the go.mod of module matador at or above
-// the working directory; "" when there is none.
-func repoRoot() string {
-	dir, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
-	for {
-		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && bytes.HasPrefix(bytes.TrimSpace(b), []byte("module matador")) {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-}
-
-func envOr(name, def string) string {
-	if v := os.Getenv(name); v != "" {
-		return v
-	}
-	return def
-}
-
 func run(ctx context.Context, args []string, out io.Writer) error {
-	home, _ := os.UserHomeDir()
-	work := envOr("WORK", filepath.Join(home, "matador-work"))
-	openings := os.Getenv("OPENINGS")
-	if openings == "" {
-		if root := repoRoot(); root != "" {
-			openings = filepath.Join(root, "..", "shared", "data", "openings", "UHO_4060_v3.epd")
-		}
-	}
+	work, openings, _ := workenv.Paths()
 
 	fs := flag.NewFlagSet("spsa", flag.ContinueOnError)
 	fs.SetOutput(out)
@@ -104,7 +73,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	apply := fs.String("apply", "", "with -report: write the rounded values into this params.go")
 	fs.StringVar(&work, "work", work, "the work directory (WORK)")
 	fs.StringVar(&openings, "openings", openings, "the EPD openings (OPENINGS)")
-	fastchess := fs.String("fastchess", envOr("FASTCHESS", filepath.Join(work, "fastchess", "fastchess")), "the fastchess binary (FASTCHESS)")
+	fastchess := fs.String("fastchess", workenv.EnvOr("FASTCHESS", filepath.Join(work, "fastchess", "fastchess")), "the fastchess binary (FASTCHESS)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -139,7 +108,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 			return err
 		}
 		*engine = abs
-		if engineSHA, err = fileSHA256(abs); err != nil {
+		if engineSHA, err = workenv.FileSHA256(abs); err != nil {
 			return err
 		}
 	}
@@ -181,7 +150,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		}
 		if *engine != "" {
 			st.Match.Engine = *engine
-		} else if sha, err := fileSHA256(st.Match.Engine); err != nil || sha != st.EngineSHA {
+		} else if sha, err := workenv.FileSHA256(st.Match.Engine); err != nil || sha != st.EngineSHA {
 			return fmt.Errorf("the run's engine %s is missing or changed since (sha256 %.12s); give -engine with the binary it started with", st.Match.Engine, st.EngineSHA)
 		}
 		if set["openings"] {
