@@ -3,6 +3,8 @@ package tune
 import (
 	"bytes"
 	"errors"
+	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -179,4 +181,44 @@ func FuzzReadBinary(f *testing.F) {
 			}
 		}
 	})
+}
+
+var benchData = flag.String("benchdata", "", "text data file that BenchmarkReadData reads in both formats (default: 2,000 random positions)")
+
+// BenchmarkReadData times ReadData on the same positions as text lines and
+// as binary records:
+//
+//	go test ./internal/tune -run '^$' -bench ReadData -args -benchdata FILE
+func BenchmarkReadData(b *testing.B) {
+	text, err := os.ReadFile(*benchData)
+	if *benchData == "" {
+		var lines strings.Builder
+		for i, p := range randomPositions(b, 2000) {
+			fmt.Fprintf(&lines, "%s | 0.5 | %d | %d\n", p.FEN(), i-1000, i/50)
+		}
+		text, err = []byte(lines.String()), nil
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	var bin bytes.Buffer
+	n, err := Convert(bytes.NewReader(text), &bin, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{{"text", text}, {"binary", bin.Bytes()}} {
+		b.Run(f.name, func(b *testing.B) {
+			b.SetBytes(int64(len(f.data)))
+			for b.Loop() {
+				if s, err := ReadData(bytes.NewReader(f.data)); err != nil || len(s) != n {
+					b.Fatalf("%d samples, %v", len(s), err)
+				}
+			}
+			b.ReportMetric(float64(len(f.data))/float64(n), "bytes/position")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/position")
+		})
+	}
 }
