@@ -42,15 +42,17 @@ var importRules = map[string]importRule{
 	"search":   {allowed: []string{"chess", "switches", "eval", "tb"}},
 	"pgn":      {allowed: []string{"chess"}},
 	// Tablebase probing and the opening book: the board only.
-	"tb":      {allowed: []string{"chess"}},
-	"book":    {allowed: []string{"chess"}},
-	"engine":  {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb", "book"}},
-	"tune":    {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb"}},
-	"datagen": {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb"}},
-	"uci":     {allowed: core, frontEnd: true},
-	"xboard":  {allowed: core, frontEnd: true},
-	"console": {allowed: core, frontEnd: true},
-	"cmd":     {allowed: append(append([]string{"tune", "datagen"}, core...), frontEnds...)},
+	"tb":     {allowed: []string{"chess"}},
+	"book":   {allowed: []string{"chess"}},
+	"engine": {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb", "book"}},
+	// The binary training-data records: the board only.
+	"trainbin": {allowed: []string{"chess"}},
+	"tune":     {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb", "trainbin"}},
+	"datagen":  {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb", "trainbin"}},
+	"uci":      {allowed: core, frontEnd: true},
+	"xboard":   {allowed: core, frontEnd: true},
+	"console":  {allowed: core, frontEnd: true},
+	"cmd":      {allowed: append(append([]string{"tune", "datagen", "trainbin"}, core...), frontEnds...)},
 }
 
 // shortName is "chess" for matador/internal/chess, "cmd" for

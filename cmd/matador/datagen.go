@@ -26,7 +26,7 @@ func runDatagen(args []string, stderr io.Writer) int {
 	cfg := datagen.DefaultConfig()
 	fs := flag.NewFlagSet("datagen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	out := fs.String("o", "", "data file to append to (required); a run on an existing file resumes it")
+	out := fs.String("o", "", "data file to append to (required); a run on an existing file resumes it; a name ending in .bin gets binary records")
 	openings := fs.String("openings", defaultOpenings, `EPD or FEN file of start positions, or "startpos"`)
 	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "games played at once")
 	fs.Uint64Var(&cfg.Nodes, "nodes", cfg.Nodes, "nodes searched per move")

@@ -97,4 +97,20 @@ func TestDatagenSubcommand(t *testing.T) {
 	if out, err := run(t, "datagen", "-o", path, "-openings", filepath.Join(t.TempDir(), "missing.epd")); err == nil || !strings.Contains(out, "openings") {
 		t.Errorf("datagen with a missing openings file: %v\n%s", err, out)
 	}
+
+	// The same game into a file named .bin: binary records, which tune
+	// convert turns back into the text file's lines.
+	dir := t.TempDir()
+	bin, back := filepath.Join(dir, "data.bin"), filepath.Join(dir, "back.txt")
+	out, err = run(t, "datagen", "-o", bin, "-games", "1", "-nodes", "300", "-threads", "1",
+		"-openings", "startpos", "-random-plies", "6", "-seed", "3")
+	if err != nil || !strings.Contains(out, "datagen: done: 1 games") {
+		t.Fatalf("datagen into .bin: %v\n%s", err, out)
+	}
+	if out, err := run(t, "tune", "convert", bin, back); err != nil {
+		t.Fatalf("tune convert: %v\n%s", err, out)
+	}
+	if text, _ := os.ReadFile(back); string(text) != string(data) {
+		t.Errorf("the .bin file converts to\n%s\nthe text file is\n%s", text, data)
+	}
 }

@@ -27,6 +27,11 @@
 // the search score of the position in centipawns from White's view, game
 // the game's number. All positions of one game are written at once, so a
 // file holds whole games, and the tuner can hold out whole games.
+//
+// A file whose name ends in .bin holds the same positions as binary
+// records of package trainbin instead, 36 bytes each (a text line takes
+// about 70). A file that exists keeps the format its name gives: a run
+// refuses to append text to binary records or the reverse.
 package datagen
 
 import (
@@ -43,6 +48,7 @@ import (
 	"matador/internal/chess"
 	"matador/internal/pgn"
 	"matador/internal/search"
+	"matador/internal/trainbin"
 )
 
 // Config is one run of the generator.
@@ -266,6 +272,38 @@ func (g *Game) Format() string {
 	return b.String()
 }
 
+// AppendRecords writes the game's positions as binary records (package
+// trainbin) after dst, as Format writes them as lines.
+func (g *Game) AppendRecords(dst []byte) ([]byte, error) {
+	if g.Result == "" {
+		return dst, nil
+	}
+	if g.Number >= trainbin.NoGame {
+		return dst, fmt.Errorf("game number %d does not fit a binary record", g.Number)
+	}
+	rec := trainbin.Record{Result: trainbin.Draw, HasScore: true, Game: uint32(g.Number)}
+	switch g.Result {
+	case "1-0":
+		rec.Result = trainbin.WhiteWins
+	case "0-1":
+		rec.Result = trainbin.BlackWins
+	}
+	for _, p := range g.Positions {
+		pos, err := chess.ParseFEN(p.FEN)
+		if err != nil {
+			return dst, err
+		}
+		if rec.Board, err = pos.Pack(); err != nil {
+			return dst, err
+		}
+		if rec.Score, err = trainbin.Score16(p.Score); err != nil {
+			return dst, err
+		}
+		dst = rec.Append(dst)
+	}
+	return dst, nil
+}
+
 // ReadOpenings reads start positions from an EPD or FEN file: the first
 // four fields of each line (the board, side, castling and en passant), with
 // the move counters when the line has them as fields five and six. Blank
@@ -310,13 +348,16 @@ func isNumber(s string) bool {
 type Existing struct {
 	Games     map[uint64]bool
 	Positions int
-	// Size is the length of the file's whole lines; anything after it is
-	// a line cut off when a run was killed, which the next run overwrites.
+	// Size is the length of the file's whole lines or records, after the
+	// header of a binary file; anything after it is a line or record cut
+	// off when a run was killed, which the next run overwrites.
 	Size int64
+	// Binary: the file holds binary records (package trainbin).
+	Binary bool
 }
 
-// ScanExisting reads a data file written by the generator. A missing file
-// holds nothing.
+// ScanExisting reads a data file written by the generator, text or binary
+// by its content. A missing file holds nothing.
 func ScanExisting(path string) (Existing, error) {
 	ex := Existing{Games: map[uint64]bool{}}
 	f, err := os.Open(path)
@@ -328,6 +369,9 @@ func ScanExisting(path string) (Existing, error) {
 	}
 	defer f.Close()
 	br := bufio.NewReaderSize(f, 1<<16)
+	if start, _ := br.Peek(trainbin.HeaderSize); trainbin.IsBinary(start) {
+		return scanBinary(br, path, ex)
+	}
 	for n := 1; ; n++ {
 		line, err := br.ReadString('\n')
 		if err == io.EOF {
@@ -347,6 +391,31 @@ func ScanExisting(path string) (Existing, error) {
 			return ex, fmt.Errorf("%s line %d: no game number at the end: not a file of datagen", path, n)
 		}
 		ex.Games[num] = true
+		ex.Positions++
+	}
+}
+
+// scanBinary reads the game numbers of a binary file's records, after the
+// header; a last record cut short is not counted.
+func scanBinary(br *bufio.Reader, path string, ex Existing) (Existing, error) {
+	ex.Binary = true
+	if _, err := br.Discard(trainbin.HeaderSize); err != nil {
+		return ex, err
+	}
+	ex.Size = trainbin.HeaderSize
+	var rec [trainbin.RecordSize]byte
+	for n := 1; ; n++ {
+		if _, err := io.ReadFull(br, rec[:]); err == io.EOF || err == io.ErrUnexpectedEOF {
+			return ex, nil
+		} else if err != nil {
+			return ex, err
+		}
+		num := trainbin.GameOf(rec[:])
+		if num == trainbin.NoGame {
+			return ex, fmt.Errorf("%s record %d: no game number: not a file of datagen", path, n)
+		}
+		ex.Size += trainbin.RecordSize
+		ex.Games[uint64(num)] = true
 		ex.Positions++
 	}
 }

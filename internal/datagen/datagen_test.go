@@ -1,6 +1,7 @@
 package datagen
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"matador/internal/chess"
 	"matador/internal/search"
+	"matador/internal/trainbin"
 	"matador/internal/tune"
 )
 
@@ -138,6 +140,84 @@ func TestResumeLosesAndDuplicatesNothing(t *testing.T) {
 	st, err := Run(context.Background(), cfg, parts, nil, 0)
 	if err != nil || st.Games != 0 {
 		t.Errorf("run on a complete file played %d games (%v)", st.Games, err)
+	}
+}
+
+// The binary file resumes as the text file does: a run stopped, its last
+// record cut off, and started again writes the file one run writes, and
+// that file holds the text file's games, record for line.
+func TestBinaryResumeLosesAndDuplicatesNothing(t *testing.T) {
+	dir := t.TempDir()
+	cfg := smallConfig()
+	cfg.Games, cfg.Threads = 6, 1
+	wholeText, whole := filepath.Join(dir, "whole.txt"), filepath.Join(dir, "whole.bin")
+	for _, path := range []string{wholeText, whole} {
+		if _, err := Run(context.Background(), cfg, path, nil, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, _ := os.ReadFile(whole)
+	var asText bytes.Buffer
+	if _, err := tune.Convert(bytes.NewReader(want), &asText, false); err != nil {
+		t.Fatal(err)
+	}
+	if text, _ := os.ReadFile(wholeText); asText.String() != string(text) {
+		t.Errorf("the binary file converts to\n%s\nthe text file is\n%s", &asText, text)
+	}
+
+	parts := filepath.Join(dir, "parts.bin")
+	first := cfg
+	first.Games = 2
+	if _, err := Run(context.Background(), first, parts, nil, 0); err != nil {
+		t.Fatal(err)
+	}
+	// A run killed in the middle of a record leaves it cut off.
+	f, _ := os.OpenFile(parts, os.O_APPEND|os.O_WRONLY, 0)
+	f.Write(want[trainbin.HeaderSize : trainbin.HeaderSize+20])
+	f.Close()
+	st, err := Run(context.Background(), cfg, parts, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(parts)
+	if !bytes.Equal(got, want) {
+		t.Errorf("resumed file (%d bytes) differs from one run's (%d bytes)", len(got), len(want))
+	}
+	if records := (len(got) - trainbin.HeaderSize) / trainbin.RecordSize; st.Total != records {
+		t.Errorf("run reports %d positions in the file, the file has %d", st.Total, records)
+	}
+	if st, err := Run(context.Background(), cfg, parts, nil, 0); err != nil || st.Games != 0 {
+		t.Errorf("run on a complete file played %d games (%v)", st.Games, err)
+	}
+
+	// A run killed before its header was whole starts the file again.
+	cut := filepath.Join(dir, "cut.bin")
+	os.WriteFile(cut, trainbin.Header[:5], 0o644)
+	first.Games = 1
+	if _, err := Run(context.Background(), first, cut, nil, 0); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(cut); len(got) <= trainbin.HeaderSize || !bytes.HasPrefix(want, got) {
+		t.Errorf("a file cut in its header resumed to %d bytes, not the start of the whole file", len(got))
+	}
+}
+
+// A file's name gives its format; a run never mixes the two in one file.
+func TestRunRefusesAFormatItsNameDoesNotGive(t *testing.T) {
+	dir := t.TempDir()
+	cfg := smallConfig()
+	cfg.Games = 1
+	line := chess.StartFEN + " | 0.5 | 0 | 0\n"
+	bin := append(trainbin.Header[:], make([]byte, trainbin.RecordSize)...)
+	for name, content := range map[string][]byte{"text.bin": []byte(line), "binary.txt": bin} {
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, content, 0o644)
+		if _, err := Run(context.Background(), cfg, path, nil, 0); err == nil {
+			t.Errorf("%s: a run appended to it", name)
+		}
+		if after, _ := os.ReadFile(path); !bytes.Equal(after, content) {
+			t.Errorf("%s: the refused run changed the file", name)
+		}
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"matador/internal/search"
+	"matador/internal/trainbin"
 )
 
 // Stats counts a run's work.
@@ -33,17 +34,27 @@ func Run(ctx context.Context, cfg Config, path string, progress io.Writer, inter
 	if err != nil {
 		return st, err
 	}
+	binary := trainbin.IsBinaryName(path)
+	if ex.Size > 0 && ex.Binary != binary {
+		what := map[bool]string{false: "text lines", true: "binary records"}
+		return st, fmt.Errorf("%s holds %s, but its name asks for %s (a name ending in .bin for binary)", path, what[ex.Binary], what[binary])
+	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
 	if err != nil {
 		return st, err
 	}
 	defer f.Close()
-	// Drop a line cut off by a killed run, then append.
+	// Drop a line or record cut off by a killed run, then append.
 	if err := f.Truncate(ex.Size); err != nil {
 		return st, err
 	}
 	if _, err := f.Seek(ex.Size, io.SeekStart); err != nil {
 		return st, err
+	}
+	if binary && ex.Size == 0 {
+		if _, err := f.Write(trainbin.Header[:]); err != nil {
+			return st, err
+		}
 	}
 	st.Total = ex.Positions
 	done := len(ex.Games)
@@ -102,6 +113,7 @@ func Run(ctx context.Context, cfg Config, path string, progress io.Writer, inter
 		fmt.Fprintln(progress, line)
 	}
 	var writeErr error
+	var records []byte // a game's binary records, the buffer reused
 	for g := range games {
 		if writeErr != nil || ctx.Err() != nil {
 			continue // drain the workers
@@ -111,7 +123,15 @@ func Run(ctx context.Context, cfg Config, path string, progress io.Writer, inter
 			continue
 		}
 		// One write per game: a file holds whole games.
-		if _, err := io.WriteString(f, g.Format()); err != nil {
+		var err error
+		if binary {
+			if records, err = g.AppendRecords(records[:0]); err == nil {
+				_, err = f.Write(records)
+			}
+		} else {
+			_, err = io.WriteString(f, g.Format())
+		}
+		if err != nil {
 			writeErr = err
 			cancel()
 			continue

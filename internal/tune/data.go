@@ -11,6 +11,7 @@ import (
 
 	"matador/internal/chess"
 	"matador/internal/pgn"
+	"matador/internal/trainbin"
 )
 
 // Sample is one labelled position: the game's result from White's view
@@ -27,11 +28,17 @@ type Sample struct {
 	Game int64
 }
 
-// ReadData reads the data format of the package doc, one `FEN | result`
-// per line. Blank lines and lines starting with # are skipped.
+// ReadData reads a data file in either format, told apart by its content:
+// the binary records of package trainbin when it starts with their header,
+// else the text of the package doc, one `FEN | result` per line, where
+// blank lines and lines starting with # are skipped.
 func ReadData(r io.Reader) ([]Sample, error) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	if start, _ := br.Peek(trainbin.HeaderSize); trainbin.IsBinary(start) {
+		return readBinary(br)
+	}
 	var out []Sample
-	sc := bufio.NewScanner(r)
+	sc := bufio.NewScanner(br)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())

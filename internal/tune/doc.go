@@ -34,6 +34,16 @@
 // and, where the move's comment holds one (fastchess and cutechess write
 // "+0.52/7 0.004s"), the search score.
 //
+// The same samples can be binary records of package trainbin, 36 bytes a
+// position (a text line of datagen takes about 70): every reader tells
+// the formats apart by the file's first bytes, and
+//
+//	matador tune convert IN OUT
+//
+// copies a file to the format OUT's name asks for (binary for a name
+// ending in .bin, text otherwise) without losing a field; datagen writes
+// the binary format itself into a file named .bin.
+//
 // The target of a sample is its result, or with -lambda L below 1,
 // L * result + (1 - L) * sigmoid(K * score): a game's result is one noisy
 // outcome shared by all of its positions, the score judges each position

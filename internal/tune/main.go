@@ -32,6 +32,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		err = runTune(args[1:], stdout, stderr)
 	case "wdl":
 		err = runWDL(args[1:], stdout, stderr)
+	case "convert":
+		err = runConvert(args[1:], stderr)
 	default:
 		usage(stderr)
 		return 2
@@ -124,7 +126,10 @@ func usage(w io.Writer) {
   tune extract [-skip N] -o DATA FILE.pgn...   write the quiet positions of the games as "FEN | result" lines
   tune run -data DATA [-epochs N] [-rate R] [-batch B] [-patience P] [-halve N] [-l2 P] [-lambda L] [-validate F] [-params FILE] [-o FILE]
                                                fit the weights of eval.Params and write params.go with them
-  tune wdl -data DATA                          fit the win/draw/loss model (UCI_ShowWDL) to the search scores in DATA`)
+  tune wdl -data DATA                          fit the win/draw/loss model (UCI_ShowWDL) to the search scores in DATA
+  tune convert IN OUT                          copy a data file to binary records (OUT named .bin) or text lines (any other name)
+
+DATA files are read as text or binary by their content; -data takes several, comma-separated.`)
 }
 
 func runWDL(args []string, stdout, stderr io.Writer) error {

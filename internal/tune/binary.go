@@ -1,0 +1,213 @@
+package tune
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"matador/internal/trainbin"
+)
+
+// readBinary reads the records of a binary data file (package trainbin).
+// A last record cut short is left out. (Unpacking them on several cores
+// gained nothing: the time goes to allocating positions, which does not
+// share out.)
+func readBinary(r io.Reader) ([]Sample, error) {
+	rd, err := trainbin.NewReader(r)
+	if err != nil {
+		return nil, err
+	}
+	var out []Sample
+	for {
+		rec, err := rd.Next()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		s, err := SampleOf(rec)
+		if err != nil {
+			return out, fmt.Errorf("record %d: %w", len(out)+1, err)
+		}
+		out = append(out, s)
+	}
+}
+
+// SampleOf unpacks a binary record.
+func SampleOf(rec trainbin.Record) (Sample, error) {
+	pos, err := rec.Board.Unpack()
+	if err != nil {
+		return Sample{}, err
+	}
+	s := Sample{Pos: pos, Result: float64(rec.Result) / 2, Score: int(rec.Score), HasScore: rec.HasScore, Game: -1}
+	if rec.Game != trainbin.NoGame {
+		s.Game = int64(rec.Game)
+	}
+	return s, nil
+}
+
+// RecordOf packs a sample into a binary record. It fails for what the
+// record cannot hold: a score beyond 16 bits, a game number of 2^32 - 1 or
+// more, a counter of the position beyond its field (chess.Position.Pack).
+func RecordOf(s Sample) (trainbin.Record, error) {
+	var rec trainbin.Record
+	board, err := s.Pos.Pack()
+	if err != nil {
+		return rec, err
+	}
+	rec.Board = board
+	switch s.Result {
+	case 0:
+		rec.Result = trainbin.BlackWins
+	case 0.5:
+		rec.Result = trainbin.Draw
+	case 1:
+		rec.Result = trainbin.WhiteWins
+	default:
+		return rec, fmt.Errorf("result %v is not 1, 0.5 or 0", s.Result)
+	}
+	if s.HasScore {
+		if rec.Score, err = trainbin.Score16(s.Score); err != nil {
+			return rec, err
+		}
+		rec.HasScore = true
+	}
+	rec.Game = trainbin.NoGame
+	if s.Game >= 0 {
+		if s.Game >= trainbin.NoGame {
+			return rec, fmt.Errorf("game number %d does not fit a record (below %d)", s.Game, uint32(trainbin.NoGame))
+		}
+		rec.Game = uint32(s.Game)
+	}
+	return rec, rec.Check()
+}
+
+// FormatSample writes a sample as a text line of the data format, without
+// its newline: `FEN | result`, with ` | score` when it has one and ` | game`
+// after the score when it has a game number (as datagen writes them).
+func FormatSample(s Sample) string {
+	var b strings.Builder
+	b.WriteString(s.Pos.FEN())
+	b.WriteString(" | ")
+	b.WriteString(strconv.FormatFloat(s.Result, 'f', 1, 64))
+	if s.HasScore {
+		b.WriteString(" | ")
+		b.WriteString(strconv.Itoa(s.Score))
+		if s.Game >= 0 {
+			b.WriteString(" | ")
+			b.WriteString(strconv.FormatInt(s.Game, 10))
+		}
+	}
+	return b.String()
+}
+
+// Convert copies the samples of in (text or binary, by content) to out,
+// as binary records when binary is set, else as text lines, one by one
+// without holding the file. Comment and blank lines of a text file are not
+// carried over. It returns the number of samples written.
+func Convert(in io.Reader, out io.Writer, binary bool) (int, error) {
+	bw := bufio.NewWriterSize(out, 1<<16)
+	n := 0
+	write := func(s Sample) error {
+		if !binary {
+			_, err := bw.WriteString(FormatSample(s) + "\n")
+			return err
+		}
+		rec, err := RecordOf(s)
+		if err != nil {
+			return err
+		}
+		_, err = bw.Write(rec.Append(nil))
+		return err
+	}
+	if binary {
+		if _, err := bw.Write(trainbin.Header[:]); err != nil {
+			return 0, err
+		}
+	}
+	br := bufio.NewReaderSize(in, 1<<16)
+	if start, _ := br.Peek(trainbin.HeaderSize); trainbin.IsBinary(start) {
+		rd, err := trainbin.NewReader(br)
+		if err != nil {
+			return 0, err
+		}
+		for {
+			rec, err := rd.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return n, err
+			}
+			s, err := SampleOf(rec)
+			if err == nil {
+				err = write(s)
+			}
+			if err != nil {
+				return n, fmt.Errorf("record %d: %w", n+1, err)
+			}
+			n++
+		}
+		return n, bw.Flush()
+	}
+	sc := bufio.NewScanner(br)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || text[0] == '#' {
+			continue
+		}
+		s, err := ParseSample(text)
+		if err == nil {
+			err = write(s)
+		}
+		if err != nil {
+			return n, fmt.Errorf("line %d: %w", line, err)
+		}
+		n++
+	}
+	if err := sc.Err(); err != nil {
+		return n, err
+	}
+	return n, bw.Flush()
+}
+
+// runConvert is "tune convert IN OUT".
+func runConvert(args []string, stderr io.Writer) error {
+	if len(args) != 2 || strings.HasPrefix(args[0], "-") {
+		return usageError("convert needs two files: tune convert IN OUT (OUT named .bin is written binary, else text)")
+	}
+	in, out := args[0], args[1]
+	f, err := os.Open(in)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	// O_EXCL: a data file is hours of work; never write over one.
+	g, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, os.ErrExist) {
+		return usageError(fmt.Sprintf("OUT %s exists; give a new file", out))
+	}
+	if err != nil {
+		return err
+	}
+	n, err := Convert(f, g, trainbin.IsBinaryName(out))
+	if cerr := g.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(out)
+		return fmt.Errorf("%s: %w", in, err)
+	}
+	format := "text"
+	if trainbin.IsBinaryName(out) {
+		format = "binary"
+	}
+	fmt.Fprintf(stderr, "tune convert: %d positions from %s to %s (%s)\n", n, in, out, format)
+	return nil
+}
