@@ -282,3 +282,35 @@ func TestStoredMagicFactorsWork(t *testing.T) {
 		}
 	}
 }
+
+// A trimmed position keeps no room for moves but still makes and unmakes
+// them, and keeps the moves it had.
+func TestTrimHistory(t *testing.T) {
+	p := StartPosition()
+	p.TrimHistory()
+	if cap(p.history) != 0 {
+		t.Fatalf("a fresh position keeps room for %d moves after TrimHistory", cap(p.history))
+	}
+	var moves []Move
+	for _, uci := range []string{"e2e4", "e7e5", "g1f3"} {
+		m, err := p.ParseUCI(uci)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.MakeMove(m)
+		moves = append(moves, m)
+	}
+	p.TrimHistory()
+	if len(p.history) != 3 || cap(p.history) != 3 {
+		t.Fatalf("history %d long, room for %d after TrimHistory; want 3 and 3", len(p.history), cap(p.history))
+	}
+	if p.LastMove() != moves[2] {
+		t.Fatalf("last move %v after TrimHistory, want %v", p.LastMove(), moves[2])
+	}
+	for range moves {
+		p.UnmakeMove(p.LastMove())
+	}
+	if p.FEN() != StartFEN {
+		t.Fatalf("unmade to %q, want the start position", p.FEN())
+	}
+}
