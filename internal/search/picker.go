@@ -243,10 +243,13 @@ func (pk *picker) next(w *worker) chess.Move {
 
 // bestIndex swaps the best-scored remaining move to pk.cur and returns cur.
 func (pk *picker) bestIndex() int {
-	best := pk.cur
-	for i := pk.cur + 1; i < pk.end; i++ {
-		if pk.scores[i] > pk.scores[best] {
-			best = i
+	// The best score is kept in a register and the slice spares the
+	// bounds checks: this loop is the picker's largest cost. The first
+	// of equal scores wins, as the order of the moves depends on it.
+	best, bestScore := pk.cur, pk.scores[pk.cur]
+	for i, sc := range pk.scores[pk.cur+1 : pk.end] {
+		if sc > bestScore {
+			best, bestScore = pk.cur+1+i, sc
 		}
 	}
 	if best != pk.cur {
