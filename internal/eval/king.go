@@ -132,7 +132,7 @@ func (p *Params) rebelCounterParts(pos *chess.Position, info *evalInfo, c chess.
 	if pos.Pieces(them, chess.Queen) == 0 {
 		return cp
 	}
-	helpers := (pos.Pieces(them, chess.Rook) | pos.Pieces(them, chess.Bishop) | pos.Pieces(them, chess.Knight)).Count()
+	helpers := info.count[them][chess.Rook] + info.count[them][chess.Bishop] + info.count[them][chess.Knight]
 	if helpers == 0 {
 		return cp
 	}

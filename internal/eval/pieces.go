@@ -43,8 +43,8 @@ func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) 
 	pieceSquares := placement // the plain piece-square part, for LazyGap
 	if p.UsePieceActivity {
 		closed := info.pawns.closedness
-		placement += p.KnightClosedness[closed]*Score(pos.Pieces(c, chess.Knight).Count()) +
-			p.RookClosedness[closed]*Score(pos.Pieces(c, chess.Rook).Count())
+		placement += p.KnightClosedness[closed]*Score(info.count[c][chess.Knight]) +
+			p.RookClosedness[closed]*Score(info.count[c][chess.Rook])
 	}
 	var mobility, rooks Score
 
@@ -188,7 +188,8 @@ func (p *Params) evalSpace(pos *chess.Position, info *evalInfo, c chess.Color) {
 	squares := safe.Count() + (safe & behind).Count()
 	info.terms[termSpace][c] = p.SpaceSquare * Score(squares)
 	if p.UseSpacePieces {
-		pieces := (pos.ByColor(c) &^ pos.Pieces(c, chess.Pawn) &^ pos.Pieces(c, chess.King)).Count()
+		n := &info.count[c]
+		pieces := n[chess.Knight] + n[chess.Bishop] + n[chess.Rook] + n[chess.Queen]
 		info.terms[termSpace][c] += p.SpacePieces * Score(squares*pieces)
 	}
 }
