@@ -385,6 +385,39 @@ func TestHanging(t *testing.T) {
 	}
 }
 
+// Hanging, which computes the defence only for the pieces the enemy
+// attacks, agrees with the evaluation's hanging lists, read from its full
+// attack tables, in the built-in positions and those one and two moves on
+// (where pieces hang).
+func TestHangingAgreesWithEvaluation(t *testing.T) {
+	e := NewEvaluator()
+	check := func(p *chess.Position) {
+		e.evaluate(p)
+		for c := chess.White; c <= chess.Black; c++ {
+			if got, want := Hanging(p, c), e.info.hanging[c]; got != want {
+				t.Fatalf("%s: Hanging(%v) =\n%vthe evaluation's\n%v", p.FEN(), c, got, want)
+			}
+		}
+	}
+	for _, fen := range builtinFENs {
+		p := mustParse(t, fen)
+		var ml, ml2 chess.MoveList
+		p.GenerateLegal(&ml)
+		for _, m := range ml.Moves[:ml.N] {
+			p.MakeMove(m)
+			check(p)
+			ml2.N = 0
+			p.GenerateLegal(&ml2)
+			for _, m2 := range ml2.Moves[:ml2.N] {
+				p.MakeMove(m2)
+				check(p)
+				p.UnmakeMove(m2)
+			}
+			p.UnmakeMove(m)
+		}
+	}
+}
+
 func TestNoAllocation(t *testing.T) {
 	e := NewEvaluator()
 	var positions []*chess.Position
