@@ -194,15 +194,22 @@ func gamePhase(n *pieceCounts) int {
 	return min(p, PhaseTotal)
 }
 
-// pieceCounts[c][t] is the number of c's pieces of type t (kings too).
+// pieceCounts[c][t] is the number of c's pieces of type t (not counted
+// for the kings).
 type pieceCounts [2][7]int
 
-// countPieces fills n from pos.
+// countPieces fills n from pos. Written out, as Go does not unroll loops:
+// the loop over colours and types cost three times as much.
 func countPieces(pos *chess.Position, n *pieceCounts) {
+	pawns, knights, bishops := pos.ByType(chess.Pawn), pos.ByType(chess.Knight), pos.ByType(chess.Bishop)
+	rooks, queens := pos.ByType(chess.Rook), pos.ByType(chess.Queen)
 	for c := chess.White; c <= chess.Black; c++ {
-		for t := chess.Pawn; t <= chess.King; t++ {
-			n[c][t] = pos.Pieces(c, t).Count()
-		}
+		us := pos.ByColor(c)
+		n[c][chess.Pawn] = (us & pawns).Count()
+		n[c][chess.Knight] = (us & knights).Count()
+		n[c][chess.Bishop] = (us & bishops).Count()
+		n[c][chess.Rook] = (us & rooks).Count()
+		n[c][chess.Queen] = (us & queens).Count()
 	}
 }
 
@@ -237,10 +244,9 @@ func (p *Params) evalMaterial(pos *chess.Position, info *evalInfo) {
 // pieceMaterial is the material of one side's pieces n with the
 // imbalance adjustment.
 func (p *Params) pieceMaterial(n *[7]int) Score {
-	var s Score
-	for t := chess.Pawn; t <= chess.Queen; t++ {
-		s += p.PieceValue[t] * Score(n[t])
-	}
+	s := p.PieceValue[chess.Pawn]*Score(n[chess.Pawn]) + p.PieceValue[chess.Knight]*Score(n[chess.Knight]) +
+		p.PieceValue[chess.Bishop]*Score(n[chess.Bishop]) + p.PieceValue[chess.Rook]*Score(n[chess.Rook]) +
+		p.PieceValue[chess.Queen]*Score(n[chess.Queen])
 	if p.UseImbalance {
 		// Rybka/IPPOLIT: material imbalance, knights and rooks by pawn count.
 		extra := Score(n[chess.Pawn] - p.ImbalancePawnPivot)
