@@ -718,7 +718,8 @@ func TestKingDangerParts(t *testing.T) {
 	p.UseKingDangerModel = true
 	e := NewEvaluatorWith(p)
 	e.Evaluate(pos)
-	cp := p.rebelCounterParts(pos, &e.info, chess.White)
+	var cp counterParts
+	p.rebelCounterParts(pos, &e.info, chess.White, &cp)
 	if !cp.active || !cp.squareOn || cp.square != chess.G1 || cp.ringHits != 2 || cp.ringOpen != 2 || cp.pattern != 6 ||
 		cp.safeChecks[chess.Knight] != 0 || cp.safeChecks[chess.Bishop] != 0 || cp.safeChecks[chess.Rook] == 0 || cp.safeChecks[chess.Queen] != 0 {
 		t.Fatalf("parts %+v: want active, the square g1 on, 2 ring hits both open, pattern 6 (minor and rook), a rook's safe check", cp)
