@@ -686,7 +686,9 @@ func TestPieceActivity(t *testing.T) {
 func TestQueenXRay(t *testing.T) {
 	pos := mustParse(t, "3r3k/8/8/8/b2P4/8/2N5/K2Q3r w - - 0 1")
 	want := chess.SquareBB(chess.Square(59)) | chess.SquareBB(chess.Square(24)) // d8, a4
-	if got := queenXRays(pos, chess.Square(3), chess.Black); got != want {
+	occ := pos.Occupied()
+	d1 := chess.Square(3)
+	if got := queenXRays(pos, d1, chess.Black, chess.RookAttacks(d1, occ), chess.BishopAttacks(d1, occ)); got != want {
 		t.Fatalf("x-rays on d1: %v, want %v", got, want)
 	}
 	for _, on := range []bool{true, false} {

@@ -242,12 +242,13 @@ func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color, 
 	if cp.squareOn {
 		danger += p.KingDangerSquare[cp.square]
 	}
+	attackers := &info.zoneAttackers[them] // indexed once, not in the loop
 	for t := chess.Knight; t <= chess.Queen; t++ {
 		if cp.safeChecks[t] != 0 {
 			danger += p.KingDangerSafeCheck[t]
 		}
 		danger += p.KingDangerSafeChecks[t] * Score(cp.safeChecks[t].Count())
-		danger += p.KingDangerAttackers[t] * Score(info.zoneAttackers[them][t])
+		danger += p.KingDangerAttackers[t] * Score(attackers[t])
 	}
 	danger += p.KingDangerZoneAttacks * Score(info.zoneAttacks[them])
 	weak := inner & theirAttacks &^ (info.attacked[c][chess.Pawn] | info.attacked[c][chess.Knight] |

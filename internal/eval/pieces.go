@@ -136,14 +136,15 @@ func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) 
 
 	for b := pos.Pieces(c, chess.Queen); b != 0; {
 		s := b.PopFirst()
-		a := chess.QueenAttacks(s, occ)
+		rookSeen, bishopSeen := chess.RookAttacks(s, occ), chess.BishopAttacks(s, occ)
+		a := rookSeen | bishopSeen
 		info.addAttacks(c, chess.Queen, a)
 		info.noteKingAttack(c, chess.Queen, a, zone, ring)
 		placement += p.pst[c][chess.Queen][s]
 		pieceSquares += p.pst[c][chess.Queen][s]
 		mobility += p.QueenMobility[(a & area).Count()]
 		if p.UseThreatsByType {
-			placement += p.QueenXRay * Score(queenXRays(pos, s, them).Count())
+			placement += p.QueenXRay * Score(queenXRays(pos, s, them, rookSeen, bishopSeen).Count())
 		}
 	}
 
@@ -196,13 +197,12 @@ func (p *Params) evalSpace(pos *chess.Position, info *evalInfo, c chess.Color) {
 
 // queenXRays are the rooks and bishops of colour by (queens count as
 // either) that do not attack s but would once the first piece on their
-// line to s was gone.
-func queenXRays(pos *chess.Position, s chess.Square, by chess.Color) chess.Bitboard {
+// line to s was gone. rookSeen and bishopSeen are a rook's and a bishop's
+// attacks from s, which the queen's own attacks have found already.
+func queenXRays(pos *chess.Position, s chess.Square, by chess.Color, rookSeen, bishopSeen chess.Bitboard) chess.Bitboard {
 	occ := pos.Occupied()
 	straight := pos.Pieces(by, chess.Rook) | pos.Pieces(by, chess.Queen)
 	diagonal := pos.Pieces(by, chess.Bishop) | pos.Pieces(by, chess.Queen)
-	rookSeen := chess.RookAttacks(s, occ)
-	bishopSeen := chess.BishopAttacks(s, occ)
 	return (straight&^rookSeen)&chess.RookAttacks(s, occ&^rookSeen) |
 		(diagonal&^bishopSeen)&chess.BishopAttacks(s, occ&^bishopSeen)
 }
