@@ -49,11 +49,18 @@ func kingDefenders(pos *chess.Position, c chess.Color) chess.Bitboard {
 // pawns and the king's square only.
 func (p *Params) cachedShelter(pos *chess.Position, ent *pawnEntry, c chess.Color) Score {
 	tag := uint8(pos.KingSquare(c)) + 1
-	if ent.shelterKing[c] != tag {
-		ent.shelter[c] = p.kingShelter(pos, c)
-		ent.shelterKing[c] = tag
+	kings, shelters := &ent.shelterKing[c], &ent.shelter[c]
+	if kings[0] == tag {
+		return shelters[0]
 	}
-	return ent.shelter[c]
+	if kings[1] == tag {
+		kings[0], kings[1] = kings[1], kings[0]
+		shelters[0], shelters[1] = shelters[1], shelters[0]
+		return shelters[0]
+	}
+	kings[1], shelters[1] = kings[0], shelters[0]
+	kings[0], shelters[0] = tag, p.kingShelter(pos, c)
+	return shelters[0]
 }
 
 // kingShelter scores c's pawns in front of its king and the enemy pawns
