@@ -342,7 +342,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	noisyTried := 0
 	var quiets [64]chess.Move
 	us := pos.SideToMove()
-	lazyBalance := lazyUnknown // material and piece squares, when needed
+	lazyBalance := lazyUnknown              // material and piece squares, when needed
+	hasPieces := pos.HasNonPawnMaterial(us) // for step 17, the same for every move
 
 	rootIdx := w.pvIdx // the next root move
 	for {
@@ -377,7 +378,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// SEEQuietLinearNoisySquare, Ethereal's margins). Checks are spared, or with
 		// SafeChecksOnly only the safe early ones and the hash move (these
 		// three are on: issue 14's group of nine, +45 ± 20 Elo, SPRT).
-		if ply > 0 && bestScore > -MateInMaxPly && !inCheck && pos.HasNonPawnMaterial(us) {
+		if ply > 0 && bestScore > -MateInMaxPly && !inCheck && hasPieces {
 			exempt := givesCheck && w.checkEscapesPruning(m, ttMove, moveCount)
 			linear := w.Switches.SEEQuietLinearNoisySquare
 			if !noisy && !exempt {

@@ -97,25 +97,15 @@ func (pk *picker) isRefutation(m chess.Move) bool {
 	return m == pk.counter || m == pk.mateKiller || pk.isKiller(m)
 }
 
+// isKiller compares with the four killers written out: it is asked of
+// most quiet moves, and Go does not unroll the loop.
 func (pk *picker) isKiller(m chess.Move) bool {
-	for _, k := range pk.killers {
-		if m == k {
-			return true
-		}
-	}
-	return false
+	k := &pk.killers
+	return m == k[0] || m == k[1] || m == k[2] || m == k[3]
 }
 
 func (pk *picker) isSpecial(m chess.Move) bool {
-	if m == pk.ttMove || m == pk.mateKiller {
-		return true
-	}
-	for _, k := range pk.killers {
-		if m == k {
-			return true
-		}
-	}
-	return false
+	return m == pk.ttMove || m == pk.mateKiller || pk.isKiller(m)
 }
 
 // next returns the next move of w's node, or NoMove when the node is
