@@ -62,6 +62,14 @@ func Hanging(pos *chess.Position, c chess.Color) chess.Bitboard {
 	return h
 }
 
+// LastHanging returns c's hanging pieces in the position of the last
+// Evaluate, as Hanging finds them, and whether that evaluation found them
+// (it does with UseThreats): the search reads them there rather than
+// computing them again.
+func (e *Evaluator) LastHanging(c chess.Color) (chess.Bitboard, bool) {
+	return e.info.hanging[c&1], e.p.UseThreats
+}
+
 // defended reports whether c defends s, as the evaluation's attack tables
 // count it (batteries see through, as in evalPieces): a slider reaches s
 // exactly when s reaches it through the same occupancy. The cheap
