@@ -315,7 +315,20 @@ func (p *Position) MakeMove(m Move) {
 
 	p.side = them
 	p.key = key
-	p.checkers = p.AttackersTo(p.KingSquare(them), p.byType[0]) & p.byColor[us]
+	p.checkers = p.checkersOf(them)
+}
+
+// checkersOf returns the pieces giving check to c's king: AttackersTo
+// narrowed to the other side before the lookups, without the king, which
+// never checks. MakeMove asks it after every move.
+func (p *Position) checkersOf(c Color) Bitboard {
+	ksq := p.KingSquare(c)
+	them := p.byColor[c^1]
+	occ := p.byType[0]
+	return them & ((pawnAttacks[c][ksq] & p.byType[Pawn]) |
+		(knightAttacks[ksq] & p.byType[Knight]) |
+		(RookAttacks(ksq, occ) & (p.byType[Rook] | p.byType[Queen])) |
+		(BishopAttacks(ksq, occ) & (p.byType[Bishop] | p.byType[Queen])))
 }
 
 // epCaptureLegal reports whether the side to move has a legal e.p. capture

@@ -89,31 +89,37 @@ func (p *Position) SEE(m Move) int {
 	to := m.To()
 	first, onSquare, occ := p.seeFirst(m)
 	attackers := p.AttackersTo(to, occ) & occ
-	// gain[d] is the balance for the side making capture d if the other
-	// side stops there. 32 entries hold any exchange: a square has at most
-	// 16 attackers after promotions, and the list stops when they run out.
-	var gain [32]int
-	gain[0] = first
-	d := 0
-	side := p.side ^ 1
-	for d < len(gain)-1 {
+	// The swap list backed up as it is played out, by alpha-beta: before
+	// each capture the side to take may stop instead and keep balance
+	// (the mover's gain so far), so the result cannot fall below lo if
+	// it is the mover's turn to choose, nor rise above hi if it is the
+	// opponent's. Once the bounds meet, the rest of the exchange cannot
+	// matter. The same value as building the whole list and backing it
+	// up from the end, without the list.
+	balance := first
+	lo, hi := -seeBound, seeBound
+	us := p.side
+	side := us ^ 1
+	for lo < hi {
 		value, placed, att, o, ok := p.seeNext(to, side, onSquare, attackers, occ)
 		if !ok {
 			break
 		}
-		d++
-		gain[d] = value - gain[d-1]
+		if side == us {
+			lo = min(hi, max(lo, balance))
+			balance += value
+		} else {
+			hi = max(lo, min(hi, balance))
+			balance -= value
+		}
 		onSquare, attackers, occ = placed, att, o
 		side ^= 1
 	}
-	// Back up the list: each side takes only when taking beats stopping.
-	for ; d > 0; d-- {
-		if gain[d] > -gain[d-1] {
-			gain[d-1] = -gain[d]
-		}
-	}
-	return gain[0]
+	return max(lo, min(balance, hi))
 }
+
+// seeBound exceeds any balance of an exchange.
+const seeBound = 1 << 30
 
 // SEEGreaterEqual reports whether SEE(m) >= threshold, usually without
 // playing the whole exchange out: it stops as soon as one side can stand

@@ -39,7 +39,11 @@ type evalInfo struct {
 	// hanging[c]: c's hanging pieces (REBEL's list).
 	hanging [2]chess.Bitboard
 	pawns   *pawnEntry
-	terms   [numTerms][2]Score
+	// count[c][t]: c's pieces of type t, counted once for every term that
+	// reads a number of pieces (material, phase, scaling, space, king
+	// safety) rather than by each of them.
+	count pieceCounts
+	terms [numTerms][2]Score
 	// pieceSquares[c]: the piece-square values alone, for LazyGap.
 	pieceSquares [2]Score
 	// kingDanger[c]: the middle-game penalty of c's king safety, for
@@ -110,6 +114,7 @@ func (e *Evaluator) evaluate(pos *chess.Position) int {
 	info := &e.info
 	*info = evalInfo{}
 	info.pawns = e.probePawns(pos)
+	countPieces(pos, &info.count)
 
 	initAttacks(pos, info)
 	p.evalMaterial(pos, info)
@@ -140,14 +145,14 @@ func (e *Evaluator) evaluate(pos *chess.Position) int {
 	}
 	mg, eg := total.Mg(), total.Eg()
 	if p.UseComplexity {
-		info.complexity = p.complexity(pos)
+		info.complexity = p.complexity(pos, &info.count)
 		shifted := complexityShift(eg, info.complexity)
 		info.complexityShift, eg = shifted-eg, shifted
 	}
-	phase := gamePhase(pos)
+	phase := gamePhase(&info.count)
 	scale := ScaleNormal
 	if p.UseScaling {
-		scale, info.scaleFrom = p.scaleFactor(pos, taper(mg, eg, phase), phase)
+		scale, info.scaleFrom = p.scaleFactor(pos, &info.count, taper(mg, eg, phase), phase)
 	}
 	info.phase, info.scale = phase, scale
 	info.mg, info.eg, info.full = scaleAndTaper(mg, eg, phase, scale)
@@ -181,12 +186,31 @@ func taper(mg, eg, phase int) int {
 }
 
 // gamePhase counts the pieces left, Fruit/Rybka style.
-func gamePhase(pos *chess.Position) int {
-	p := PhaseKnight*pos.ByType(chess.Knight).Count() +
-		PhaseBishop*pos.ByType(chess.Bishop).Count() +
-		PhaseRook*pos.ByType(chess.Rook).Count() +
-		PhaseQueen*pos.ByType(chess.Queen).Count()
+func gamePhase(n *pieceCounts) int {
+	p := PhaseKnight*(n[chess.White][chess.Knight]+n[chess.Black][chess.Knight]) +
+		PhaseBishop*(n[chess.White][chess.Bishop]+n[chess.Black][chess.Bishop]) +
+		PhaseRook*(n[chess.White][chess.Rook]+n[chess.Black][chess.Rook]) +
+		PhaseQueen*(n[chess.White][chess.Queen]+n[chess.Black][chess.Queen])
 	return min(p, PhaseTotal)
+}
+
+// pieceCounts[c][t] is the number of c's pieces of type t (not counted
+// for the kings).
+type pieceCounts [2][7]int
+
+// countPieces fills n from pos. Written out, as Go does not unroll loops:
+// the loop over colours and types cost three times as much.
+func countPieces(pos *chess.Position, n *pieceCounts) {
+	pawns, knights, bishops := pos.ByType(chess.Pawn), pos.ByType(chess.Knight), pos.ByType(chess.Bishop)
+	rooks, queens := pos.ByType(chess.Rook), pos.ByType(chess.Queen)
+	for c := chess.White; c <= chess.Black; c++ {
+		us := pos.ByColor(c)
+		n[c][chess.Pawn] = (us & pawns).Count()
+		n[c][chess.Knight] = (us & knights).Count()
+		n[c][chess.Bishop] = (us & bishops).Count()
+		n[c][chess.Rook] = (us & rooks).Count()
+		n[c][chess.Queen] = (us & queens).Count()
+	}
 }
 
 // initAttacks seeds the attack tables with pawn attacks (the pieces add
@@ -212,22 +236,22 @@ func initAttacks(pos *chess.Position, info *evalInfo) {
 // evalMaterial: material, imbalance and the bishop pair.
 func (p *Params) evalMaterial(pos *chess.Position, info *evalInfo) {
 	for c := chess.White; c <= chess.Black; c++ {
-		info.terms[termMaterial][c] = p.pieceMaterial(pos, c)
+		info.terms[termMaterial][c] = p.pieceMaterial(&info.count[c])
 		info.terms[termBishopPair][c] = p.bishopPair(pos, c)
 	}
 }
 
-// pieceMaterial is c's material with the imbalance adjustment.
-func (p *Params) pieceMaterial(pos *chess.Position, c chess.Color) Score {
-	var s Score
-	for t := chess.Pawn; t <= chess.Queen; t++ {
-		s += p.PieceValue[t] * Score(pos.Pieces(c, t).Count())
-	}
+// pieceMaterial is the material of one side's pieces n with the
+// imbalance adjustment.
+func (p *Params) pieceMaterial(n *[7]int) Score {
+	s := p.PieceValue[chess.Pawn]*Score(n[chess.Pawn]) + p.PieceValue[chess.Knight]*Score(n[chess.Knight]) +
+		p.PieceValue[chess.Bishop]*Score(n[chess.Bishop]) + p.PieceValue[chess.Rook]*Score(n[chess.Rook]) +
+		p.PieceValue[chess.Queen]*Score(n[chess.Queen])
 	if p.UseImbalance {
 		// Rybka/IPPOLIT: material imbalance, knights and rooks by pawn count.
-		extra := Score(pos.Pieces(c, chess.Pawn).Count() - p.ImbalancePawnPivot)
-		s += p.KnightPawnAdjust * extra * Score(pos.Pieces(c, chess.Knight).Count())
-		s += p.RookPawnAdjust * extra * Score(pos.Pieces(c, chess.Rook).Count())
+		extra := Score(n[chess.Pawn] - p.ImbalancePawnPivot)
+		s += p.KnightPawnAdjust * extra * Score(n[chess.Knight])
+		s += p.RookPawnAdjust * extra * Score(n[chess.Rook])
 	}
 	return s
 }
@@ -242,6 +266,6 @@ func (p *Params) bishopPair(pos *chess.Position, c chess.Color) Score {
 }
 
 // materialScore is what evalMaterial gives c: material and bishop pair.
-func (p *Params) materialScore(pos *chess.Position, c chess.Color) Score {
-	return p.pieceMaterial(pos, c) + p.bishopPair(pos, c)
+func (p *Params) materialScore(pos *chess.Position, n *pieceCounts, c chess.Color) Score {
+	return p.pieceMaterial(&n[c]) + p.bishopPair(pos, c)
 }

@@ -385,6 +385,39 @@ func TestHanging(t *testing.T) {
 	}
 }
 
+// Hanging, which computes the defence only for the pieces the enemy
+// attacks, agrees with the evaluation's hanging lists, read from its full
+// attack tables, in the built-in positions and those one and two moves on
+// (where pieces hang).
+func TestHangingAgreesWithEvaluation(t *testing.T) {
+	e := NewEvaluator()
+	check := func(p *chess.Position) {
+		e.evaluate(p)
+		for c := chess.White; c <= chess.Black; c++ {
+			if got, want := Hanging(p, c), e.info.hanging[c]; got != want {
+				t.Fatalf("%s: Hanging(%v) =\n%vthe evaluation's\n%v", p.FEN(), c, got, want)
+			}
+		}
+	}
+	for _, fen := range builtinFENs {
+		p := mustParse(t, fen)
+		var ml, ml2 chess.MoveList
+		p.GenerateLegal(&ml)
+		for _, m := range ml.Moves[:ml.N] {
+			p.MakeMove(m)
+			check(p)
+			ml2.N = 0
+			p.GenerateLegal(&ml2)
+			for _, m2 := range ml2.Moves[:ml2.N] {
+				p.MakeMove(m2)
+				check(p)
+				p.UnmakeMove(m2)
+			}
+			p.UnmakeMove(m)
+		}
+	}
+}
+
 func TestNoAllocation(t *testing.T) {
 	e := NewEvaluator()
 	var positions []*chess.Position
@@ -653,7 +686,9 @@ func TestPieceActivity(t *testing.T) {
 func TestQueenXRay(t *testing.T) {
 	pos := mustParse(t, "3r3k/8/8/8/b2P4/8/2N5/K2Q3r w - - 0 1")
 	want := chess.SquareBB(chess.Square(59)) | chess.SquareBB(chess.Square(24)) // d8, a4
-	if got := queenXRays(pos, chess.Square(3), chess.Black); got != want {
+	occ := pos.Occupied()
+	d1 := chess.Square(3)
+	if got := queenXRays(pos, d1, chess.Black, chess.RookAttacks(d1, occ), chess.BishopAttacks(d1, occ)); got != want {
 		t.Fatalf("x-rays on d1: %v, want %v", got, want)
 	}
 	for _, on := range []bool{true, false} {
@@ -685,7 +720,8 @@ func TestKingDangerParts(t *testing.T) {
 	p.UseKingDangerModel = true
 	e := NewEvaluatorWith(p)
 	e.Evaluate(pos)
-	cp := p.rebelCounterParts(pos, &e.info, chess.White)
+	var cp counterParts
+	p.rebelCounterParts(pos, &e.info, chess.White, &cp)
 	if !cp.active || !cp.squareOn || cp.square != chess.G1 || cp.ringHits != 2 || cp.ringOpen != 2 || cp.pattern != 6 ||
 		cp.safeChecks[chess.Knight] != 0 || cp.safeChecks[chess.Bishop] != 0 || cp.safeChecks[chess.Rook] == 0 || cp.safeChecks[chess.Queen] != 0 {
 		t.Fatalf("parts %+v: want active, the square g1 on, 2 ring hits both open, pattern 6 (minor and rook), a rook's safe check", cp)

@@ -21,7 +21,8 @@ func (p *Params) evalKings(pos *chess.Position, info *evalInfo) {
 		}
 		if p.UseKingSafety {
 			var pen Score
-			parts := p.rebelCounterParts(pos, info, c)
+			var parts counterParts
+			p.rebelCounterParts(pos, info, c, &parts)
 			counter := p.rebelCounter(&parts)
 			switch {
 			case p.UseKingDangerModel:
@@ -48,11 +49,18 @@ func kingDefenders(pos *chess.Position, c chess.Color) chess.Bitboard {
 // pawns and the king's square only.
 func (p *Params) cachedShelter(pos *chess.Position, ent *pawnEntry, c chess.Color) Score {
 	tag := uint8(pos.KingSquare(c)) + 1
-	if ent.shelterKing[c] != tag {
-		ent.shelter[c] = p.kingShelter(pos, c)
-		ent.shelterKing[c] = tag
+	kings, shelters := &ent.shelterKing[c], &ent.shelter[c]
+	if kings[0] == tag {
+		return shelters[0]
 	}
-	return ent.shelter[c]
+	if kings[1] == tag {
+		kings[0], kings[1] = kings[1], kings[0]
+		shelters[0], shelters[1] = shelters[1], shelters[0]
+		return shelters[0]
+	}
+	kings[1], shelters[1] = kings[0], shelters[0]
+	kings[0], shelters[0] = tag, p.kingShelter(pos, c)
+	return shelters[0]
 }
 
 // kingShelter scores c's pawns in front of its king and the enemy pawns
@@ -121,20 +129,24 @@ type counterParts struct {
 	// check without being taken (REBEL's counter asks whether there is
 	// one, the danger model also counts them).
 	safeChecks [7]chess.Bitboard
+	// attacks: the enemy's attacks as kingZoneAttacks counts them, for
+	// the danger model.
+	attacks chess.Bitboard
 }
 
-// rebelCounterParts finds the counter's inputs for c's king.
-func (p *Params) rebelCounterParts(pos *chess.Position, info *evalInfo, c chess.Color) counterParts {
-	var cp counterParts
+// rebelCounterParts finds the counter's inputs for c's king and writes
+// them to cp, which must be zero (filled in place: the parts are too
+// large to be returned cheaply, once for each king of every evaluation).
+func (p *Params) rebelCounterParts(pos *chess.Position, info *evalInfo, c chess.Color, cp *counterParts) {
 	them := c.Other()
 	// REBEL: no king safety without an enemy queen, nor against a lone
 	// queen with no rook or minor to help her.
 	if pos.Pieces(them, chess.Queen) == 0 {
-		return cp
+		return
 	}
-	helpers := (pos.Pieces(them, chess.Rook) | pos.Pieces(them, chess.Bishop) | pos.Pieces(them, chess.Knight)).Count()
+	helpers := info.count[them][chess.Rook] + info.count[them][chess.Bishop] + info.count[them][chess.Knight]
 	if helpers == 0 {
-		return cp
+		return
 	}
 	cp.active = true
 	ksq := pos.KingSquare(c)
@@ -147,6 +159,7 @@ func (p *Params) rebelCounterParts(pos *chess.Position, info *evalInfo, c chess.
 	cp.squareOn = helpers >= 2
 
 	theirAttacks := p.kingZoneAttacks(pos, info, c)
+	cp.attacks = theirAttacks
 	// Squares our pieces other than the king defend.
 	defended := info.attacked[c][chess.Pawn] | info.attacked[c][chess.Knight] |
 		info.attacked[c][chess.Bishop] | info.attacked[c][chess.Rook] | info.attacked[c][chess.Queen]
@@ -192,7 +205,6 @@ func (p *Params) rebelCounterParts(pos *chess.Position, info *evalInfo, c chess.
 	cp.safeChecks[chess.Bishop] = bishopLines & info.attacked[them][chess.Bishop] & safe
 	cp.safeChecks[chess.Rook] = rookLines & info.attacked[them][chess.Rook] & safe
 	cp.safeChecks[chess.Queen] = (rookLines | bishopLines) & info.attacked[them][chess.Queen] & safe
-	return cp
 }
 
 // rebelCounter is REBEL's progressive king safety: the counter of a king's
@@ -229,7 +241,7 @@ func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color, 
 	}
 	them := c.Other()
 	inner := kingRing[pos.KingSquare(c)]
-	theirAttacks := p.kingZoneAttacks(pos, info, c)
+	theirAttacks := cp.attacks
 	danger := p.KingDangerBase + p.KingDangerPattern[cp.pattern] +
 		p.KingDangerRing[0]*Score(cp.ringHits) + p.KingDangerRing[1]*Score(cp.ringOpen) +
 		p.KingDangerFront[0]*Score(cp.frontHits) + p.KingDangerFront[1]*Score(cp.frontEmpty) +
@@ -237,12 +249,13 @@ func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color, 
 	if cp.squareOn {
 		danger += p.KingDangerSquare[cp.square]
 	}
+	attackers := &info.zoneAttackers[them] // indexed once, not in the loop
 	for t := chess.Knight; t <= chess.Queen; t++ {
 		if cp.safeChecks[t] != 0 {
 			danger += p.KingDangerSafeCheck[t]
 		}
 		danger += p.KingDangerSafeChecks[t] * Score(cp.safeChecks[t].Count())
-		danger += p.KingDangerAttackers[t] * Score(info.zoneAttackers[them][t])
+		danger += p.KingDangerAttackers[t] * Score(attackers[t])
 	}
 	danger += p.KingDangerZoneAttacks * Score(info.zoneAttacks[them])
 	weak := inner & theirAttacks &^ (info.attacked[c][chess.Pawn] | info.attacked[c][chess.Knight] |

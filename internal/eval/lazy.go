@@ -11,6 +11,8 @@ import "matador/internal/chess"
 func (e *Evaluator) Lazy(pos *chess.Position) int {
 	p := e.p
 	pawns := e.probePawns(pos)
+	var count pieceCounts
+	countPieces(pos, &count)
 	var total Score
 	for c := chess.White; c <= chess.Black; c++ {
 		s := pawns.placement[c] + p.pst[c][chess.King][pos.KingSquare(c)]
@@ -22,14 +24,14 @@ func (e *Evaluator) Lazy(pos *chess.Position) int {
 				s += p.pst[c][t][b.PopFirst()]
 			}
 		}
-		s += p.materialScore(pos, c)
+		s += p.materialScore(pos, &count, c)
 		if c == chess.White {
 			total += s
 		} else {
 			total -= s
 		}
 	}
-	v := taper(total.Mg(), total.Eg(), gamePhase(pos))
+	v := taper(total.Mg(), total.Eg(), gamePhase(&count))
 	if pos.SideToMove() == chess.Black {
 		return -v
 	}

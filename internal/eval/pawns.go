@@ -28,11 +28,13 @@ type pawnEntry struct {
 	passedBase [2]Score
 	// placement[c]: the pawns' piece-square values.
 	placement [2]Score
-	// shelter[c] is kingShelter for c's king on square shelterKing[c]-1
-	// (0: not computed yet). Kings seldom move in a search, so the shelter
-	// is nearly always found here with the pawns.
-	shelterKing [2]uint8
-	shelter     [2]Score
+	// shelter[c][i] is kingShelter for c's king on square
+	// shelterKing[c][i]-1 (0: not computed yet), the last square first.
+	// Kings seldom move in a search, so the shelter is nearly always
+	// found here with the pawns; keeping two squares spares a quarter of
+	// the recomputations of one (a king stepping back and forth).
+	shelterKing [2][2]uint8
+	shelter     [2][2]Score
 	// closedness: how locked the pawns are, 0 to 8; pawnFiles: the files
 	// that hold a pawn of either colour, bit f for file f.
 	closedness int

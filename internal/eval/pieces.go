@@ -43,8 +43,8 @@ func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) 
 	pieceSquares := placement // the plain piece-square part, for LazyGap
 	if p.UsePieceActivity {
 		closed := info.pawns.closedness
-		placement += p.KnightClosedness[closed]*Score(pos.Pieces(c, chess.Knight).Count()) +
-			p.RookClosedness[closed]*Score(pos.Pieces(c, chess.Rook).Count())
+		placement += p.KnightClosedness[closed]*Score(info.count[c][chess.Knight]) +
+			p.RookClosedness[closed]*Score(info.count[c][chess.Rook])
 	}
 	var mobility, rooks Score
 
@@ -136,14 +136,15 @@ func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) 
 
 	for b := pos.Pieces(c, chess.Queen); b != 0; {
 		s := b.PopFirst()
-		a := chess.QueenAttacks(s, occ)
+		rookSeen, bishopSeen := chess.RookAttacks(s, occ), chess.BishopAttacks(s, occ)
+		a := rookSeen | bishopSeen
 		info.addAttacks(c, chess.Queen, a)
 		info.noteKingAttack(c, chess.Queen, a, zone, ring)
 		placement += p.pst[c][chess.Queen][s]
 		pieceSquares += p.pst[c][chess.Queen][s]
 		mobility += p.QueenMobility[(a & area).Count()]
 		if p.UseThreatsByType {
-			placement += p.QueenXRay * Score(queenXRays(pos, s, them).Count())
+			placement += p.QueenXRay * Score(queenXRays(pos, s, them, rookSeen, bishopSeen).Count())
 		}
 	}
 
@@ -188,20 +189,20 @@ func (p *Params) evalSpace(pos *chess.Position, info *evalInfo, c chess.Color) {
 	squares := safe.Count() + (safe & behind).Count()
 	info.terms[termSpace][c] = p.SpaceSquare * Score(squares)
 	if p.UseSpacePieces {
-		pieces := (pos.ByColor(c) &^ pos.Pieces(c, chess.Pawn) &^ pos.Pieces(c, chess.King)).Count()
+		n := &info.count[c]
+		pieces := n[chess.Knight] + n[chess.Bishop] + n[chess.Rook] + n[chess.Queen]
 		info.terms[termSpace][c] += p.SpacePieces * Score(squares*pieces)
 	}
 }
 
 // queenXRays are the rooks and bishops of colour by (queens count as
 // either) that do not attack s but would once the first piece on their
-// line to s was gone.
-func queenXRays(pos *chess.Position, s chess.Square, by chess.Color) chess.Bitboard {
+// line to s was gone. rookSeen and bishopSeen are a rook's and a bishop's
+// attacks from s, which the queen's own attacks have found already.
+func queenXRays(pos *chess.Position, s chess.Square, by chess.Color, rookSeen, bishopSeen chess.Bitboard) chess.Bitboard {
 	occ := pos.Occupied()
 	straight := pos.Pieces(by, chess.Rook) | pos.Pieces(by, chess.Queen)
 	diagonal := pos.Pieces(by, chess.Bishop) | pos.Pieces(by, chess.Queen)
-	rookSeen := chess.RookAttacks(s, occ)
-	bishopSeen := chess.BishopAttacks(s, occ)
 	return (straight&^rookSeen)&chess.RookAttacks(s, occ&^rookSeen) |
 		(diagonal&^bishopSeen)&chess.BishopAttacks(s, occ&^bishopSeen)
 }

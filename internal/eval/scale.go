@@ -2,20 +2,19 @@ package eval
 
 import "matador/internal/chess"
 
-// nonPawnMaterial sums c's pieces other than pawns and king, in the
-// middle-game values the drawishness rules are written in.
-func nonPawnMaterial(pos *chess.Position, c chess.Color) int {
-	return KnightValue*pos.Pieces(c, chess.Knight).Count() +
-		BishopValue*pos.Pieces(c, chess.Bishop).Count() +
-		RookValue*pos.Pieces(c, chess.Rook).Count() +
-		QueenValue*pos.Pieces(c, chess.Queen).Count()
+// nonPawnMaterial sums one side's pieces n other than pawns and king, in
+// the middle-game values the drawishness rules are written in.
+func nonPawnMaterial(n *[7]int) int {
+	return KnightValue*n[chess.Knight] + BishopValue*n[chess.Bishop] +
+		RookValue*n[chess.Rook] + QueenValue*n[chess.Queen]
 }
 
 // scaleFactor returns, in 64ths, how much of its advantage the side ahead
 // (by the unscaled blended score v) can hope to convert, at game phase
-// phase, and the weight it comes from (nil for a fixed factor).
-func (p *Params) scaleFactor(pos *chess.Position, v, phase int) (int, *Score) {
-	fixed, from := p.drawishness(pos, v)
+// phase, and the weight it comes from (nil for a fixed factor). n counts
+// the pieces of pos.
+func (p *Params) scaleFactor(pos *chess.Position, n *pieceCounts, v, phase int) (int, *Score) {
+	fixed, from := p.drawishness(pos, n, v)
 	if from == nil {
 		return fixed, nil
 	}
@@ -28,7 +27,7 @@ func (p *Params) scaleFactor(pos *chess.Position, v, phase int) (int, *Score) {
 //
 // IPPOLIT: winning-chances token, reduced in drawish material such as
 // opposite-coloured bishops and pawnless endings.
-func (p *Params) drawishness(pos *chess.Position, v int) (fixed int, from *Score) {
+func (p *Params) drawishness(pos *chess.Position, n *pieceCounts, v int) (fixed int, from *Score) {
 	if v == 0 {
 		return ScaleNormal, nil
 	}
@@ -38,7 +37,7 @@ func (p *Params) drawishness(pos *chess.Position, v int) (fixed int, from *Score
 	}
 	weak := strong.Other()
 	strongPawns := pos.Pieces(strong, chess.Pawn)
-	npmStrong, npmWeak := nonPawnMaterial(pos, strong), nonPawnMaterial(pos, weak)
+	npmStrong, npmWeak := nonPawnMaterial(&n[strong]), nonPawnMaterial(&n[weak])
 
 	if strongPawns == 0 {
 		// Without pawns, a side at most a minor piece up cannot win.
@@ -54,7 +53,7 @@ func (p *Params) drawishness(pos *chess.Position, v int) (fixed int, from *Score
 		// Two knights cannot force mate on a bare king.
 		if pos.ByColor(weak) == pos.Pieces(weak, chess.King) &&
 			pos.ByColor(strong) == pos.Pieces(strong, chess.Knight)|pos.Pieces(strong, chess.King) &&
-			pos.Pieces(strong, chess.Knight).Count() == 2 {
+			n[strong][chess.Knight] == 2 {
 			return 0, nil
 		}
 	}
@@ -99,8 +98,8 @@ func (p *Params) evalMopUp(pos *chess.Position, info *evalInfo) {
 		}
 		bishops, knights := pos.Pieces(c, chess.Bishop), pos.Pieces(c, chess.Knight)
 		bishopKnight := bishops != 0 && knights != 0 && !bishops.More() && !knights.More() &&
-			nonPawnMaterial(pos, c) == BishopValue+KnightValue
-		if nonPawnMaterial(pos, c) < RookValue && !bishopKnight {
+			nonPawnMaterial(&info.count[c]) == BishopValue+KnightValue
+		if nonPawnMaterial(&info.count[c]) < RookValue && !bishopKnight {
 			continue
 		}
 		ours, theirs := pos.KingSquare(c), pos.KingSquare(them)
@@ -122,10 +121,10 @@ func (p *Params) evalMopUp(pos *chess.Position, info *evalInfo) {
 // complexity is the sum that moves the end-game half towards zero in
 // drawish material (complexityShift): the pawns left, pawns on both wings,
 // a pure pawn ending; end-game halves of the weights, in centipawns.
-func (p *Params) complexity(pos *chess.Position) int {
+func (p *Params) complexity(pos *chess.Position, n *pieceCounts) int {
 	pawns := pos.ByType(chess.Pawn)
 	const queenSide chess.Bitboard = 0x0F0F0F0F0F0F0F0F
-	c := p.ComplexityAdjust.Eg() + p.ComplexityPawns.Eg()*pawns.Count()
+	c := p.ComplexityAdjust.Eg() + p.ComplexityPawns.Eg()*(n[chess.White][chess.Pawn]+n[chess.Black][chess.Pawn])
 	if pawns&queenSide != 0 && pawns&^queenSide != 0 {
 		c += p.ComplexityFlanks.Eg()
 	}
@@ -133,7 +132,7 @@ func (p *Params) complexity(pos *chess.Position) int {
 		c += p.ComplexityPawnEnding.Eg()
 	}
 	if p.UsePawnLead {
-		c += p.ComplexityPawnLead.Eg() * abs(pos.Pieces(chess.White, chess.Pawn).Count()-pos.Pieces(chess.Black, chess.Pawn).Count())
+		c += p.ComplexityPawnLead.Eg() * abs(n[chess.White][chess.Pawn]-n[chess.Black][chess.Pawn])
 	}
 	return c
 }

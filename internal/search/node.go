@@ -140,7 +140,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// bound allows. The hash table, the positional gains and the
 	// improving test keep the evaluation's own figure, rawEval.
 	rawEval, staticEval, evalScore := noEval, noEval, noEval
-	ss.lazyGap, ss.dangerKnown = noLazyGap, false
+	ss.lazyGap, ss.dangerKnown, ss.hangingKnown = noLazyGap, false, false
 	if !inCheck {
 		if ttOK && hit.eval != noEval && !w.needsKingDanger() {
 			rawEval = hit.eval
@@ -321,6 +321,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	pk := &ss.picker
 	pk.reset(ttMove, ss.mateKiller, killers)
+	pk.evalHanging, pk.hangingKnown = ss.hanging, ss.hangingKnown
 	pk.cont1, pk.cont2 = w.contRows(ply)
 	if w.Switches.CounterMove && ply >= 1 && w.stack[ply-1].move != chess.NoMove {
 		prev := &w.stack[ply-1]
@@ -342,7 +343,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	noisyTried := 0
 	var quiets [64]chess.Move
 	us := pos.SideToMove()
-	lazyBalance := lazyUnknown // material and piece squares, when needed
+	lazyBalance := lazyUnknown              // material and piece squares, when needed
+	hasPieces := pos.HasNonPawnMaterial(us) // for step 17, the same for every move
 
 	rootIdx := w.pvIdx // the next root move
 	for {
@@ -377,7 +379,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// SEEQuietLinearNoisySquare, Ethereal's margins). Checks are spared, or with
 		// SafeChecksOnly only the safe early ones and the hash move (these
 		// three are on: issue 14's group of nine, +45 ± 20 Elo, SPRT).
-		if ply > 0 && bestScore > -MateInMaxPly && !inCheck && pos.HasNonPawnMaterial(us) {
+		if ply > 0 && bestScore > -MateInMaxPly && !inCheck && hasPieces {
 			exempt := givesCheck && w.checkEscapesPruning(m, ttMove, moveCount)
 			linear := w.Switches.SEEQuietLinearNoisySquare
 			if !noisy && !exempt {
@@ -637,6 +639,7 @@ func (w *worker) fullEval(ss *plyState) int {
 	if cached && v >= math.MinInt16 && v <= math.MaxInt16 {
 		*slot = key&tag | uint64(uint16(int16(v)))
 	}
+	ss.hanging, ss.hangingKnown = w.ev.LastHanging(w.pos.SideToMove())
 	if w.Switches.LazyEval {
 		ss.lazyGap = w.ev.LazyGap()
 	}

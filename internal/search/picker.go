@@ -50,9 +50,14 @@ type picker struct {
 	noisyN int // end of the noisy moves in list
 
 	hanging chess.Bitboard // REBEL: our pieces under attack, from the evaluation
-	counter chess.Move     // the reply that refuted the previous move last time
-	cont1   *contRow       // continuation history after the previous move
-	cont2   *contRow       // and after the move before it
+	// evalHanging: this node's hanging list as its full evaluation found
+	// it, when hangingKnown; the quiet stage copies it to hanging (which
+	// is empty before that stage) or computes it.
+	evalHanging  chess.Bitboard
+	hangingKnown bool
+	counter      chess.Move // the reply that refuted the previous move last time
+	cont1        *contRow   // continuation history after the previous move
+	cont2        *contRow   // and after the move before it
 
 	qsearch    bool
 	qsChecks   bool
@@ -73,7 +78,7 @@ func (pk *picker) reset(ttMove, mateKiller chess.Move, killers [4]chess.Move) {
 	pk.skipQuiets = false
 	pk.nBad = 0
 	pk.list.N = 0
-	pk.hanging = 0
+	pk.hanging, pk.hangingKnown = 0, false
 	pk.counter = chess.NoMove
 	pk.cont1, pk.cont2 = nil, nil
 }
@@ -97,25 +102,15 @@ func (pk *picker) isRefutation(m chess.Move) bool {
 	return m == pk.counter || m == pk.mateKiller || pk.isKiller(m)
 }
 
+// isKiller compares with the four killers written out: it is asked of
+// most quiet moves, and Go does not unroll the loop.
 func (pk *picker) isKiller(m chess.Move) bool {
-	for _, k := range pk.killers {
-		if m == k {
-			return true
-		}
-	}
-	return false
+	k := &pk.killers
+	return m == k[0] || m == k[1] || m == k[2] || m == k[3]
 }
 
 func (pk *picker) isSpecial(m chess.Move) bool {
-	if m == pk.ttMove || m == pk.mateKiller {
-		return true
-	}
-	for _, k := range pk.killers {
-		if m == k {
-			return true
-		}
-	}
-	return false
+	return m == pk.ttMove || m == pk.mateKiller || pk.isKiller(m)
 }
 
 // next returns the next move of w's node, or NoMove when the node is
@@ -243,10 +238,13 @@ func (pk *picker) next(w *worker) chess.Move {
 
 // bestIndex swaps the best-scored remaining move to pk.cur and returns cur.
 func (pk *picker) bestIndex() int {
-	best := pk.cur
-	for i := pk.cur + 1; i < pk.end; i++ {
-		if pk.scores[i] > pk.scores[best] {
-			best = i
+	// The best score is kept in a register and the slice spares the
+	// bounds checks: this loop is the picker's largest cost. The first
+	// of equal scores wins, as the order of the moves depends on it.
+	best, bestScore := pk.cur, pk.scores[pk.cur]
+	for i, sc := range pk.scores[pk.cur+1 : pk.end] {
+		if sc > bestScore {
+			best, bestScore = pk.cur+1+i, sc
 		}
 	}
 	if best != pk.cur {
@@ -312,12 +310,17 @@ func (pk *picker) scoreNoisy(w *worker) {
 // evaluation: castling first, a bonus for moving a hanging piece and a
 // penalty for stepping onto a square a pawn attacks. REBEL reads the
 // hanging list left by the evaluation of this node; here the children
-// searched before the quiet stage have overwritten it, so it is recomputed
-// (eval.Hanging, about 40 ns).
+// searched before the quiet stage have overwritten the evaluator's, so
+// the node keeps its own copy (when the evaluation ran here rather than
+// coming from the hash table or the evaluation cache), else it is
+// computed (eval.Hanging, about 40 ns).
 func (pk *picker) scoreQuiet(w *worker) {
 	pos := w.pos
 	us := pos.SideToMove()
-	hanging := eval.Hanging(pos, us)
+	hanging := pk.evalHanging
+	if !pk.hangingKnown {
+		hanging = eval.Hanging(pos, us)
+	}
 	pk.hanging = hanging
 	enemyPawnAttacks := chess.PawnAttacksBB(pos.Pieces(us.Other(), chess.Pawn), us.Other())
 	for i := pk.cur; i < pk.end; i++ {

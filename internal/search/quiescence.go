@@ -57,7 +57,7 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 	bestScore := -Infinity
 	staticEval, rawEval := noEval, noEval
 	lazy := false
-	ss.lazyGap, ss.dangerKnown = noLazyGap, false
+	ss.lazyGap, ss.dangerKnown, ss.hangingKnown = noLazyGap, false, false
 	if !inCheck {
 		switch {
 		case ttOK && hit.eval != noEval:

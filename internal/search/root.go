@@ -26,7 +26,16 @@ func (w *worker) initRootMoves() {
 		if len(w.limits.SearchMoves) > 0 && !containsMove(w.limits.SearchMoves, m) {
 			continue
 		}
-		w.rootMoves = append(w.rootMoves, rootMove{move: m, score: -Infinity, prevScore: -Infinity})
+		// Each slot keeps its PV's array from search to search, room for
+		// the longest line, so that recording a PV never allocates.
+		var pv []chess.Move
+		if i := len(w.rootMoves); i < cap(w.rootMoves) {
+			pv = w.rootMoves[:i+1][i].pv[:0]
+		}
+		if pv == nil {
+			pv = make([]chess.Move, 0, MaxPly+2)
+		}
+		w.rootMoves = append(w.rootMoves, rootMove{move: m, score: -Infinity, prevScore: -Infinity, pv: pv})
 	}
 }
 

@@ -104,7 +104,12 @@ type plyState struct {
 	// when dangerKnown (a full evaluation ran at this node).
 	danger      [2]int
 	dangerKnown bool
-	excluded    chess.Move
+	// hanging: the side to move's hanging pieces (eval.Hanging), when
+	// hangingKnown (a full evaluation found them at this node), for the
+	// ordering of the quiet moves.
+	hanging      chess.Bitboard
+	hangingKnown bool
+	excluded     chess.Move
 
 	// The move being searched from here, as its child reads it; enterMove
 	// sets all of it.
