@@ -19,7 +19,7 @@ func ParseFEN(fen string) (*Position, error) {
 	if len(fields) > 6 {
 		return nil, fmt.Errorf("FEN has %d fields, at most 6 expected", len(fields))
 	}
-	p := &Position{epSquare: NoSquare, history: make([]undoState, 0, historyReserve)}
+	p := &Position{epSquare: NoSquare}
 	for i := range p.castleRook {
 		p.castleRook[i] = NoSquare
 	}
@@ -77,23 +77,6 @@ func ParseFEN(fen string) (*Position, error) {
 	}
 	p.key, p.pawnKey = p.computeKeys()
 	return p, nil
-}
-
-// historyReserve is the room for moves a parsed position keeps (about 20
-// KB), so that a game and the searches from it grow the history without
-// allocating.
-const historyReserve = 512
-
-// TrimHistory gives back the room kept for moves not yet made, for a
-// position that is stored rather than played on: a tuner holding millions
-// of positions cannot afford historyReserve each. Moves can still be made
-// and unmade; the history then grows as it needs.
-func (p *Position) TrimHistory() {
-	if len(p.history) == 0 {
-		p.history = nil
-		return
-	}
-	p.history = append([]undoState(nil), p.history...)
 }
 
 func (p *Position) parseBoard(board string) error {

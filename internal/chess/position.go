@@ -53,10 +53,17 @@ func StartPosition() *Position {
 	return p
 }
 
-// Clone returns an independent deep copy (for search threads).
+// historyReserve is the room for moves a clone keeps beyond its history
+// (about 20 KB), more than a search goes deep, so that a search never
+// allocates to make a move. A position from ParseFEN keeps none: a tuner
+// holds millions of them and plays on none.
+const historyReserve = 512
+
+// Clone returns an independent deep copy with room for historyReserve more
+// moves (for searches and search threads).
 func (p *Position) Clone() *Position {
 	c := *p
-	c.history = make([]undoState, len(p.history), cap(p.history))
+	c.history = make([]undoState, len(p.history), len(p.history)+historyReserve)
 	copy(c.history, p.history)
 	return &c
 }

@@ -2,6 +2,7 @@ package chess
 
 import (
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -283,34 +284,38 @@ func TestStoredMagicFactorsWork(t *testing.T) {
 	}
 }
 
-// A trimmed position keeps no room for moves but still makes and unmakes
-// them, and keeps the moves it had.
-func TestTrimHistory(t *testing.T) {
-	p := StartPosition()
-	p.TrimHistory()
-	if cap(p.history) != 0 {
-		t.Fatalf("a fresh position keeps room for %d moves after TrimHistory", cap(p.history))
+// A parsed position is small, for the tuner holds millions of them; a clone
+// keeps room to search in.
+func TestParsedPositionIsSmallAndCloneHasRoom(t *testing.T) {
+	const n = 1000
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range n {
+		if _, err := ParseFEN(StartFEN); err != nil {
+			t.Fatal(err)
+		}
 	}
-	var moves []Move
+	runtime.ReadMemStats(&after)
+	if per := (after.TotalAlloc - before.TotalAlloc) / n; per > 2048 {
+		t.Errorf("ParseFEN allocates %d bytes a position, want at most 2048", per)
+	}
+	p := StartPosition()
 	for _, uci := range []string{"e2e4", "e7e5", "g1f3"} {
 		m, err := p.ParseUCI(uci)
 		if err != nil {
 			t.Fatal(err)
 		}
 		p.MakeMove(m)
-		moves = append(moves, m)
 	}
-	p.TrimHistory()
-	if len(p.history) != 3 || cap(p.history) != 3 {
-		t.Fatalf("history %d long, room for %d after TrimHistory; want 3 and 3", len(p.history), cap(p.history))
+	c := p.Clone()
+	if len(c.history) != 3 || cap(c.history)-len(c.history) < historyReserve {
+		t.Fatalf("clone's history %d long with room for %d more; want 3 and at least %d",
+			len(c.history), cap(c.history)-len(c.history), historyReserve)
 	}
-	if p.LastMove() != moves[2] {
-		t.Fatalf("last move %v after TrimHistory, want %v", p.LastMove(), moves[2])
+	for range 3 {
+		c.UnmakeMove(c.LastMove())
 	}
-	for range moves {
-		p.UnmakeMove(p.LastMove())
-	}
-	if p.FEN() != StartFEN {
-		t.Fatalf("unmade to %q, want the start position", p.FEN())
+	if c.FEN() != StartFEN || p.FEN() == StartFEN {
+		t.Fatalf("clone unmade to %q, original at %q", c.FEN(), p.FEN())
 	}
 }

@@ -44,7 +44,6 @@ func SampleOf(rec trainbin.Record) (Sample, error) {
 	if err != nil {
 		return Sample{}, err
 	}
-	pos.TrimHistory()
 	s := Sample{Pos: pos, Result: float64(rec.Result) / 2, Score: int(rec.Score), HasScore: rec.HasScore, Game: -1}
 	if rec.Game != trainbin.NoGame {
 		s.Game = int64(rec.Game)

@@ -70,8 +70,6 @@ func ParseSample(line string) (Sample, error) {
 	if err != nil {
 		return Sample{}, err
 	}
-	// Millions of samples are held at once: no room for moves each.
-	pos.TrimHistory()
 	score, game, hasGame := strings.Cut(score, "|")
 	s := Sample{Pos: pos, Result: result, HasScore: hasScore, Game: -1}
 	if hasGame {
