@@ -39,6 +39,8 @@ type evalInfo struct {
 	// hanging[c]: c's hanging pieces (REBEL's list).
 	hanging [2]chess.Bitboard
 	pawns   *pawnEntry
+	// king[c]: c's king square, found once for the many terms that read it.
+	king [2]chess.Square
 	// count[c][t]: c's pieces of type t, counted once for every term that
 	// reads a number of pieces (material, phase, scaling, space, king
 	// safety) rather than by each of them.
@@ -113,6 +115,7 @@ func (e *Evaluator) evaluate(pos *chess.Position) int {
 	p := e.p
 	info := &e.info
 	*info = evalInfo{}
+	info.king = [2]chess.Square{pos.KingSquare(chess.White), pos.KingSquare(chess.Black)}
 	info.pawns = e.probePawns(pos)
 	countPieces(pos, &info.count)
 
