@@ -17,15 +17,18 @@ var (
 type magic struct {
 	mask   Bitboard
 	factor uint64
-	shift  uint8
+	shift  uint32
 	offset uint32
 }
 
 var (
 	rookMagics   [64]magic
 	bishopMagics [64]magic
-	rookTable    [0x19000]Bitboard
-	bishopTable  [0x1480]Bitboard
+	// The attack tables need 0x19000 and 0x1480 entries; rounded up to
+	// powers of two, a lookup masks its index into range instead of
+	// testing it (the tail is never written nor read).
+	rookTable   [1 << 17]Bitboard
+	bishopTable [1 << 13]Bitboard
 )
 
 var (
@@ -134,7 +137,7 @@ func initMagics(magics *[64]magic, table []Bitboard, dirs [4][2]int, factors *[6
 		m := &magics[s]
 		m.mask = slidingAttacks(s, 0, dirs) &^ edges
 		bitsN := m.mask.Count()
-		m.shift = uint8(64 - bitsN)
+		m.shift = uint32(64 - bitsN)
 		size := 1 << uint(bitsN)
 		m.offset = uint32(offset)
 		attacks := table[offset : offset+size]
@@ -179,8 +182,10 @@ func initMagics(magics *[64]magic, table []Bitboard, dirs [4][2]int, factors *[6
 	}
 }
 
+// index masks the shift to 63, which it never exceeds: Go defines a shift
+// by 64 or more, and the compiler tests for it on every lookup otherwise.
 func (m *magic) index(occ Bitboard) uint {
-	return uint((uint64(occ&m.mask) * m.factor) >> m.shift)
+	return uint((uint64(occ&m.mask) * m.factor) >> (m.shift & 63))
 }
 
 type xorshift uint64
@@ -193,15 +198,19 @@ func (x *xorshift) next() uint64 {
 }
 
 // RookAttacks returns the squares a rook on s attacks given occupancy occ.
+//
+// s&63 is s for any square and spares the bounds check, as the masked
+// index does the table's: slider lookups are the evaluation's, the move
+// generator's and SEE's commonest step.
 func RookAttacks(s Square, occ Bitboard) Bitboard {
-	m := &rookMagics[s]
-	return rookTable[m.offset+uint32(m.index(occ))]
+	m := &rookMagics[s&63]
+	return rookTable[(m.offset+uint32(m.index(occ)))&uint32(len(rookTable)-1)]
 }
 
 // BishopAttacks returns the squares a bishop on s attacks given occupancy occ.
 func BishopAttacks(s Square, occ Bitboard) Bitboard {
-	m := &bishopMagics[s]
-	return bishopTable[m.offset+uint32(m.index(occ))]
+	m := &bishopMagics[s&63]
+	return bishopTable[(m.offset+uint32(m.index(occ)))&uint32(len(bishopTable)-1)]
 }
 
 // QueenAttacks is the union of rook and bishop attacks.

@@ -39,6 +39,8 @@ type evalInfo struct {
 	// hanging[c]: c's hanging pieces (REBEL's list).
 	hanging [2]chess.Bitboard
 	pawns   *pawnEntry
+	// king[c]: c's king square, found once for the many terms that read it.
+	king [2]chess.Square
 	// count[c][t]: c's pieces of type t, counted once for every term that
 	// reads a number of pieces (material, phase, scaling, space, king
 	// safety) rather than by each of them.
@@ -113,6 +115,7 @@ func (e *Evaluator) evaluate(pos *chess.Position) int {
 	p := e.p
 	info := &e.info
 	*info = evalInfo{}
+	info.king = [2]chess.Square{pos.KingSquare(chess.White), pos.KingSquare(chess.Black)}
 	info.pawns = e.probePawns(pos)
 	countPieces(pos, &info.count)
 
@@ -139,10 +142,7 @@ func (e *Evaluator) evaluate(pos *chess.Position) int {
 	}
 	info.terms[termTempo][pos.SideToMove()] = p.Tempo
 
-	var total Score
-	for t := range numTerms {
-		total += info.terms[t][chess.White] - info.terms[t][chess.Black]
-	}
+	total := info.termSum()
 	mg, eg := total.Mg(), total.Eg()
 	if p.UseComplexity {
 		info.complexity = p.complexity(pos, &info.count)
@@ -157,6 +157,24 @@ func (e *Evaluator) evaluate(pos *chess.Position) int {
 	info.phase, info.scale = phase, scale
 	info.mg, info.eg, info.full = scaleAndTaper(mg, eg, phase, scale)
 	return info.full
+}
+
+// termSum is White's terms less Black's, written out as Go does not unroll
+// the loop over the terms (packed scores add the same in any order;
+// TestTermSum holds it to the loop).
+func (info *evalInfo) termSum() Score {
+	tm := &info.terms
+	return tm[termMaterial][chess.White] - tm[termMaterial][chess.Black] +
+		tm[termPlacement][chess.White] - tm[termPlacement][chess.Black] +
+		tm[termMobility][chess.White] - tm[termMobility][chess.Black] +
+		tm[termPawns][chess.White] - tm[termPawns][chess.Black] +
+		tm[termPassed][chess.White] - tm[termPassed][chess.Black] +
+		tm[termRooks][chess.White] - tm[termRooks][chess.Black] +
+		tm[termBishopPair][chess.White] - tm[termBishopPair][chess.Black] +
+		tm[termKingSafety][chess.White] - tm[termKingSafety][chess.Black] +
+		tm[termThreats][chess.White] - tm[termThreats][chess.Black] +
+		tm[termSpace][chess.White] - tm[termSpace][chess.Black] +
+		tm[termTempo][chess.White] - tm[termTempo][chess.Black]
 }
 
 // scaleAndTaper is the evaluation's last step: IPPOLIT's drawishness

@@ -757,3 +757,35 @@ func TestKingDangerParts(t *testing.T) {
 		*tc.weight = old
 	}
 }
+
+// termSum, written out, adds every term: the loop over all numTerms gives
+// the same sum on positions of the tests' set.
+func TestTermSum(t *testing.T) {
+	if numTerms != 11 {
+		t.Fatalf("%d terms: termSum names eleven", numTerms)
+	}
+	e := NewEvaluator()
+	for _, fen := range termSumFENs {
+		pos, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Evaluate(pos)
+		var loop Score
+		for term := range numTerms {
+			loop += e.info.terms[term][chess.White] - e.info.terms[term][chess.Black]
+		}
+		if got := e.info.termSum(); got != loop {
+			t.Errorf("%s: termSum %v, the loop %v", fen, got, loop)
+		}
+	}
+}
+
+var termSumFENs = []string{
+	chess.StartFEN,
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+	"3r1rk1/p5pp/bpp1pp2/8/q1PP1P2/b3P3/P2NQRPP/1R2B1K1 b - - 6 22",
+	"8/pp2r1k1/2p1p3/3pP2p/1P1P1P1P/P5KR/8/8 w - - 0 1",
+	"r2r1n2/pp2bk2/2p1p2p/3q4/3PN1QP/2P3R1/P4PP1/5RK1 w - - 0 1",
+}

@@ -6,7 +6,7 @@ import "matador/internal/chess"
 // now, so the tables become complete) and scores both kings' safety.
 func (p *Params) evalKings(pos *chess.Position, info *evalInfo) {
 	for c := chess.White; c <= chess.Black; c++ {
-		info.addAttacks(c, chess.King, chess.KingAttacks(pos.KingSquare(c)))
+		info.addAttacks(c, chess.King, chess.KingAttacks(info.king[c]))
 	}
 	for c := chess.White; c <= chess.Black; c++ {
 		var s Score
@@ -17,7 +17,7 @@ func (p *Params) evalKings(pos *chess.Position, info *evalInfo) {
 			s += p.KingDefenders[min(kingDefenders(pos, c).Count(), len(p.KingDefenders)-1)]
 		}
 		if p.UsePieceActivity && info.pawns.pawnFiles != 0 {
-			s += p.KingPawnDistance[fileDistance(info.pawns.pawnFiles, pos.KingSquare(c).File())]
+			s += p.KingPawnDistance[fileDistance(info.pawns.pawnFiles, info.king[c].File())]
 		}
 		if p.UseKingSafety {
 			var pen Score
@@ -149,7 +149,7 @@ func (p *Params) rebelCounterParts(pos *chess.Position, info *evalInfo, c chess.
 		return
 	}
 	cp.active = true
-	ksq := pos.KingSquare(c)
+	ksq := info.king[c]
 	cp.square = ksq
 	if c == chess.Black {
 		cp.square = ksq.Flip()
@@ -240,7 +240,7 @@ func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color, 
 		return 0
 	}
 	them := c.Other()
-	inner := kingRing[pos.KingSquare(c)]
+	inner := kingRing[info.king[c]]
 	theirAttacks := cp.attacks
 	danger := p.KingDangerBase + p.KingDangerPattern[cp.pattern] +
 		p.KingDangerRing[0]*Score(cp.ringHits) + p.KingDangerRing[1]*Score(cp.ringOpen) +
@@ -262,7 +262,7 @@ func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color, 
 		info.attacked[c][chess.Bishop] | info.attacked[c][chess.Rook])
 	danger += p.KingDangerWeakSquares * Score(weak.Count())
 	if p.UsePoorlyDefended {
-		zone := inner | kingFront2[c][pos.KingSquare(c)]
+		zone := inner | kingFront2[c][info.king[c]]
 		poor := zone & info.attacked2[them] &^ info.attacked2[c]
 		danger += p.KingDangerPoorlyDefended * Score(poor.Count())
 	}

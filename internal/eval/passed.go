@@ -12,7 +12,7 @@ func (p *Params) evalPassed(pos *chess.Position, info *evalInfo, c chess.Color) 
 	s := info.pawns.passedBase[c]
 	them := c.Other()
 	occ := pos.Occupied()
-	ourKing, theirKing := pos.KingSquare(c), pos.KingSquare(them)
+	ourKing, theirKing := info.king[c], info.king[them]
 	ours := pos.Pieces(c, chess.Pawn)
 	// Squares the enemy holds or attacks: a pawn cannot walk through them.
 	blocked := info.attacked[them][0] | pos.ByColor(them)

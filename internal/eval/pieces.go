@@ -33,7 +33,7 @@ func (p *Params) evalPieces(pos *chess.Position, info *evalInfo, c chess.Color) 
 
 	// The enemy king's zone, for the danger sum's attacker counts (nobody
 	// reads them without the danger model: an empty zone counts nothing).
-	ourKing, theirKing := pos.KingSquare(c), pos.KingSquare(them)
+	ourKing, theirKing := info.king[c], info.king[them]
 	var zone, ring chess.Bitboard
 	if p.UseKingDangerModel {
 		zone, ring = kingZone[them][theirKing], kingRing[theirKing]

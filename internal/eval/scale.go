@@ -102,7 +102,7 @@ func (p *Params) evalMopUp(pos *chess.Position, info *evalInfo) {
 		if nonPawnMaterial(&info.count[c]) < RookValue && !bishopKnight {
 			continue
 		}
-		ours, theirs := pos.KingSquare(c), pos.KingSquare(them)
+		ours, theirs := info.king[c], info.king[them]
 		s := p.MopUpCloseness * Score(7-dist(ours, theirs))
 		if bishopKnight && pos.Pieces(c, chess.Pawn) == 0 {
 			// a1 and h8 share the dark squares, h1 and a8 the light ones.

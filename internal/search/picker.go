@@ -1,6 +1,8 @@
 package search
 
 import (
+	"math"
+
 	"matador/internal/chess"
 	"matador/internal/eval"
 )
@@ -44,10 +46,15 @@ type picker struct {
 
 	list   chess.MoveList
 	scores [chess.MaxMoves]int32
-	cur    int // next candidate in the current stage
-	end    int // end of the current stage's moves
-	nBad   int // moves 0..nBad-1 were set aside for the late stage
-	noisyN int // end of the noisy moves in list
+	// pending marks the captures whose SEE is not computed yet: their
+	// score is the one their SEE's upper bound would give (see
+	// selectNoisy). It moves with the moves and scores.
+	pending [chess.MaxMoves]bool
+	cur     int // next candidate in the current stage
+	end     int // end of the current stage's moves
+	// badFrom..badTo-1: the noisy moves set aside for the late stage.
+	badFrom, badTo int
+	noisyN         int // end of the noisy moves in list
 
 	hanging chess.Bitboard // REBEL: our pieces under attack, from the evaluation
 	// evalHanging: this node's hanging list as its full evaluation found
@@ -76,7 +83,7 @@ func (pk *picker) reset(ttMove, mateKiller chess.Move, killers [4]chess.Move) {
 	pk.qsearch = false
 	pk.qsChecks = false
 	pk.skipQuiets = false
-	pk.nBad = 0
+	pk.badFrom, pk.badTo = 0, 0
 	pk.list.N = 0
 	pk.hanging, pk.hangingKnown = 0, false
 	pk.counter = chess.NoMove
@@ -143,18 +150,19 @@ func (pk *picker) next(w *worker) chess.Move {
 			pk.stage = stageGoodNoisy
 		case stageGoodNoisy:
 			for pk.cur < pk.end {
-				i := pk.bestIndex()
+				i := pk.selectNoisy(w, ScoreEqual)
+				if i < 0 {
+					// Every move left scores below the equal captures:
+					// losing captures and under-promotions, which wait for
+					// the late stage where they stand (quiescence never
+					// gets there). Handed out best first there, they come
+					// in the order this stage would have set them aside.
+					pk.badFrom, pk.badTo = pk.cur, pk.end
+					break
+				}
 				m := pk.list.Moves[i]
-				sc := pk.scores[i]
 				pk.cur++
 				if m == pk.ttMove || m == pk.mateKiller {
-					continue
-				}
-				if sc < ScoreEqual {
-					// Losing captures and under-promotions wait for the late stage.
-					pk.list.Moves[pk.cur-1], pk.list.Moves[pk.nBad] = pk.list.Moves[pk.nBad], m
-					pk.scores[pk.cur-1], pk.scores[pk.nBad] = pk.scores[pk.nBad], sc
-					pk.nBad++
 					continue
 				}
 				return m
@@ -208,11 +216,11 @@ func (pk *picker) next(w *worker) chess.Move {
 				}
 				return m
 			}
-			pk.cur, pk.end = 0, pk.nBad
+			pk.cur, pk.end = pk.badFrom, pk.badTo
 			pk.stage = stageBad
 		case stageBad:
 			for pk.cur < pk.end {
-				i := pk.bestIndex()
+				i := pk.selectNoisy(w, math.MinInt32)
 				m := pk.list.Moves[i]
 				pk.cur++
 				if m == pk.ttMove || m == pk.mateKiller {
@@ -254,56 +262,150 @@ func (pk *picker) bestIndex() int {
 	return pk.cur
 }
 
+// selectNoisy is bestIndex for the noisy moves, whose captures' SEE is
+// computed only when it can decide the order. A capture not yet resolved
+// is scored at its SEE's upper bound (seeUpperBound), and captureScore
+// never falls as the SEE grows, so its true score is at most that. Let i
+// be the first move of the highest score in cur..end-1. If its score is
+// exact, the selection that all SEEs computed first would make is i as
+// well, with the same swap: the moves before i score less, in truth as in
+// bound, and those after at most as much. Otherwise its SEE sets its
+// exact score in place and the choice is made again. Most nodes cut off
+// after a capture or two and never pay for the SEE of the rest. It
+// returns -1, resolving nothing more, when the highest score is below
+// floor: every move left is then truly below it.
+func (pk *picker) selectNoisy(w *worker, floor int32) int {
+	for {
+		best, bestScore := pk.cur, pk.scores[pk.cur]
+		for i, sc := range pk.scores[pk.cur+1 : pk.end] {
+			if sc > bestScore {
+				best, bestScore = pk.cur+1+i, sc
+			}
+		}
+		if bestScore < floor {
+			return -1
+		}
+		if !pk.pending[best] {
+			if best != pk.cur {
+				pk.list.Moves[best], pk.list.Moves[pk.cur] = pk.list.Moves[pk.cur], pk.list.Moves[best]
+				pk.scores[best], pk.scores[pk.cur] = pk.scores[pk.cur], pk.scores[best]
+				pk.pending[best], pk.pending[pk.cur] = pk.pending[pk.cur], false
+			}
+			return pk.cur
+		}
+		m := pk.list.Moves[best]
+		pos := w.pos
+		victim := pos.PieceOn(m.To()).Type()
+		if m.IsEnPassant() {
+			victim = chess.Pawn
+		}
+		pk.scores[best] = pk.captureScore(w, m, pos.SEE(m), pos.PieceOn(m.From()).Type(), victim)
+		pk.pending[best] = false
+	}
+}
+
+// seeUpperBound bounds from above the SEE of a capture (not a promotion)
+// of victim by attacker on to, where defended are the squares the enemy's
+// pawns guard. The opponent may always stop after the first capture, so
+// the SEE is at most the victim's value. When an enemy pawn guards the
+// square (not on a last rank, where it would promote), the opponent may
+// instead take the capturing piece with it, after which the mover wins at
+// most the pawn back (the opponent may stop again): QxP, RxP or NxP on a
+// square a pawn guards lose without their SEE, which quiescence then
+// never computes.
+func seeUpperBound(attacker, victim chess.PieceType, to chess.Square, defended chess.Bitboard) int {
+	hi := chess.SEEValue[victim]
+	if defended.Has(to) && to.Rank() != 0 && to.Rank() != 7 {
+		hi = min(hi, hi-chess.SEEValue[attacker]+chess.SEEValue[chess.Pawn])
+	}
+	return hi
+}
+
 func isNoisy(pos *chess.Position, m chess.Move) bool {
 	return m.IsPromotion() || m.IsEnPassant() || (!m.IsCastling() && pos.PieceOn(m.To()) != chess.NoPiece)
 }
 
 // scoreNoisy places each capture and promotion in its REBEL band: winning
 // captures by SEE gain, the lower attacker first on equal gain; queen
-// promotions; equal captures by the REBEL table; the rest late.
+// promotions; equal captures by the REBEL table; the rest late. A capture
+// (not a promotion) gets the score of its SEE's upper bound and is marked
+// pending: selectNoisy computes its SEE only if it comes to be chosen.
 func (pk *picker) scoreNoisy(w *worker) {
 	pos := w.pos
+	them := pos.SideToMove().Other()
+	defended := chess.PawnAttacksBB(pos.Pieces(them, chess.Pawn), them)
 	for i := 0; i < pk.list.N; i++ {
 		m := pk.list.Moves[i]
-		attacker := pos.PieceOn(m.From()).Type()
-		if m.IsPromotion() && m.PromotionType() != chess.Queen {
+		if !m.IsPromotion() {
+			to := m.To()
+			attacker, victim := pos.PieceOn(m.From()).Type(), pos.PieceOn(to).Type()
+			if m.IsEnPassant() {
+				victim = chess.Pawn
+			}
+			hi := seeUpperBound(attacker, victim, to, defended)
+			pk.scores[i] = pk.captureScore(w, m, hi, attacker, victim)
+			pk.pending[i] = true
+			continue
+		}
+		pk.pending[i] = false
+		if m.PromotionType() != chess.Queen {
 			pk.scores[i] = ScoreUnderPromotion + int32(m.PromotionType())
 			continue
 		}
 		victim := pos.PieceOn(m.To()).Type()
-		if m.IsEnPassant() {
-			victim = chess.Pawn
-		}
 		see := pos.SEE(m)
 		switch {
-		case m.IsPromotion() && see >= 0:
+		case see > 0 && victim != chess.NoPieceType:
+			pk.scores[i] = winningCaptureScore(see, chess.Pawn)
+		case see >= 0:
 			pk.scores[i] = ScoreQueenPromotion + int32(victim)
-			if see > 0 && victim != chess.NoPieceType {
-				pk.scores[i] = winningCaptureScore(see, attacker)
-			}
-		case see > 0:
-			pk.scores[i] = winningCaptureScore(see, attacker)
-		case see == 0:
-			pk.scores[i] = ScoreEqual + EqualCaptureClassWeight*equalCaptureOrder[attacker][victim] + int32(victim)
-			if w.Switches.CaptureHistory {
-				// REBEL's order first, the capture history within it.
-				pk.scores[i] = ScoreEqual + CaptureHistoryClassWeight*equalCaptureOrder[attacker][victim] +
-					CaptureHistoryClassCentre + int32(*w.captureHistory(m))/CaptureHistoryDivisor
-			}
 		default:
 			pk.scores[i] = ScoreLosing + int32(see) + LosingCaptureOffset
 		}
 		if w.Switches.CaptureHistory && see != 0 {
-			// Winning and losing captures: the history shifts a capture by
-			// up to about a pawn of exchange gain.
 			pk.scores[i] += int32(*w.captureHistory(m)) / CaptureHistoryDivisor
 		}
-		if pk.qsearch && see < pk.seeFloor && !m.IsPromotion() {
-			// Below quiescence's floor: the late stage, which quiescence
-			// never reaches.
-			pk.scores[i] = ScoreLosing + LosingCaptureOffset + int32(see)
-		}
 	}
+}
+
+// captureScore is the score of capture m (not a promotion) with this SEE.
+// It never falls as see grows, attacker, victim and history fixed: each
+// band's score grows with the SEE, the losing band (below 2^20 + 2^11
+// with any int16 capture history over 16) lies under the equal band (2^22
+// or more), the equal band (below 2^22 + 6·4096 + 2^12) under the winning
+// one (above 2^24 - 2^11), and quiescence's floor (0 or more) sends only
+// SEEs below it to the bottom of the losing band. selectNoisy relies on
+// this (TestCaptureScoreMonotone).
+func (pk *picker) captureScore(w *worker, m chess.Move, see int, attacker, victim chess.PieceType) int32 {
+	if pk.qsearch && see < pk.seeFloor {
+		// Below quiescence's floor: the late stage, which quiescence
+		// never reaches.
+		return ScoreLosing + LosingCaptureOffset + int32(see)
+	}
+	if w.Switches.CaptureHistory {
+		return captureScoreWithHistory(w, m, see, attacker, victim)
+	}
+	switch {
+	case see > 0:
+		return winningCaptureScore(see, attacker)
+	case see == 0:
+		return ScoreEqual + EqualCaptureClassWeight*equalCaptureOrder[attacker][victim] + int32(victim)
+	}
+	return ScoreLosing + int32(see) + LosingCaptureOffset
+}
+
+// captureScoreWithHistory is captureScore with the capture history: REBEL's
+// order of the equal captures first and the history within it; winning
+// and losing captures shifted by up to about a pawn of exchange gain.
+func captureScoreWithHistory(w *worker, m chess.Move, see int, attacker, victim chess.PieceType) int32 {
+	h := int32(*w.captureHistory(m)) / CaptureHistoryDivisor
+	switch {
+	case see > 0:
+		return winningCaptureScore(see, attacker) + h
+	case see == 0:
+		return ScoreEqual + CaptureHistoryClassWeight*equalCaptureOrder[attacker][victim] + CaptureHistoryClassCentre + h
+	}
+	return ScoreLosing + int32(see) + LosingCaptureOffset + h
 }
 
 // scoreQuiet orders quiet moves by history, with REBEL's hints from the
