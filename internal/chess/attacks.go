@@ -9,6 +9,10 @@ var (
 	between [64][64]Bitboard
 	// line[a][b]: the whole board line through a and b, else 0.
 	line [64][64]Bitboard
+	// rookRays[s], bishopRays[s]: a rook's and a bishop's attacks from s
+	// on an empty board, for blockers, where a table read is cheaper
+	// than a magic lookup with no occupancy.
+	rookRays, bishopRays [64]Bitboard
 )
 
 // magic holds one square's entry of the fancy magic-bitboard scheme: the
@@ -68,6 +72,10 @@ func init() {
 	}
 	initMagics(&rookMagics, rookTable[:], rookDirs, &rookFactors)
 	initMagics(&bishopMagics, bishopTable[:], bishopDirs, &bishopFactors)
+	for s := Square(0); s < 64; s++ {
+		rookRays[s] = slidingAttacks(s, 0, rookDirs)
+		bishopRays[s] = slidingAttacks(s, 0, bishopDirs)
+	}
 	for a := Square(0); a < 64; a++ {
 		for _, dirs := range [][4][2]int{rookDirs, bishopDirs} {
 			for b := Square(0); b < 64; b++ {

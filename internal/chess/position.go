@@ -203,14 +203,19 @@ func (p *Position) Pinned(c Color) Bitboard {
 
 // blockers returns the pieces that stand alone between ksq and a slider of
 // sliders that would attack ksq along its line were they gone.
+//
+// The squares are masked to 63, which they never exceed, to spare the
+// bounds checks: the move generator asks this at every node.
 func (p *Position) blockers(ksq Square, sliders Bitboard) Bitboard {
-	snipers := ((RookAttacks(ksq, 0) & (p.byType[Rook] | p.byType[Queen])) |
-		(BishopAttacks(ksq, 0) & (p.byType[Bishop] | p.byType[Queen]))) & sliders
+	ksq &= 63
+	snipers := ((rookRays[ksq] & (p.byType[Rook] | p.byType[Queen])) |
+		(bishopRays[ksq] & (p.byType[Bishop] | p.byType[Queen]))) & sliders
 	var found Bitboard
 	occ := p.byType[0]
+	rays := &between[ksq]
 	for snipers != 0 {
 		s := snipers.PopFirst()
-		b := between[ksq][s] & occ
+		b := rays[s&63] & occ
 		if b != 0 && !b.More() {
 			found |= b
 		}

@@ -274,18 +274,22 @@ func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color, 
 // c's pawns defend is not counted (Ethereal: such a square cannot be used
 // for an attack).
 func (p *Params) kingZoneAttacks(pos *chess.Position, info *evalInfo, c chess.Color) chess.Bitboard {
-	attacks := info.attacked[c.Other()][0]
-	if p.UseKingPawnCover {
-		pawns := pos.Pieces(c, chess.Pawn)
-		var twice chess.Bitboard
-		if c == chess.White {
-			twice = pawns.NorthEast() & pawns.NorthWest()
-		} else {
-			twice = pawns.SouthEast() & pawns.SouthWest()
-		}
-		attacks &^= twice
+	// Kept under Go's inlining budget (c^1 for c.Other(), Black's squares
+	// by a shift of White's; TestKingPawnCoverShift): it is asked for each
+	// king of most evaluations.
+	attacks := info.attacked[c^1][0]
+	if !p.UseKingPawnCover {
+		return attacks
 	}
-	return attacks
+	pawns := pos.Pieces(c, chess.Pawn)
+	twice := pawns.NorthEast() & pawns.NorthWest()
+	if c == chess.Black {
+		// Two ranks down, White's squares are Black's (South-East and
+		// South-West): as no pawn stands on the first or last rank, no
+		// square is lost off the board either way.
+		twice >>= 16
+	}
+	return attacks &^ twice
 }
 
 // kingPenalty turns a danger sum into the king-safety penalty: the middle

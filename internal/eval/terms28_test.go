@@ -110,6 +110,42 @@ func TestKingPawnCover(t *testing.T) {
 	}
 }
 
+// kingZoneAttacks finds the squares two of Black's pawns defend by
+// shifting White's pattern two ranks down (to stay inlinable): the same
+// squares as South-East and South-West for every set of pawns off the
+// first and last ranks, Black's covered squares in a black position too.
+func TestKingPawnCoverShift(t *testing.T) {
+	x := uint64(0x9E3779B97F4A7C15)
+	inner := chess.Bitboard(0x00FFFFFFFFFFFF00) // ranks 2 to 7
+	for i := 0; i < 200000; i++ {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		pawns := chess.Bitboard(x) & inner
+		if i%2 == 0 {
+			pawns &= chess.Bitboard(x >> 3) // sparser sets too
+		}
+		want := pawns.SouthEast() & pawns.SouthWest()
+		if got := (pawns.NorthEast() & pawns.NorthWest()) >> 16; got != want {
+			t.Fatalf("pawns %x: shifted %x, want %x", uint64(pawns), uint64(got), uint64(want))
+		}
+	}
+	// The queen on d6 attacks b6, which a7 and c7 defend.
+	pos := mustParse(t, "1k6/ppp5/3Q4/8/8/8/8/4K3 b - - 0 1")
+	p := DefaultParams()
+	p.UseKingPawnCover = true
+	e := NewEvaluatorWith(p)
+	e.Evaluate(pos)
+	bp := pos.Pieces(chess.Black, chess.Pawn)
+	got := p.kingZoneAttacks(pos, &e.info, chess.Black)
+	if want := e.info.attacked[chess.White][0] &^ (bp.SouthEast() & bp.SouthWest()); got != want {
+		t.Errorf("attacks %x, want %x", uint64(got), uint64(want))
+	}
+	if b6 := chess.MakeSquare(1, 5); got.Has(b6) || !e.info.attacked[chess.White][0].Has(b6) {
+		t.Errorf("b6 attacked %v, counted %v: want attacked, not counted", e.info.attacked[chess.White][0].Has(b6), got.Has(b6))
+	}
+}
+
 // The queen on h4 and the knight on g4 both hit f2 and h2; White defends
 // each once (the king). g1's zone holds two poorly defended squares, and the
 // danger sum grows by the weight twice.

@@ -339,9 +339,9 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	quietsTried := 0
 	// The noisy moves searched here (the last one is the cut-off move when
 	// there is one), for the capture history.
-	var noisies [32]chess.Move
+	noisies := &ss.noisies
 	noisyTried := 0
-	var quiets [64]chess.Move
+	quiets := &ss.quiets
 	us := pos.SideToMove()
 	lazyBalance := lazyUnknown              // material and piece squares, when needed
 	hasPieces := pos.HasNonPawnMaterial(us) // for step 17, the same for every move

@@ -126,10 +126,13 @@ func lmrCapturePlies(captureHist int32, newDepth int) int {
 
 // quietHistory is the butterfly history of a quiet move plus its
 // continuation histories after the last two moves.
+// The target square is found once, which keeps it under Go's inlining
+// budget.
 func (w *worker) quietHistory(pc chess.Piece, m chess.Move, cont1, cont2 *contRow) int32 {
-	h := w.history[pc][m.To()]
+	to := m.To()
+	h := w.history[pc][to]
 	if w.Switches.ContinuationHistory {
-		h += contScore(cont1, pc, m.To()) + contScore(cont2, pc, m.To())
+		h += contScore(cont1, pc, to) + contScore(cont2, pc, to)
 	}
 	return h
 }

@@ -127,6 +127,14 @@ type plyState struct {
 	moveWinning, moveIsTT, moveReduced, materialReduced bool
 
 	picker picker
+
+	// noisies and quiets: the moves this node searched, for the capture
+	// and quiet histories. Kept here rather than as arrays local to
+	// negamax, which Go would zero on every node; the searches a node
+	// runs at its own ply (null-move verification, IID, singular) all
+	// return before its move loop starts filling them.
+	noisies [32]chess.Move
+	quiets  [64]chess.Move
 }
 
 // noLazyGap marks a node without a full evaluation, for lazy eval.
