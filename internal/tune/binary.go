@@ -12,29 +12,30 @@ import (
 	"matador/internal/trainbin"
 )
 
-// readBinary reads the records of a binary data file (package trainbin).
-// A last record cut short is left out. (Unpacking them on several cores
-// gained nothing: the time goes to allocating positions, which does not
-// share out.)
-func readBinary(r io.Reader) ([]Sample, error) {
+// eachBinarySample hands the records of a binary data file (package
+// trainbin) to use as samples. A last record cut short is left out.
+// (Unpacking them on several cores gained nothing: the time goes to
+// allocating positions, which does not share out.)
+func eachBinarySample(r io.Reader, use func(Sample) error) error {
 	rd, err := trainbin.NewReader(r)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	var out []Sample
-	for {
+	for n := 1; ; n++ {
 		rec, err := rd.Next()
 		if err == io.EOF {
-			return out, nil
+			return nil
 		}
 		if err != nil {
-			return out, err
+			return err
 		}
 		s, err := SampleOf(rec)
-		if err != nil {
-			return out, fmt.Errorf("record %d: %w", len(out)+1, err)
+		if err == nil {
+			err = use(s)
 		}
-		out = append(out, s)
+		if err != nil {
+			return fmt.Errorf("record %d: %w", n, err)
+		}
 	}
 }
 
@@ -130,48 +131,14 @@ func Convert(in io.Reader, out io.Writer, binary bool) (int, error) {
 			return 0, err
 		}
 	}
-	br := bufio.NewReaderSize(in, 1<<16)
-	if start, _ := br.Peek(trainbin.HeaderSize); trainbin.IsBinary(start) {
-		rd, err := trainbin.NewReader(br)
-		if err != nil {
-			return 0, err
-		}
-		for {
-			rec, err := rd.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				return n, err
-			}
-			s, err := SampleOf(rec)
-			if err == nil {
-				err = write(s)
-			}
-			if err != nil {
-				return n, fmt.Errorf("record %d: %w", n+1, err)
-			}
-			n++
-		}
-		return n, bw.Flush()
-	}
-	sc := bufio.NewScanner(br)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || text[0] == '#' {
-			continue
-		}
-		s, err := ParseSample(text)
-		if err == nil {
-			err = write(s)
-		}
-		if err != nil {
-			return n, fmt.Errorf("line %d: %w", line, err)
+	err := EachSample(in, func(s Sample) error {
+		if err := write(s); err != nil {
+			return err
 		}
 		n++
-	}
-	if err := sc.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return n, err
 	}
 	return n, bw.Flush()

@@ -33,11 +33,22 @@ type Sample struct {
 // else the text of the package doc, one `FEN | result` per line, where
 // blank lines and lines starting with # are skipped.
 func ReadData(r io.Reader) ([]Sample, error) {
+	var out []Sample
+	err := EachSample(r, func(s Sample) error {
+		out = append(out, s)
+		return nil
+	})
+	return out, err
+}
+
+// EachSample hands each sample of a data file in either format (as
+// ReadData tells them apart) to use, in order, without holding the file.
+// An error, from the file or from use, names the line or record.
+func EachSample(r io.Reader, use func(Sample) error) error {
 	br := bufio.NewReaderSize(r, 1<<16)
 	if start, _ := br.Peek(trainbin.HeaderSize); trainbin.IsBinary(start) {
-		return readBinary(br)
+		return eachBinarySample(br, use)
 	}
-	var out []Sample
 	sc := bufio.NewScanner(br)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	for n := 1; sc.Scan(); n++ {
@@ -46,12 +57,14 @@ func ReadData(r io.Reader) ([]Sample, error) {
 			continue
 		}
 		s, err := ParseSample(line)
-		if err != nil {
-			return out, fmt.Errorf("line %d: %w", n, err)
+		if err == nil {
+			err = use(s)
 		}
-		out = append(out, s)
+		if err != nil {
+			return fmt.Errorf("line %d: %w", n, err)
+		}
 	}
-	return out, sc.Err()
+	return sc.Err()
 }
 
 // ParseSample parses one `FEN | result`, `FEN | result | score` or
