@@ -3,6 +3,7 @@ package tune
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
 	"matador/internal/chess"
@@ -84,8 +85,15 @@ type Entry struct {
 // this position, and the same count multiplies the other half; the probe
 // checks that nothing else moved.
 //
-// It costs one evaluation per weight and sample, once, on every core
-// (threads); the optimiser then works on the sparse forms. Each goroutine
+// The piece-square weights (PSTSquare, about half of all weights) are
+// counted from the board instead: such a weight's coefficient is the
+// number of White's pieces of its type on its square minus Black's on the
+// mirrored one. One evaluation with all of them moved at once checks
+// every sample's counts (pstCheckStep), so a change to how the evaluation
+// reads its tables cannot slip past.
+//
+// It costs one evaluation per remaining weight and sample, once, on every
+// core (threads); the optimiser then works on the sparse forms. Each goroutine
 // perturbs a copy of p of its own. The pawn hash is off, since its entries
 // would keep the pawn terms of the unperturbed weights.
 func Linearize(samples []Sample, p *eval.Params, ws []Weight, threads int) ([]Entry, error) {
@@ -101,14 +109,16 @@ func Linearize(samples []Sample, p *eval.Params, ws []Weight, threads int) ([]En
 			defer wg.Done()
 			own := *p
 			own.UsePawnHash = false
-			errs[w] = linearize(samples[lo:hi], &own, Weights(&own), out[lo:hi])
+			errs[w] = linearize(samples[lo:hi], &own, Weights(&own), out[lo:hi], true)
 		}()
 	}
 	wg.Wait()
 	return out, errors.Join(errs...)
 }
 
-func linearize(samples []Sample, p *eval.Params, ws []Weight, out []Entry) error {
+// linearize is Linearize on one core; countPST false probes the
+// piece-square weights one by one as well, as the test of the counts does.
+func linearize(samples []Sample, p *eval.Params, ws []Weight, out []Entry, countPST bool) error {
 	e := eval.NewEvaluatorWith(p)
 	scaleWeight := map[*eval.Score]int32{}
 	for j, w := range ws {
@@ -125,9 +135,21 @@ func linearize(samples []Sample, p *eval.Params, ws []Weight, out []Entry) error
 			out[i].ScaleW = scaleWeight[from] // 0 when it is not being fitted
 		}
 	}
+	pstLo, pstHi := 0, 0
+	if countPST {
+		pstLo, pstHi = pstBlock(ws)
+	}
 	for j, w := range ws {
 		if w.Kind == eval.Scale {
 			continue // no sum: the scale factor is read from the weight itself
+		}
+		if j >= pstLo && j < pstHi {
+			if j == pstLo {
+				if err := countPieceSquares(samples, p, ws, pstLo, pstHi, base, out); err != nil {
+					return err
+				}
+			}
+			continue
 		}
 		old := *w.Ptr
 		step := eval.S(1, 0)
@@ -222,4 +244,95 @@ func (s *sum) atEg(ws []Weight) (mg, eg int) {
 		eg += int(t.N) * ws[t.W].Ptr.Eg()
 	}
 	return 0, eg
+}
+
+// pstBlock is the range of ws that holds PSTSquare, whose element t*64+s is
+// the weight of a piece of type t on square s (White's view); lo == hi when
+// it is not being fitted.
+func pstBlock(ws []Weight) (lo, hi int) {
+	lo = -1
+	for j, w := range ws {
+		if w.Param == "PSTSquare" {
+			if lo < 0 {
+				lo = j
+			}
+			hi = j + 1
+		}
+	}
+	if lo < 0 {
+		return 0, 0
+	}
+	return lo, hi
+}
+
+// pstCheckStep is what the check of countPieceSquares adds to the
+// middle-game half of PSTSquare's element i: small, so that no half of a
+// packed Score overflows, and unequal, so that a count on a wrong square
+// shows.
+func pstCheckStep(i int) int { return 1 + i%7 }
+
+// countPieceSquares appends the PSTSquare terms of every sample, in weight
+// order, counted from the board, and checks them with one evaluation a
+// sample in which every piece-square weight moved by pstCheckStep.
+func countPieceSquares(samples []Sample, p *eval.Params, ws []Weight, lo, hi int, base []eval.Breakdown, out []Entry) error {
+	var counts [7 * 64]int32
+	var used []int32
+	for i, s := range samples {
+		used = used[:0]
+		for c := chess.White; c <= chess.Black; c++ {
+			sign := int32(1)
+			if c == chess.Black {
+				sign = -1
+			}
+			for t := chess.Pawn; t <= chess.King; t++ {
+				for b := s.Pos.Pieces(c, t); b != 0; {
+					sq := b.PopFirst()
+					if c == chess.Black {
+						sq = sq.Flip()
+					}
+					k := int32(t)*64 + int32(sq)
+					if counts[k] == 0 {
+						used = append(used, k)
+					}
+					counts[k] += sign
+				}
+			}
+		}
+		slices.Sort(used)
+		en := &out[i]
+		for _, k := range used {
+			if n := counts[k]; n != 0 && int(k) < hi-lo {
+				en.Linear.Terms = append(en.Linear.Terms, term{int32(lo) + k, n})
+			}
+			counts[k] = 0
+		}
+	}
+
+	old := make([]eval.Score, hi-lo)
+	for j := lo; j < hi; j++ {
+		old[j-lo] = *ws[j].Ptr
+		*ws[j].Ptr += eval.S(pstCheckStep(j-lo), 0)
+	}
+	p.Rebuild()
+	defer func() {
+		for j := lo; j < hi; j++ {
+			*ws[j].Ptr = old[j-lo]
+		}
+		p.Rebuild()
+	}()
+	e := eval.NewEvaluatorWith(p)
+	for i, s := range samples {
+		want := 0
+		for _, tm := range out[i].Linear.Terms {
+			if int(tm.W) >= lo && int(tm.W) < hi {
+				want += int(tm.N) * pstCheckStep(int(tm.W)-lo)
+			}
+		}
+		b, a := e.Breakdown(s.Pos), &base[i]
+		if b.Mg-a.Mg != want || b.Eg != a.Eg || b.Danger != a.Danger || b.Complexity != a.Complexity {
+			return fmt.Errorf("PSTSquare is not read as one weight per piece on its square: moving every element moved the sums by (%d, %d), the board's counts say (%d, 0), in %s",
+				b.Mg-a.Mg, b.Eg-a.Eg, want, s.Pos.FEN())
+		}
+	}
+	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -642,5 +643,72 @@ func TestRunFlagRanges(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "p.go")); err == nil {
 		t.Error("a run with a flag out of range wrote params.go")
+	}
+}
+
+// TestPieceSquareCounts checks the piece-square terms Linearize counts from
+// the board against probing each of those weights with an evaluation, the
+// way every other weight is found: the entries must be the same.
+func TestPieceSquareCounts(t *testing.T) {
+	for _, switches := range []string{"", eval.NewTerms} {
+		positions := randomPositions(t, 300)
+		samples := make([]Sample, len(positions))
+		for i, pos := range positions {
+			samples[i] = Sample{Pos: pos, Result: 0.5}
+		}
+		p := eval.DefaultParams()
+		if err := eval.ApplySwitchSpec(p, switches); err != nil {
+			t.Fatal(err)
+		}
+		p.UsePawnHash = false
+		ws := Weights(p)
+		if lo, hi := pstBlock(ws); hi-lo != 7*64 {
+			t.Fatalf("PSTSquare spans %d weights, want %d", hi-lo, 7*64)
+		}
+		counted := make([]Entry, len(samples))
+		probed := make([]Entry, len(samples))
+		if err := linearize(samples, p, ws, counted, true); err != nil {
+			t.Fatal(err)
+		}
+		if err := linearize(samples, p, ws, probed, false); err != nil {
+			t.Fatal(err)
+		}
+		pieceTerms := 0
+		for i := range samples {
+			if !reflect.DeepEqual(counted[i], probed[i]) {
+				t.Fatalf("switches %q, %s: counted %+v, probed %+v", switches, positions[i].FEN(), counted[i].Linear, probed[i].Linear)
+			}
+			pieceTerms += len(counted[i].Linear.Terms)
+		}
+		if pieceTerms == 0 {
+			t.Fatal("no linear terms at all")
+		}
+	}
+}
+
+// TestPieceSquareCheck shows that the check of the counts refuses counts
+// the evaluation does not bear out: a knight counted where none stands.
+func TestPieceSquareCheck(t *testing.T) {
+	pos, err := chess.ParseFEN("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := eval.DefaultParams()
+	p.UsePawnHash = false
+	ws := Weights(p)
+	lo, hi := pstBlock(ws)
+	samples := []Sample{{Pos: pos, Result: 1}}
+	e := eval.NewEvaluatorWith(p)
+	base := []eval.Breakdown{e.Breakdown(pos)}
+	out := make([]Entry, 1)
+	// A white knight on a1 counted where none stands.
+	out[0].Linear.Terms = append(out[0].Linear.Terms, term{int32(lo) + int32(chess.Knight)*64, 1})
+	if err := countPieceSquares(samples, p, ws, lo, hi, base, out); err == nil {
+		t.Fatal("a count of a piece that is not on the board passed the check")
+	}
+	for j := lo; j < hi; j++ {
+		if *ws[j].Ptr != *Weights(eval.DefaultParams())[j].Ptr {
+			t.Fatalf("%s left moved after the check", ws[j].Name())
+		}
 	}
 }
