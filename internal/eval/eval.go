@@ -24,6 +24,7 @@ const (
 	termThreats
 	termSpace
 	termTempo
+	termPawnKing
 	numTerms
 )
 
@@ -151,6 +152,9 @@ func (e *Evaluator) evaluate(pos *chess.Position) int {
 		p.evalSpace(pos, info, chess.White)
 		p.evalSpace(pos, info, chess.Black)
 	}
+	if p.UsePKNet {
+		e.pkTerm(pos, info)
+	}
 	info.terms[termTempo][pos.SideToMove()] = p.Tempo
 
 	total := info.termSum()
@@ -185,7 +189,8 @@ func (info *evalInfo) termSum() Score {
 		tm[termKingSafety][chess.White] - tm[termKingSafety][chess.Black] +
 		tm[termThreats][chess.White] - tm[termThreats][chess.Black] +
 		tm[termSpace][chess.White] - tm[termSpace][chess.Black] +
-		tm[termTempo][chess.White] - tm[termTempo][chess.Black]
+		tm[termTempo][chess.White] - tm[termTempo][chess.Black] +
+		tm[termPawnKing][chess.White] - tm[termPawnKing][chess.Black]
 }
 
 // scaleAndTaper is the evaluation's last step: IPPOLIT's drawishness

@@ -761,8 +761,8 @@ func TestKingDangerParts(t *testing.T) {
 // termSum, written out, adds every term: the loop over all numTerms gives
 // the same sum on positions of the tests' set.
 func TestTermSum(t *testing.T) {
-	if numTerms != 11 {
-		t.Fatalf("%d terms: termSum names eleven", numTerms)
+	if numTerms != 12 {
+		t.Fatalf("%d terms: termSum names twelve", numTerms)
 	}
 	e := NewEvaluator()
 	for _, fen := range termSumFENs {

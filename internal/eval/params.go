@@ -52,6 +52,11 @@ type Params struct {
 	UsePawnLead       bool // the end game's complexity grows with the lead in pawns
 	UseBackwardByRank bool // backward pawns by rank, beside the flat penalty
 	UseSpacePieces    bool // the space squares count again for each own piece
+	// Issue 28's optional network: off until trained and measured.
+	UsePKNet bool // Ethereal: PKNN, a pawn-king network's correction (pknet.go)
+
+	// PKNet is the network's weights (pknet_weights.go).
+	PKNet PKNet
 
 	// Material, imbalance, bishop pair, side to move.
 	PieceValue                       [7]Score // by chess.PieceType
@@ -202,6 +207,8 @@ var defaultParams = Params{
 	UseKingDangerModel: true,
 	UseBishopShape:     true,
 	UsePieceActivity:   true,
+
+	PKNet: pkNetWeights,
 
 	// Material, indexed by chess.PieceType. Rooks and pawns gain in the end
 	// game, where open lines and promotion matter more than piece play.

@@ -22,7 +22,7 @@ import (
 // and switch of the configuration, and the held-out fraction.
 
 // cacheVersion changes whenever Entry or the way it is made changes.
-const cacheVersion = 1
+const cacheVersion = 2
 
 type cacheFile struct {
 	Key     string
@@ -34,7 +34,12 @@ type cacheFile struct {
 // held-out fraction validate.
 func cacheKey(data string, config *eval.Params, validate float64) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "v%d %v %g\n", cacheVersion, *config, validate)
+	// The forms leave the pawn-king network's term out (it enters only
+	// the choice of scale factor), so an untrained network on or off
+	// makes the same forms: one cache serves fits with and without it.
+	formsConfig := *config
+	formsConfig.UsePKNet = config.UsePKNet && config.PKNet != eval.PKNet{}
+	fmt.Fprintf(h, "v%d %v %g\n", cacheVersion, formsConfig, validate)
 	for _, name := range strings.Split(data, ",") {
 		fi, err := os.Stat(strings.TrimSpace(name))
 		if err != nil {

@@ -91,9 +91,11 @@ func runRangeError(fs *flag.FlagSet) error {
 	}{
 		// Written so that NaN fails every test.
 		{"rate", func(v float64) bool { return v > 0 && v <= 1e6 }, "above 0 and at most 1000000 (centipawns)"},
+		{"pkrate", func(v float64) bool { return v > 0 && v <= 1e6 }, "above 0 and at most 1000000"},
 		{"validate", func(v float64) bool { return v >= 0 && v < 1 }, "from 0 to below 1"},
 		{"lambda", func(v float64) bool { return v >= 0 && v <= 1 }, "from 0 to 1"},
 		{"l2", func(v float64) bool { return v >= 0 && v <= 1e6 }, "from 0 to 1000000"},
+		{"pkl2", func(v float64) bool { return v >= 0 && v <= 1e6 }, "from 0 to 1000000"},
 	}
 	for _, c := range floats {
 		v := fs.Lookup(c.flag).Value.(flag.Getter).Get().(float64)
@@ -245,6 +247,9 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("o", "", "where to write the new params.go (default: standard output)")
 	report := fs.Int("report", 10, "print the errors every N epochs")
 	switches := fs.String("switches", eval.NewTerms, "evaluation switches to set in the tuned configuration (the terms off in the engine until measured are fitted with them on)")
+	pknet := fs.String("pknet", "", "fit the pawn-king network (eval.PKNet) too and write its weights to this Go file (internal/eval/pknet_weights.go)")
+	pkRate := fs.Float64("pkrate", 0.05, "Adam step size of the pawn-king network's parameters")
+	pkL2 := fs.Float64("pkl2", 0, "pull of the pawn-king network's parameters towards zero, per squared unit")
 	cache := fs.String("cache", "", "file that keeps the linearised samples: a later run with the same data, weights, switches and -validate reads them instead of evaluating again")
 	// The defaults are the run that made params.go (see the package doc).
 	if err := fs.Parse(args); err != nil {
@@ -270,6 +275,11 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 			return usageError(fmt.Sprintf("-cache %s is not a cache written by tune run; refusing to overwrite it (give a new file name)", *cache))
 		}
 	}
+	if *pknet != "" {
+		if err := refuseInput("-pknet", *pknet, append(dataFiles, *cache, *params)); err != nil {
+			return err
+		}
+	}
 	src, err := os.ReadFile(*params)
 	if err != nil {
 		return err
@@ -279,6 +289,9 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	config := eval.DefaultParams()
 	if err := eval.ApplySwitchSpec(config, *switches); err != nil {
 		return err
+	}
+	if *pknet != "" {
+		config.UsePKNet = true
 	}
 	ws := Weights(config)
 	key, err := cacheKey(*data, config, *validate)
@@ -320,7 +333,13 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	t.Rate, t.L2, t.Lambda, t.Batch, t.Threads = *rate, *l2, *lambda, *batch, *threads
 	before := t.FitK()
 	fmt.Fprintf(stderr, "K = %.6f (%.3f in the 10^(v/400) form), error %.6f\n", t.K, t.K*400/math.Ln10, before)
-	h := &Tuner{Entries: held, Params: config, Weights: ws, K: t.K, Threads: t.Threads}
+	if *pknet != "" {
+		// After K: the network starts adding nothing (or what it added in
+		// the engine), and K keeps the centipawns of the weights.
+		t.PK = newPKFit(&config.PKNet, *seed)
+		t.PK.Rate, t.PK.L2 = *pkRate, *pkL2
+	}
+	h := &Tuner{Entries: held, Params: config, Weights: ws, K: t.K, Threads: t.Threads, PK: t.PK}
 	heldErr := func() float64 {
 		h.mg, h.eg = t.mg, t.eg
 		return h.Error(t.K)
@@ -356,6 +375,9 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 			// minimum at the distance its step allows; smaller steps settle
 			// closer once the held-out error stops falling.
 			t.Rate /= 2
+			if t.PK != nil {
+				t.PK.Rate /= 2
+			}
 			fmt.Fprintf(stderr, "epoch %d: no better held-out error for %d epochs, step size halved to %g cp\n", ep, ep-bestEpoch, t.Rate)
 		}
 	}
@@ -374,6 +396,15 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	newSrc, err := RewriteParams(src, ws)
 	if err != nil {
 		return err
+	}
+	if *pknet != "" {
+		netSrc, err := WritePKNet(&config.PKNet)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(*pknet, netSrc, 0o644); err != nil {
+			return err
+		}
 	}
 	if *out == "" {
 		_, err = stdout.Write(newSrc)

@@ -46,11 +46,14 @@ type Tuner struct {
 	mMg, mEg, vMg, vEg []float64 // Adam's moment estimates
 	step               int
 	order              []int32        // the entries' order in the current epoch
-	part               [][2][]float64 // per-goroutine gradients
+	part               [][3][]float64 // per-goroutine gradients: mg, eg, network
 
 	// Batch is the mini-batch size of Epoch (0: the full batch); Threads
 	// the goroutines that compute a gradient.
 	Batch, Threads int
+
+	// PK is the pawn-king network fitted with the weights (nil: none).
+	PK *pkFit
 }
 
 // NewTuner starts from the current values of the weights ws of p.
@@ -104,6 +107,10 @@ func (t *Tuner) value(s *sum) (mg, eg float64) {
 func (t *Tuner) evaluate(en *Entry) (v float64, d partials) {
 	p := t.Params
 	mg, eg := t.value(&en.Linear)
+	if t.PK != nil {
+		netMg, netEg := t.PK.value(&en.PK)
+		mg, eg = mg+netMg, eg+netEg
+	}
 	var penMg, penEg [2]float64 // derivative of each penalty by its sum
 	for c := range 2 {
 		dm, de := t.value(&en.Danger[c])
@@ -263,8 +270,9 @@ func (t *Tuner) Epoch(rng *rand.Rand) float64 {
 }
 
 // gradient adds the error gradient of the entries picked by idx to gMg and
-// gEg and returns their summed squared error against the results.
-func (t *Tuner) gradient(idx []int32, gMg, gEg []float64) float64 {
+// gEg (and the network's to gPK) and returns their summed squared error
+// against the results.
+func (t *Tuner) gradient(idx []int32, gMg, gEg, gPK []float64) float64 {
 	var sum float64
 	for _, i := range idx {
 		en := &t.Entries[i]
@@ -292,6 +300,9 @@ func (t *Tuner) gradient(idx []int32, gMg, gEg []float64) float64 {
 			gMg[en.ScaleW-1] += g * pd.scaleMg
 			gEg[en.ScaleW-1] += g * pd.scaleEg
 		}
+		if t.PK != nil {
+			t.PK.addGradient(&en.PK, g*pd.linMg, g*pd.linEg, gPK)
+		}
 	}
 	return sum
 }
@@ -301,39 +312,49 @@ func (t *Tuner) gradient(idx []int32, gMg, gEg []float64) float64 {
 func (t *Tuner) step1(idx []int32) float64 {
 	threads := max(1, min(t.Threads, len(idx)/256+1))
 	if len(t.part) < threads {
-		t.part = make([][2][]float64, threads)
+		t.part = make([][3][]float64, threads)
+	}
+	var gPK []float64
+	if t.PK != nil {
+		gPK = t.PK.g
 	}
 	var sum float64
 	if threads == 1 {
 		clear(t.gMg)
 		clear(t.gEg)
-		sum = t.gradient(idx, t.gMg, t.gEg)
+		clear(gPK)
+		sum = t.gradient(idx, t.gMg, t.gEg, gPK)
 	} else {
 		sums := make([]float64, threads)
 		var wg sync.WaitGroup
 		chunk := (len(idx) + threads - 1) / threads
 		for w := range threads {
-			if len(t.part[w][0]) != len(t.mg) {
-				t.part[w] = [2][]float64{make([]float64, len(t.mg)), make([]float64, len(t.mg))}
+			if len(t.part[w][0]) != len(t.mg) || len(t.part[w][2]) != len(gPK) {
+				t.part[w] = [3][]float64{make([]float64, len(t.mg)), make([]float64, len(t.mg)), make([]float64, len(gPK))}
 			}
-			clear(t.part[w][0])
-			clear(t.part[w][1])
+			for _, g := range t.part[w] {
+				clear(g)
+			}
 			lo, hi := min(w*chunk, len(idx)), min((w+1)*chunk, len(idx))
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				sums[w] = t.gradient(idx[lo:hi], t.part[w][0], t.part[w][1])
+				sums[w] = t.gradient(idx[lo:hi], t.part[w][0], t.part[w][1], t.part[w][2])
 			}()
 		}
 		wg.Wait()
 		copy(t.gMg, t.part[0][0])
 		copy(t.gEg, t.part[0][1])
+		copy(gPK, t.part[0][2])
 		sum = sums[0]
 		for w := 1; w < threads; w++ {
 			sum += sums[w]
 			for i := range t.gMg {
 				t.gMg[i] += t.part[w][0][i]
 				t.gEg[i] += t.part[w][1][i]
+			}
+			for i := range gPK {
+				gPK[i] += t.part[w][2][i]
 			}
 		}
 	}
@@ -342,19 +363,22 @@ func (t *Tuner) step1(idx []int32) float64 {
 	t.step++
 	c1 := 1 - math.Pow(beta1, float64(t.step))
 	c2 := 1 - math.Pow(beta2, float64(t.step))
-	adam := func(w, w0, g, m, v []float64, frozen []bool) {
+	adam := func(w, w0, g, m, v []float64, frozen []bool, rate, l2 float64) {
 		for i := range w {
-			if frozen[i] || g[i] == 0 && m[i] == 0 {
+			if frozen != nil && frozen[i] || g[i] == 0 && m[i] == 0 {
 				continue // frozen, or no sample has used it yet
 			}
-			gi := g[i]*inv + 2*t.L2*(w[i]-w0[i])
+			gi := g[i]*inv + 2*l2*(w[i]-w0[i])
 			m[i] = beta1*m[i] + (1-beta1)*gi
 			v[i] = beta2*v[i] + (1-beta2)*gi*gi
-			w[i] -= t.Rate * (m[i] / c1) / (math.Sqrt(v[i]/c2) + eps)
+			w[i] -= rate * (m[i] / c1) / (math.Sqrt(v[i]/c2) + eps)
 		}
 	}
-	adam(t.mg, t.mg0, t.gMg, t.mMg, t.vMg, t.FrozenMg)
-	adam(t.eg, t.eg0, t.gEg, t.mEg, t.vEg, t.FrozenEg)
+	adam(t.mg, t.mg0, t.gMg, t.mMg, t.vMg, t.FrozenMg, t.Rate, t.L2)
+	adam(t.eg, t.eg0, t.gEg, t.mEg, t.vEg, t.FrozenEg, t.Rate, t.L2)
+	if t.PK != nil {
+		adam(t.PK.w, t.PK.zero, t.PK.g, t.PK.m, t.PK.v, nil, t.PK.Rate, t.PK.L2)
+	}
 	// A scale factor lives in 0..64 (ScaleAt clamps the tapered value, so
 	// halves kept in range keep the engine and the fit in step).
 	for i, w := range t.Weights {
@@ -366,16 +390,24 @@ func (t *Tuner) step1(idx []int32) float64 {
 	return sum * inv
 }
 
-// Snapshot returns a copy of the current weights; Restore puts one back.
+// Snapshot returns a copy of the current weights (middle-game halves,
+// end-game halves, the network's parameters); Restore puts one back.
 // Training keeps the snapshot with the lowest held-out error.
-func (t *Tuner) Snapshot() [2][]float64 {
-	return [2][]float64{slices.Clone(t.mg), slices.Clone(t.eg)}
+func (t *Tuner) Snapshot() [3][]float64 {
+	s := [3][]float64{slices.Clone(t.mg), slices.Clone(t.eg), nil}
+	if t.PK != nil {
+		s[2] = slices.Clone(t.PK.w)
+	}
+	return s
 }
 
 // Restore sets the weights to a snapshot.
-func (t *Tuner) Restore(s [2][]float64) {
+func (t *Tuner) Restore(s [3][]float64) {
 	copy(t.mg, s[0])
 	copy(t.eg, s[1])
+	if t.PK != nil {
+		copy(t.PK.w, s[2])
+	}
 }
 
 // Apply rounds the fitted weights into t.Params and rebuilds the tables
@@ -383,6 +415,9 @@ func (t *Tuner) Restore(s [2][]float64) {
 func (t *Tuner) Apply() {
 	for i, w := range t.Weights {
 		*w.Ptr = eval.S(int(math.Round(t.mg[i])), int(math.Round(t.eg[i])))
+	}
+	if t.PK != nil {
+		t.Params.PKNet = t.PK.net()
 	}
 	t.Params.Rebuild()
 }

@@ -128,6 +128,7 @@ var techniques = map[string]technique{
 	"UsePawnLead":       {groupOther, "not in the seeds: Ethereal (complexity by the lead in pawns)", "", "its weights are 0 until a fit, so on it changes nothing (the same bench); only with UseComplexity (on)"},
 	"UseBackwardByRank": {groupOther, "not in the seeds: Ethereal (backward pawns by rank)", "", "its weights are 0 until a fit, so on it changes nothing (the same bench); with UsePawnStructure"},
 	"UseSpacePieces":    {groupOther, "not in the seeds: Stockfish (space counted for each piece)", "", "its weights are 0 until a fit, so on it changes nothing (the same bench); only with UseSpace (on)"},
+	"UsePKNet":          {groupOther, "not in the seeds: Ethereal (PKNN, a pawn-king network)", "", "its weights are 0 until `tune run -pknet` trains it, so on it changes nothing (the same bench)"},
 }
 
 // Row is one technique to measure: a switch and the build that flips it.
