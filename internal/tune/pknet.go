@@ -162,33 +162,26 @@ func WritePKNet(net *eval.PKNet) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("package eval\n\n// pkNetWeights is the pawn-king network's weights (pknet.go), written by\n// `matador tune run -pknet`.\nvar pkNetWeights = PKNet{\n\tHidden: [PKInputs][PKHidden]int16{\n")
 	for i := range net.Hidden {
-		b.WriteString("\t\t{")
-		for j, x := range net.Hidden[i] {
-			if j > 0 {
-				b.WriteString(", ")
-			}
-			fmt.Fprint(&b, x)
-		}
-		b.WriteString("},\n")
+		writeRow(&b, "\t\t", net.Hidden[i][:], ",\n")
 	}
-	b.WriteString("\t},\n\tHiddenBias: [PKHidden]int32{")
-	for j, x := range net.HiddenBias {
-		if j > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprint(&b, x)
-	}
-	b.WriteString("},\n\tOutput: [2][PKHidden]int16{\n")
+	b.WriteString("\t},\n")
+	writeRow(&b, "\tHiddenBias: [PKHidden]int32", net.HiddenBias[:], ",\n")
+	b.WriteString("\tOutput: [2][PKHidden]int16{\n")
 	for k := range net.Output {
-		b.WriteString("\t\t{")
-		for j, x := range net.Output[k] {
-			if j > 0 {
-				b.WriteString(", ")
-			}
-			fmt.Fprint(&b, x)
-		}
-		b.WriteString("},\n")
+		writeRow(&b, "\t\t", net.Output[k][:], ",\n")
 	}
 	b.WriteString("\t},\n}\n")
 	return format.Source(b.Bytes())
+}
+
+// writeRow writes the composite literal prefix{v0, v1, ...}suffix.
+func writeRow[T int16 | int32](b *bytes.Buffer, prefix string, row []T, suffix string) {
+	b.WriteString(prefix + "{")
+	for j, x := range row {
+		if j > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprint(b, x)
+	}
+	b.WriteString("}" + suffix)
 }

@@ -39,11 +39,9 @@ func trainedPK() eval.PKNet {
 	return net
 }
 
-// TestPKLinearForms: with the network on, the linear forms give the
-// engine's score, and the floating-point network of the tuner started from
-// the engine's weights gives the same term within rounding.
-func TestPKLinearForms(t *testing.T) {
-	samples := pkSamples(t, 300)
+// pkForms linearises n samples with the network of trainedPK on.
+func pkForms(t *testing.T, n int) ([]Sample, *eval.Params, []Weight, []Entry) {
+	samples := pkSamples(t, n)
 	p := eval.DefaultParams()
 	p.UsePKNet = true
 	p.PKNet = trainedPK()
@@ -52,6 +50,14 @@ func TestPKLinearForms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return samples, p, ws, entries
+}
+
+// TestPKLinearForms: with the network on, the linear forms give the
+// engine's score, and the floating-point network of the tuner started from
+// the engine's weights gives the same term within rounding.
+func TestPKLinearForms(t *testing.T) {
+	samples, p, ws, entries := pkForms(t, 300)
 	e := eval.NewEvaluatorWith(p)
 	fit := newPKFit(&p.PKNet, 1)
 	netMoved := 0
@@ -85,15 +91,7 @@ func TestPKLinearForms(t *testing.T) {
 // TestPKGradient: the derivatives of the tuner's error by the network's
 // parameters agree with finite differences of the error itself.
 func TestPKGradient(t *testing.T) {
-	samples := pkSamples(t, 60)
-	p := eval.DefaultParams()
-	p.UsePKNet = true
-	p.PKNet = trainedPK()
-	ws := Weights(p)
-	entries, err := Linearize(samples, p, ws, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, p, ws, entries := pkForms(t, 60)
 	tu := NewTuner(entries, p, ws)
 	tu.K, tu.Lambda = 0.006, 1
 	tu.PK = newPKFit(&p.PKNet, 1)
