@@ -35,7 +35,7 @@ const wasmTimeScale = 3
 
 // The protocol tests that run on the WebAssembly engine. TestThreads is
 // left out: the browser build has one thread (internal/engine/limits_js.go,
-// and TestWasmOneThread below).
+// and testWasmOneThread below).
 var wasmConversations = []struct {
 	name string
 	test func(*testing.T)

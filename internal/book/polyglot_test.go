@@ -30,7 +30,7 @@ func findPolyglot(t *testing.T) string {
 	return ""
 }
 
-// dumpLine is a move of a line of "polyglot dump-book": the move in SAN
+// dumpMove is a move of a line of "polyglot dump-book": the move in SAN
 // and, for moves of the dumped colour, its share of the position's weight
 // in percent as polyglot prints it.
 type dumpMove struct {

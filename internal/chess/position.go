@@ -139,7 +139,7 @@ func (p *Position) CapturedPiece() Piece {
 	return p.history[len(p.history)-1].captured
 }
 
-// NonPawnMaterial reports whether colour c has a piece other than pawns and king.
+// HasNonPawnMaterial reports whether colour c has a piece other than pawns and king.
 func (p *Position) HasNonPawnMaterial(c Color) bool {
 	return p.byColor[c]&^(p.byType[Pawn]|p.byType[King]) != 0
 }

@@ -135,7 +135,8 @@ func (p *Position) SEEGreaterEqual(m Move, threshold int) bool {
 	// balance is how far the side that just captured is above what it
 	// needs; it needs balance >= 0 if it is us (ties are ours), and > 0 if
 	// it is them. Each capture turns the other side's balance into
-	// value - balance, the same recurrence as the swap list in SEE.
+	// value - balance, the recurrence of the swap list that SEE backs up
+	// as it plays the exchange out.
 	balance := first - threshold
 	if balance < 0 {
 		return false

@@ -47,8 +47,10 @@ const (
 	SkillMaxLoss         = 60
 	SkillMaxLossPerLevel = 20
 	// SkillThinkShare: a weakened engine on a clock takes at least this
-	// share of the time a full search would aim for, as a person would,
-	// instead of answering at once; at most SkillThinkCap.
+	// share of an even share of its clock (thinkTime: the time left over
+	// 30 moves, plus three quarters of the increment, less the overhead),
+	// as a person would, instead of answering at once; at most
+	// SkillThinkCap and a tenth of the time left.
 	SkillThinkShare = 0.5
 	SkillThinkCap   = 10 * time.Second
 )

@@ -2,7 +2,8 @@
 // middle-game/end-game terms (material, piece-square tables, mobility, pawn
 // structure through a pawn hash, passed pawns, rooks, bishop pair, king
 // safety, threats) squashed by drawish-material knowledge. It imports only
-// matador/internal/chess and matador/internal/switches. Every weight is in params.go.
+// matador/internal/chess and matador/internal/switches. Every weight is in
+// params.go, but the pawn-king network's (pknet.go, pknet_weights.go).
 package eval
 
 import "matador/internal/chess"
@@ -139,7 +140,8 @@ func (e *Evaluator) evaluate(pos *chess.Position) int {
 	p.evalPassed(pos, info, chess.White)
 	p.evalPassed(pos, info, chess.Black)
 	if p.UseThreats {
-		// The hanging pieces are read by the threats alone.
+		// The hanging pieces are found only for the threats; the search
+		// reads them afterwards through LastHanging.
 		info.hanging[chess.White] = hanging(pos, &info.attacked, chess.White)
 		info.hanging[chess.Black] = hanging(pos, &info.attacked, chess.Black)
 		p.evalThreats(pos, info, chess.White)

@@ -1,7 +1,8 @@
 package eval
 
-// Every switch and weight of the evaluation lives here: the Params type,
-// and defaultParams, the values the engine plays with, explained term by
+// Every switch and weight of the evaluation lives here (but the pawn-king
+// network's weights, which pknet_weights.go holds): the Params type, and
+// defaultParams, the values the engine plays with, explained term by
 // term. Weights are packed S(mg, eg) pairs in centipawns, in one labelled
 // block per term family. The values started as hand-set points of the
 // usual published magnitudes; every weight of Params.Tunable (the linear
@@ -10,7 +11,8 @@ package eval
 // games (docs/tuning.md), and "matador tune run" rewrites the numbers
 // here. The rest stays as set by hand; Tunable's comment lists it (the
 // piece-square formula, REBEL's counter steps, the mop-up terms among
-// them). The switches turn one technique off so that its worth can be
+// them), but for the pawn-king network, which "matador tune run -pknet"
+// fits beside the weights. The switches turn one technique off so that its worth can be
 // measured in games.
 //
 // A new term is a field in Params, its value in defaultParams, its code in
@@ -186,8 +188,9 @@ const ScaleNormal = 64
 
 // defaultParams is the configuration the engine plays with.
 var defaultParams = Params{
-	// Switches: one per technique, all on except issue 28's six, off until
-	// fitted (false by omission).
+	// Switches: one per technique, all on except issue 28's six terms and
+	// its pawn-king network (UsePKNet), off until fitted (false by
+	// omission).
 	UsePawnHash:        true, // IPPOLIT: pawn hash table (off: recompute every call)
 	UseImbalance:       true, // Rybka/IPPOLIT: knight and rook values follow the pawn count
 	UseMobility:        true,
@@ -387,8 +390,9 @@ var defaultParams = Params{
 	},
 
 	// Candidate passed pawns, by rank: no enemy pawn ahead on the file and
-	// at least as many own pawns beside it as enemy pawns in front on the
-	// neighbouring files, so that it can force its way through.
+	// at least as many own pawns beside it or behind it on the neighbouring
+	// files as enemy pawns in front on them, so that it can force its way
+	// through.
 	PawnCandidate: [8]Score{0, S(-1, -6), S(-1, 6), S(8, 6), S(10, 15), S(25, 16), 0, 0},
 
 	// Passed pawns by rank (IPPOLIT/Rybka: passed pawn value by rank), stored
@@ -516,9 +520,10 @@ var defaultParams = Params{
 		1, 2, 2, 3, 2, 3, 3, 4, // king and queen
 	},
 
-	// Counter steps for each safe check the enemy has (a check from a square we
-	// do not defend), by piece type. Not in REBEL's text; it lets the counter see
-	// attacks that come from outside the king's zone.
+	// Counter steps when the enemy has a safe check (a check from a square we
+	// do not defend), by piece type: once a type, however many such checks it
+	// has. Not in REBEL's text; it lets the counter see attacks that come from
+	// outside the king's zone.
 	KingSafeCheck: [7]int{0, 0, 2, 1, 2, 2, 0},
 
 	// KingSafetyTable maps REBEL's counter to a middle-game penalty (the end

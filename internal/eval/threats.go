@@ -4,8 +4,9 @@ import "matador/internal/chess"
 
 // REBEL: hanging pieces. A piece hangs when a cheaper enemy piece attacks it
 // or when it is attacked and not defended. REBEL derives the list from its
-// attack tables and the search uses it to order captures and to decide
-// reductions; the evaluation scores the threat.
+// attack tables; the search uses it to order the quiet moves, to decide
+// reductions and to measure the threat (REBEL's static pruning, reduction
+// 2a, horizon trick one), and the evaluation scores the threat.
 
 // hanging returns c's hanging pieces (never the king) given complete attack
 // tables.
@@ -127,8 +128,9 @@ func (p *Params) evalThreats(pos *chess.Position, info *evalInfo, c chess.Color)
 	}
 	s += p.ThreatByKing * Score((undefended & info.attacked[c][chess.King]).Count())
 
-	// Pawn pushes: a pawn that can step to a square the enemy does not
-	// hold or attack with more than we defend, and then attacks a piece.
+	// Pawn pushes: a pawn that can step (one square, or two from its
+	// start) to an empty square that no enemy pawn attacks and that we
+	// defend or the enemy does not attack, and then attacks a piece.
 	ours := pos.Pieces(c, chess.Pawn)
 	empty := ^pos.Occupied()
 	push := ours.Forward(c) & empty

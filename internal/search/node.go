@@ -620,7 +620,8 @@ func iidApplies(depth int, pvNode, cutNode bool) bool {
 }
 
 // fullEval evaluates the position and records at ss what the search reads
-// from it besides the score: for lazy eval, how far the full evaluation
+// from it besides the score: the side to move's hanging pieces, for the
+// ordering of the quiet moves; for lazy eval, how far the full evaluation
 // stood from the lazy one; for REBEL's king-pressure tests, the danger to
 // each king.
 //

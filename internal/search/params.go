@@ -311,8 +311,8 @@ const (
 	IIDDepthDivisor = 2
 )
 
-// IIReduction: a ply less without a hash move, from this depth (tuned by
-// SPSA: tunable.go).
+// IIReduction: a ply less without a hash move, from this depth (tunable by
+// SPSA, tunable.go).
 var IIRMinDepth = 4
 
 // ProbCut: from this depth, beta plus this margin, searched this many

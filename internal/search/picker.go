@@ -94,8 +94,9 @@ func (pk *picker) reset(ttMove, mateKiller chess.Move, killers [4]chess.Move) {
 // in check), plus quiet checks when withChecks. Out of check it hands out
 // only captures whose SEE reaches seeFloor (0 or more) and queen
 // promotions that lose no material; under-promotions and losing
-// promotions never: the one SEE filter of quiescence, where the picker
-// knows each capture's SEE already. The hash move comes before that filter.
+// promotions never: the one SEE filter of quiescence, in the picker, which
+// computes a capture's SEE only when its upper bound reaches the floor
+// (selectNoisy). The hash move comes before that filter.
 func (pk *picker) resetQS(ttMove chess.Move, inCheck, withChecks bool, seeFloor int) {
 	pk.reset(ttMove, chess.NoMove, [4]chess.Move{})
 	pk.qsearch = !inCheck

@@ -4,8 +4,9 @@ import "matador/internal/chess"
 
 // The tests of the pruning steps of negamax: whole nodes (static pruning,
 // null move, ProbCut) and single moves (late moves, futility, positional
-// gain, SEE). Most are small enough to inline into negamax (probCut,
-// seePrunes, nullMoveReduction and rebelCanPrune are not).
+// gain, SEE). Most are small enough to inline into negamax: probCut and
+// rebelCanPrune are not, and futile, seePrunes and nullMoveReduction only
+// in the profile-guided build (cmd/matador/default.pgo).
 
 // reverseFutility is static pruning near the horizon, after REBEL's static
 // selective search: a node whose evaluation (hash-improved) stands the

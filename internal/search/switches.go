@@ -25,7 +25,7 @@ type Switches struct {
 	MateDistance        bool
 	DelayPenalty        bool
 	AspirationREBEL     bool // REBEL's 0.50 / 2.00 / full windows instead of IPPOLIT's steps
-	HangingNoReduce     bool // REBEL: hanging pieces that move are not reduced
+	HangingNoReduce     bool // REBEL: a hanging piece that moves is reduced a ply less
 	MateKiller          bool // REBEL: the killer that mated is tried before captures
 	OrderingHints       bool // REBEL: hanging pieces first, pawn-attacked squares last among quiet moves
 	NullVerify          bool

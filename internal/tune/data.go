@@ -131,7 +131,7 @@ type ExtractStats struct {
 
 // Extract reads the games of a PGN text and writes, for every quiet
 // position after the first SkipPlies plies, a `FEN | result` line labelled
-// with the game's result. Games without a decisive marker ("*") or that
+// with the game's result. Games without a result (marked "*") or that
 // fail to parse are skipped. When the move played has a comment that starts
 // with a search score, as fastchess and cutechess write them ("+0.52/7
 // 0.004s", the mover's view), the score is added as a third field in

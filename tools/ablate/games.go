@@ -263,8 +263,8 @@ func (t *Tally) SecondsPerGame() float64 {
 	return t.Seconds / float64(t.TimedGames)
 }
 
-// chunkGlob names a row's finished chunks; a chunk being played is
-// chunkPart until fastchess ends.
+// chunkGlob names a row's finished chunks; a chunk being played has its
+// name with partExt added until fastchess ends.
 const (
 	chunkGlob = "games-*.pgn"
 	partExt   = ".part"

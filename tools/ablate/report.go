@@ -58,7 +58,7 @@ func defaultText(r Row) string {
 	return "off (the row measures turning it on)"
 }
 
-// sortKey orders rows within a group by worth, best first; unmeasured
+// sortMeasured orders rows within a group by worth, best first; unmeasured
 // rows last, by name.
 func sortMeasured(ms []Measured) {
 	slices.SortStableFunc(ms, func(a, b Measured) int {
