@@ -42,7 +42,7 @@ func runDatagen(args []string, stderr io.Writer) int {
 		return 2
 	}
 	if *out == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: matador datagen -o FILE [-threads N] [-nodes N] [-positions N | -games N] [-openings FILE] [-random-plies N] [-seed S]")
+		fmt.Fprintln(stderr, "usage: matador datagen -o FILE [-threads N] [-nodes N] [-hash MB] [-positions N | -games N] [-openings FILE] [-random-plies N] [-per-game N] [-skip-plies N] [-seed S] [-progress D]")
 		return 2
 	}
 	if msg := datagenRangeError(&cfg); msg != "" {

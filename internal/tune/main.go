@@ -126,8 +126,10 @@ func runRangeError(fs *flag.FlagSet) error {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, `usage:
   tune extract [-skip N] -o DATA FILE.pgn...   write the quiet positions of the games as "FEN | result" lines
-  tune run -data DATA [-epochs N] [-rate R] [-batch B] [-patience P] [-halve N] [-l2 P] [-lambda L] [-validate F] [-params FILE] [-o FILE]
+  tune run -data DATA [-epochs N] [-rate R] [-batch B] [-patience P] [-halve N] [-l2 P] [-lambda L] [-validate F]
+           [-switches SPEC] [-cache FILE] [-pknet FILE [-pkrate R] [-pkl2 P]] [-params FILE] [-o FILE]
                                                fit the weights of eval.Params and write params.go with them
+                                               (with -pknet, the pawn-king network's too, into FILE)
   tune wdl -data DATA                          fit the win/draw/loss model (UCI_ShowWDL) to the search scores in DATA
   tune convert IN OUT                          copy a data file to binary records (OUT named .bin) or text lines (any other name)
 
@@ -232,7 +234,7 @@ func runExtract(args []string, stderr io.Writer) error {
 func runTune(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("tune run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	data := fs.String("data", "", "data files of \"FEN | result\" lines, comma-separated (required)")
+	data := fs.String("data", "", "data files, text (\"FEN | result\" lines) or binary, comma-separated (required)")
 	epochs := fs.Int("epochs", 300, "passes over the training samples")
 	rate := fs.Float64("rate", 1, "Adam step size in centipawns")
 	batch := fs.Int("batch", 16384, "mini-batch size (0: the full batch, one step an epoch)")
@@ -331,14 +333,19 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 
 	t := NewTuner(entries, config, ws)
 	t.Rate, t.L2, t.Lambda, t.Batch, t.Threads = *rate, *l2, *lambda, *batch, *threads
-	before := t.FitK()
-	fmt.Fprintf(stderr, "K = %.6f (%.3f in the 10^(v/400) form), error %.6f\n", t.K, t.K*400/math.Ln10, before)
 	if *pknet != "" {
-		// After K: the network starts adding nothing (or what it added in
-		// the engine), and K keeps the centipawns of the weights.
+		// Before K, which is fitted to the evaluation as the engine has
+		// it: a network not trained yet adds nothing.
 		t.PK = newPKFit(&config.PKNet, *seed)
 		t.PK.Rate, t.PK.L2 = *pkRate, *pkL2
+	} else if config.UsePKNet && config.PKNet != (eval.PKNet{}) {
+		// A trained network on in the engine: the forms leave its term
+		// out, so the fit must add it, as it stands.
+		t.PK = newPKFit(&config.PKNet, *seed)
+		t.PK.Frozen = true
 	}
+	before := t.FitK()
+	fmt.Fprintf(stderr, "K = %.6f (%.3f in the 10^(v/400) form), error %.6f\n", t.K, t.K*400/math.Ln10, before)
 	h := &Tuner{Entries: held, Params: config, Weights: ws, K: t.K, Threads: t.Threads, PK: t.PK}
 	heldErr := func() float64 {
 		h.mg, h.eg = t.mg, t.eg

@@ -59,6 +59,10 @@ type pkFit struct {
 	// their pawns, kings and result, and a network free to use every
 	// input learns the training games instead of chess.
 	Rate, L2 float64
+	// Frozen keeps the network as it is: its term is part of every
+	// score, but only the weights are fitted (a trained network that is on
+	// in the engine, without -pknet).
+	Frozen bool
 }
 
 // newPKFit starts from net, or from small random input weights and zero

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -187,5 +188,39 @@ func TestWritePKNet(t *testing.T) {
 	if !strings.Contains(string(src), "var pkNetWeights = PKNet{") ||
 		!strings.Contains(string(src), fmt.Sprint(net.Hidden[223][31])) {
 		t.Errorf("source:\n%.400s", src)
+	}
+}
+
+// TestPKFrozen: a trained network fitted around (tune run without -pknet
+// while UsePKNet is on) is part of every score of the fit, and stays as it
+// was.
+func TestPKFrozen(t *testing.T) {
+	_, p, ws, entries := pkForms(t, 200)
+	tu := NewTuner(entries, p, ws)
+	tu.K, tu.Lambda, tu.Batch = 0.006, 1, 64
+	tu.PK = newPKFit(&p.PKNet, 1)
+	tu.PK.Frozen = true
+	// The floating-point score with the frozen network is the engine's
+	// but for rounding (the integer steps of the evaluation and of each
+	// view of the network); without it, it is far from it.
+	var with, without float64
+	for i := range entries {
+		en := &entries[i]
+		v, _ := tu.evaluate(en)
+		with = max(with, math.Abs(v-float64(en.Evaluate(p, ws))))
+		tu.PK = nil
+		v, _ = tu.evaluate(en)
+		without = max(without, math.Abs(v-float64(en.Evaluate(p, ws))))
+		tu.PK = newPKFit(&p.PKNet, 1)
+		tu.PK.Frozen = true
+	}
+	if with > 8 || without < 4*with {
+		t.Errorf("largest difference from the engine's score: %.1f with the frozen network, %.1f without", with, without)
+	}
+	before := append([]float64(nil), tu.PK.w...)
+	tu.Epoch(rand.New(rand.NewPCG(1, 0)))
+	tu.Apply()
+	if !slices.Equal(before, tu.PK.w) || p.PKNet != trainedPK() {
+		t.Error("the frozen network moved")
 	}
 }

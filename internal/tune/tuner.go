@@ -300,7 +300,7 @@ func (t *Tuner) gradient(idx []int32, gMg, gEg, gPK []float64) float64 {
 			gMg[en.ScaleW-1] += g * pd.scaleMg
 			gEg[en.ScaleW-1] += g * pd.scaleEg
 		}
-		if t.PK != nil {
+		if t.PK != nil && !t.PK.Frozen {
 			t.PK.addGradient(&en.PK, g*pd.linMg, g*pd.linEg, gPK)
 		}
 	}
@@ -315,7 +315,7 @@ func (t *Tuner) step1(idx []int32) float64 {
 		t.part = make([][3][]float64, threads)
 	}
 	var gPK []float64
-	if t.PK != nil {
+	if t.PK != nil && !t.PK.Frozen {
 		gPK = t.PK.g
 	}
 	var sum float64
@@ -376,7 +376,7 @@ func (t *Tuner) step1(idx []int32) float64 {
 	}
 	adam(t.mg, t.mg0, t.gMg, t.mMg, t.vMg, t.FrozenMg, t.Rate, t.L2)
 	adam(t.eg, t.eg0, t.gEg, t.mEg, t.vEg, t.FrozenEg, t.Rate, t.L2)
-	if t.PK != nil {
+	if t.PK != nil && !t.PK.Frozen {
 		adam(t.PK.w, t.PK.zero, t.PK.g, t.PK.m, t.PK.v, nil, t.PK.Rate, t.PK.L2)
 	}
 	// A scale factor lives in 0..64 (ScaleAt clamps the tapered value, so
@@ -416,7 +416,7 @@ func (t *Tuner) Apply() {
 	for i, w := range t.Weights {
 		*w.Ptr = eval.S(int(math.Round(t.mg[i])), int(math.Round(t.eg[i])))
 	}
-	if t.PK != nil {
+	if t.PK != nil && !t.PK.Frozen {
 		t.Params.PKNet = t.PK.net()
 	}
 	t.Params.Rebuild()
