@@ -92,12 +92,16 @@ func (info *evalInfo) addAttacks(c chess.Color, t chess.PieceType, a chess.Bitbo
 // caches (the pawn hash). Not safe for concurrent use; one per search
 // thread.
 type Evaluator struct {
-	p      *Params
-	info   evalInfo
-	pawns  [pawnHashSize]pawnEntry
-	spare  pawnEntry // used when UsePawnHash is off
-	probes uint64
-	hits   uint64
+	p     *Params
+	info  evalInfo
+	pawns [pawnHashSize]pawnEntry
+	spare pawnEntry // used when UsePawnHash is off
+	// The pawn-king network's table and packed weights, made when first
+	// used (pkTerm).
+	pk       *[pkTableSize]pkEntry
+	pkPacked *pkPacked
+	probes   uint64
+	hits     uint64
 }
 
 // NewEvaluator returns an evaluator with the engine's configuration

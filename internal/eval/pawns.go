@@ -39,10 +39,11 @@ type pawnEntry struct {
 	// that hold a pawn of either colour, bit f for file f.
 	closedness int
 	pawnFiles  uint8
-	// pk is the pawn-king network's two views (pkTerm) for the kings
-	// pkKings-1 (White's square times 64 plus Black's; 0: none yet).
-	pkKings uint16
-	pk      [2]Score
+	// pk[i] is the pawn-king network's two views (pkTerm) for the kings
+	// pkKings[i] (1 + White's square*64 + Black's; 0: none), the last
+	// asked first: kings that step back and forth find theirs here.
+	pkKings [2]uint16
+	pk      [2][2]Score
 }
 
 // probePawns returns the entry for pos's pawns, computing it on a miss.

@@ -20,7 +20,7 @@ import "matador/internal/chess"
 
 const (
 	PKInputs = 48 + 48 + 64 + 64
-	PKHidden = 32
+	PKHidden = 16
 	// PKHiddenScale is the hidden units' fixed point: a unit's value in
 	// centipawns times PKHiddenScale.
 	PKHiddenScale = 16
@@ -62,19 +62,42 @@ func PKView(pawns [2]chess.Bitboard, kings [2]chess.Square, us chess.Color) (in 
 	return in, n + 2
 }
 
-// view is one side's value of its view: the middle-game and end-game
-// sums of the rectified units, in centipawns.
-func (net *PKNet) view(pawns [2]chess.Bitboard, kings [2]chess.Square, us chess.Color) Score {
-	in, n := PKView(pawns, kings, us)
+// pawnPart is the pre-activations of side us's view before its kings:
+// the biases plus the rows of the pawns.
+func (net *PKNet) pawnPart(pawns [2]chess.Bitboard, us chess.Color) [PKHidden]int32 {
 	hidden := net.HiddenBias
-	for _, i := range in[:n] {
-		row := &net.Hidden[i]
+	flip := 0
+	if us == chess.Black {
+		flip = 56 // a square seen from Black's side
+	}
+	for b := pawns[us]; b != 0; {
+		row := &net.Hidden[(int(b.PopFirst())^flip)-8]
 		for j := range hidden {
 			hidden[j] += int32(row[j])
 		}
 	}
+	for b := pawns[us.Other()]; b != 0; {
+		row := &net.Hidden[48+(int(b.PopFirst())^flip)-8]
+		for j := range hidden {
+			hidden[j] += int32(row[j])
+		}
+	}
+	return hidden
+}
+
+// finish is side us's value of its view from its pawn part: the rows of
+// the two kings added, the units rectified and summed by the output
+// weights, in centipawns.
+func (net *PKNet) finish(hidden [PKHidden]int32, kings [2]chess.Square, us chess.Color) Score {
+	flip := 0
+	if us == chess.Black {
+		flip = 56
+	}
+	own := &net.Hidden[96+(int(kings[us])^flip)]
+	enemy := &net.Hidden[160+(int(kings[us.Other()])^flip)]
 	var mg, eg int64
 	for j, h := range hidden {
+		h += int32(own[j]) + int32(enemy[j])
 		if h > 0 {
 			mg += int64(h) * int64(net.Output[0][j])
 			eg += int64(h) * int64(net.Output[1][j])
@@ -91,18 +114,136 @@ func clampTerm(v int64) int64 { return min(max(v, -2000), 2000) }
 // Views are White's and Black's values of their views; the term is the
 // first less the second.
 func (net *PKNet) Views(pawns [2]chess.Bitboard, kings [2]chess.Square) [2]Score {
-	return [2]Score{net.view(pawns, kings, chess.White), net.view(pawns, kings, chess.Black)}
+	return [2]Score{
+		net.finish(net.pawnPart(pawns, chess.White), kings, chess.White),
+		net.finish(net.pawnPart(pawns, chess.Black), kings, chess.Black),
+	}
 }
 
-// pkTerm fills the network's row of the terms, from the pawn hash entry
-// when it holds these kings.
-func (e *Evaluator) pkTerm(pos *chess.Position, info *evalInfo) {
-	ent := info.pawns
-	kings := uint16(1 + int(info.king[chess.White])*64 + int(info.king[chess.Black]))
-	if ent.pkKings != kings {
-		pawns := [2]chess.Bitboard{pos.Pieces(chess.White, chess.Pawn), pos.Pieces(chess.Black, chess.Pawn)}
-		ent.pk = e.p.PKNet.Views(pawns, info.king)
-		ent.pkKings = kings
+// pkPacked is the network's weights two units to an int64 (unit 2k in
+// the low 32 bits, 2k+1 above, as Score packs its halves): summing rows
+// this way takes half the additions, and each half comes back exactly
+// (unpack) since no unit's sum leaves 32 bits.
+type pkPacked struct {
+	rows [PKInputs][PKHidden / 2]int64
+	bias [PKHidden / 2]int64
+}
+
+func pack2(lo, hi int32) int64 { return int64(hi)<<32 + int64(lo) }
+
+func unpack(v int64) (lo, hi int32) {
+	lo = int32(v)
+	return lo, int32((v - int64(lo)) >> 32)
+}
+
+func packPK(net *PKNet) *pkPacked {
+	pp := new(pkPacked)
+	for i := range net.Hidden {
+		for k := range pp.rows[i] {
+			pp.rows[i][k] = pack2(int32(net.Hidden[i][2*k]), int32(net.Hidden[i][2*k+1]))
+		}
 	}
-	info.terms[termPawnKing] = ent.pk
+	for k := range pp.bias {
+		pp.bias[k] = pack2(net.HiddenBias[2*k], net.HiddenBias[2*k+1])
+	}
+	return pp
+}
+
+// pawnPart is PKNet.pawnPart, packed.
+func (pp *pkPacked) pawnPart(pawns [2]chess.Bitboard, us chess.Color) [PKHidden / 2]int64 {
+	acc := pp.bias
+	flip := 0
+	if us == chess.Black {
+		flip = 56
+	}
+	for b := pawns[us]; b != 0; {
+		row := &pp.rows[(int(b.PopFirst())^flip)-8]
+		for k := range acc {
+			acc[k] += row[k]
+		}
+	}
+	for b := pawns[us.Other()]; b != 0; {
+		row := &pp.rows[48+(int(b.PopFirst())^flip)-8]
+		for k := range acc {
+			acc[k] += row[k]
+		}
+	}
+	return acc
+}
+
+// finish is PKNet.finish from a packed pawn part.
+func (pp *pkPacked) finish(net *PKNet, acc [PKHidden / 2]int64, kings [2]chess.Square, us chess.Color) Score {
+	flip := 0
+	if us == chess.Black {
+		flip = 56
+	}
+	own := &pp.rows[96+(int(kings[us])^flip)]
+	enemy := &pp.rows[160+(int(kings[us.Other()])^flip)]
+	var mg, eg int64
+	for k, v := range acc {
+		lo, hi := unpack(v + own[k] + enemy[k])
+		if lo > 0 {
+			mg += int64(lo) * int64(net.Output[0][2*k])
+			eg += int64(lo) * int64(net.Output[1][2*k])
+		}
+		if hi > 0 {
+			mg += int64(hi) * int64(net.Output[0][2*k+1])
+			eg += int64(hi) * int64(net.Output[1][2*k+1])
+		}
+	}
+	const unit = PKHiddenScale * PKOutputScale
+	return S(int(clampTerm(mg/unit)), int(clampTerm(eg/unit)))
+}
+
+// pkTableSize is the entries of an evaluator's pawn-king table.
+const pkTableSize = 1 << 12
+
+// pkEntry keeps both views' pawn parts of one pawn structure, so that a
+// king move costs the two kings' rows and the output, not the pawns' rows
+// again. The values themselves are kept in the pawn hash entry
+// (pawnEntry.pk), which every evaluation reads anyway: this table, a few
+// hundred bytes an entry, is read only when those miss.
+type pkEntry struct {
+	pawnKey uint64
+	filled  bool
+	pawns   [2][PKHidden / 2]int64
+}
+
+// pkTerm fills the network's row of the terms. The table and the packed
+// weights are the evaluator's own, made on the first use, so that the
+// engine with the network off carries none of it; as with the pawn hash,
+// the weights must not change once the table is made. Without the pawn
+// hash (the tuner's setting) every evaluation computes afresh.
+func (e *Evaluator) pkTerm(pos *chess.Position, info *evalInfo) {
+	net := &e.p.PKNet
+	pawns := [2]chess.Bitboard{pos.Pieces(chess.White, chess.Pawn), pos.Pieces(chess.Black, chess.Pawn)}
+	if !e.p.UsePawnHash {
+		info.terms[termPawnKing] = net.Views(pawns, info.king)
+		return
+	}
+	pe := info.pawns
+	kings := uint16(1 + int(info.king[chess.White])*64 + int(info.king[chess.Black]))
+	switch kings {
+	case pe.pkKings[0]:
+	case pe.pkKings[1]:
+		pe.pkKings[0], pe.pkKings[1] = pe.pkKings[1], pe.pkKings[0]
+		pe.pk[0], pe.pk[1] = pe.pk[1], pe.pk[0]
+	default:
+		if e.pk == nil {
+			e.pk, e.pkPacked = new([pkTableSize]pkEntry), packPK(net)
+		}
+		pp := e.pkPacked
+		key := pos.PawnKey()
+		ent := &e.pk[key&(pkTableSize-1)]
+		if !ent.filled || ent.pawnKey != key {
+			ent.pawnKey, ent.filled = key, true
+			ent.pawns[chess.White] = pp.pawnPart(pawns, chess.White)
+			ent.pawns[chess.Black] = pp.pawnPart(pawns, chess.Black)
+		}
+		pe.pkKings[1], pe.pk[1] = pe.pkKings[0], pe.pk[0]
+		pe.pkKings[0] = kings
+		pe.pk[0] = [2]Score{pp.finish(net, ent.pawns[chess.White], info.king, chess.White),
+			pp.finish(net, ent.pawns[chess.Black], info.king, chess.Black)}
+	}
+	info.terms[termPawnKing] = pe.pk[0]
 }

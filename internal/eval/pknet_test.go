@@ -110,3 +110,22 @@ func TestPKNetOffChangesNothing(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPKNetViews is one computation of both views, the cost of a
+// pawn-hash miss or a king move with UsePKNet on.
+func BenchmarkPKNetViews(b *testing.B) {
+	net := randomPKNet(4)
+	ps := benchPositions(b)
+	var pawns [][2]chess.Bitboard
+	var kings [][2]chess.Square
+	for _, p := range ps {
+		pawns = append(pawns, [2]chess.Bitboard{p.Pieces(chess.White, chess.Pawn), p.Pieces(chess.Black, chess.Pawn)})
+		kings = append(kings, [2]chess.Square{p.KingSquare(chess.White), p.KingSquare(chess.Black)})
+	}
+	var sum Score
+	for i := 0; b.Loop(); i++ {
+		v := net.Views(pawns[i%len(ps)], kings[i%len(ps)])
+		sum += v[0] - v[1]
+	}
+	_ = sum
+}

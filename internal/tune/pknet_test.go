@@ -186,7 +186,7 @@ func TestWritePKNet(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(src), "var pkNetWeights = PKNet{") ||
-		!strings.Contains(string(src), fmt.Sprint(net.Hidden[223][31])) {
+		!strings.Contains(string(src), fmt.Sprint(net.Hidden[eval.PKInputs-1][eval.PKHidden-1])) {
 		t.Errorf("source:\n%.400s", src)
 	}
 }
