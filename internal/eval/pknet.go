@@ -62,42 +62,26 @@ func PKView(pawns [2]chess.Bitboard, kings [2]chess.Square, us chess.Color) (in 
 	return in, n + 2
 }
 
-// pawnPart is the pre-activations of side us's view before its kings:
-// the biases plus the rows of the pawns.
-func (net *PKNet) pawnPart(pawns [2]chess.Bitboard, us chess.Color) [PKHidden]int32 {
+// view is side us's value of its view, from the inputs PKView lists: the
+// reference computation, which the tuner's network follows and the
+// evaluation's table (pkTerm) must match.
+func (net *PKNet) view(pawns [2]chess.Bitboard, kings [2]chess.Square, us chess.Color) Score {
+	in, n := PKView(pawns, kings, us)
 	hidden := net.HiddenBias
-	flip := 0
-	if us == chess.Black {
-		flip = 56 // a square seen from Black's side
-	}
-	for b := pawns[us]; b != 0; {
-		row := &net.Hidden[(int(b.PopFirst())^flip)-8]
+	for _, i := range in[:n] {
+		row := &net.Hidden[i]
 		for j := range hidden {
 			hidden[j] += int32(row[j])
 		}
 	}
-	for b := pawns[us.Other()]; b != 0; {
-		row := &net.Hidden[48+(int(b.PopFirst())^flip)-8]
-		for j := range hidden {
-			hidden[j] += int32(row[j])
-		}
-	}
-	return hidden
+	return net.output(hidden)
 }
 
-// finish is side us's value of its view from its pawn part: the rows of
-// the two kings added, the units rectified and summed by the output
-// weights, in centipawns.
-func (net *PKNet) finish(hidden [PKHidden]int32, kings [2]chess.Square, us chess.Color) Score {
-	flip := 0
-	if us == chess.Black {
-		flip = 56
-	}
-	own := &net.Hidden[96+(int(kings[us])^flip)]
-	enemy := &net.Hidden[160+(int(kings[us.Other()])^flip)]
+// output rectifies the units and sums them by the output weights, in
+// centipawns.
+func (net *PKNet) output(hidden [PKHidden]int32) Score {
 	var mg, eg int64
 	for j, h := range hidden {
-		h += int32(own[j]) + int32(enemy[j])
 		if h > 0 {
 			mg += int64(h) * int64(net.Output[0][j])
 			eg += int64(h) * int64(net.Output[1][j])
@@ -114,10 +98,7 @@ func clampTerm(v int64) int64 { return min(max(v, -2000), 2000) }
 // Views are White's and Black's values of their views; the term is the
 // first less the second.
 func (net *PKNet) Views(pawns [2]chess.Bitboard, kings [2]chess.Square) [2]Score {
-	return [2]Score{
-		net.finish(net.pawnPart(pawns, chess.White), kings, chess.White),
-		net.finish(net.pawnPart(pawns, chess.Black), kings, chess.Black),
-	}
+	return [2]Score{net.view(pawns, kings, chess.White), net.view(pawns, kings, chess.Black)}
 }
 
 // pkPacked is the network's weights two units to an int64 (unit 2k in
@@ -149,12 +130,13 @@ func packPK(net *PKNet) *pkPacked {
 	return pp
 }
 
-// pawnPart is PKNet.pawnPart, packed.
+// pawnPart is the packed pre-activations of side us's view before its
+// kings: the biases plus the rows of the pawns.
 func (pp *pkPacked) pawnPart(pawns [2]chess.Bitboard, us chess.Color) [PKHidden / 2]int64 {
 	acc := pp.bias
 	flip := 0
 	if us == chess.Black {
-		flip = 56
+		flip = 56 // a square seen from Black's side
 	}
 	for b := pawns[us]; b != 0; {
 		row := &pp.rows[(int(b.PopFirst())^flip)-8]
@@ -171,7 +153,8 @@ func (pp *pkPacked) pawnPart(pawns [2]chess.Bitboard, us chess.Color) [PKHidden 
 	return acc
 }
 
-// finish is PKNet.finish from a packed pawn part.
+// finish is side us's value of its view from its packed pawn part: the
+// two kings' rows added, then the output.
 func (pp *pkPacked) finish(net *PKNet, acc [PKHidden / 2]int64, kings [2]chess.Square, us chess.Color) Score {
 	flip := 0
 	if us == chess.Black {
@@ -179,20 +162,11 @@ func (pp *pkPacked) finish(net *PKNet, acc [PKHidden / 2]int64, kings [2]chess.S
 	}
 	own := &pp.rows[96+(int(kings[us])^flip)]
 	enemy := &pp.rows[160+(int(kings[us.Other()])^flip)]
-	var mg, eg int64
+	var hidden [PKHidden]int32
 	for k, v := range acc {
-		lo, hi := unpack(v + own[k] + enemy[k])
-		if lo > 0 {
-			mg += int64(lo) * int64(net.Output[0][2*k])
-			eg += int64(lo) * int64(net.Output[1][2*k])
-		}
-		if hi > 0 {
-			mg += int64(hi) * int64(net.Output[0][2*k+1])
-			eg += int64(hi) * int64(net.Output[1][2*k+1])
-		}
+		hidden[2*k], hidden[2*k+1] = unpack(v + own[k] + enemy[k])
 	}
-	const unit = PKHiddenScale * PKOutputScale
-	return S(int(clampTerm(mg/unit)), int(clampTerm(eg/unit)))
+	return net.output(hidden)
 }
 
 // pkTableSize is the entries of an evaluator's pawn-king table.
