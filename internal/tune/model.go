@@ -135,16 +135,16 @@ func linearize(samples []Sample, p *eval.Params, ws []Weight, out []Entry, count
 	// Only the scale factor, which can depend on who is ahead, is taken
 	// with it.
 	withNet := p.UsePKNet
+	p.UsePKNet = false
 	defer func() { p.UsePKNet = withNet }()
 	base := make([]eval.Breakdown, len(samples))
 	for i, s := range samples {
-		p.UsePKNet = withNet
-		full := e.Breakdown(s.Pos)
-		p.UsePKNet = false
+		base[i] = e.Breakdown(s.Pos)
+		full := base[i]
 		if withNet {
-			base[i] = e.Breakdown(s.Pos)
-		} else {
-			base[i] = full
+			p.UsePKNet = true
+			full = e.Breakdown(s.Pos)
+			p.UsePKNet = false
 		}
 		out[i] = Entry{Result: s.Result, Score: s.Score, HasScore: s.HasScore,
 			Phase: full.Phase, Scale: full.Scale, PK: pkBoardOf(s.Pos)}
