@@ -34,6 +34,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		err = runWDL(args[1:], stdout, stderr)
 	case "convert":
 		err = runConvert(args[1:], stderr)
+	case "residuals":
+		err = runResiduals(args[1:], stdout, stderr)
 	default:
 		usage(stderr)
 		return 2
@@ -132,6 +134,8 @@ func usage(w io.Writer) {
                                                (with -pknet, the pawn-king network's too, into FILE)
   tune wdl -data DATA                          fit the win/draw/loss model (UCI_ShowWDL) to the search scores in DATA
   tune convert IN OUT                          copy a data file to binary records (OUT named .bin) or text lines (any other name)
+  tune residuals -data DATA [-switches SPEC] [-k K] [-lambda L] [-min N]
+                                               where the evaluation misjudges the games: mean residuals by class of position
 
 DATA files are read as text or binary by their content; -data takes several, comma-separated.`)
 }

@@ -214,23 +214,27 @@ func (t *Tuner) Error(k float64) float64 {
 // weights, by golden-section search (the error is unimodal in K), and
 // returns the error there.
 func (t *Tuner) FitK() float64 {
-	lo, hi := 0.0, 0.05
+	t.K = goldenMin(t.Error, 0, 0.05, 1e-7)
+	return t.Error(t.K)
+}
+
+// goldenMin is the minimum of a unimodal f on [lo, hi], to tol.
+func goldenMin(f func(float64) float64, lo, hi, tol float64) float64 {
 	g := (math.Sqrt(5) - 1) / 2
 	a, b := hi-g*(hi-lo), lo+g*(hi-lo)
-	ea, eb := t.Error(a), t.Error(b)
-	for hi-lo > 1e-7 {
-		if ea < eb {
-			hi, b, eb = b, a, ea
+	fa, fb := f(a), f(b)
+	for hi-lo > tol {
+		if fa < fb {
+			hi, b, fb = b, a, fa
 			a = hi - g*(hi-lo)
-			ea = t.Error(a)
+			fa = f(a)
 		} else {
-			lo, a, ea = a, b, eb
+			lo, a, fa = a, b, fb
 			b = lo + g*(hi-lo)
-			eb = t.Error(b)
+			fb = f(b)
 		}
 	}
-	t.K = (lo + hi) / 2
-	return t.Error(t.K)
+	return (lo + hi) / 2
 }
 
 // Step takes one full-batch Adam step towards the blended targets (see
