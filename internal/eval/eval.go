@@ -279,6 +279,63 @@ func (p *Params) evalMaterial(pos *chess.Position, info *evalInfo) {
 		info.terms[termMaterial][c] = p.pieceMaterial(&info.count[c])
 		info.terms[termBishopPair][c] = p.bishopPair(pos, c)
 	}
+	if p.UseImbalanceClasses {
+		if class, side := imbalanceClass(&info.count); class >= 0 {
+			info.terms[termMaterial][side] += p.ImbalanceClass[class]
+		}
+	}
+}
+
+// Imbalance classes (UseImbalanceClasses): trades whose worth the piece
+// values and the imbalance of pawn counts misjudge as a whole, each with a
+// weight of its own for the side with the larger pieces. `tune residuals`
+// found them (docs/tuning.md), on issue 28's data, off by 7 to 49 cp.
+const (
+	ImbalanceRookForMinor = iota
+	ImbalanceMinorForPawns
+	ImbalanceRookForTwoMinors
+	ImbalanceQueenForTwoRooks
+	ImbalanceQueenForRookAndMinor
+	ImbalanceQueenForThreeMinors
+	NumImbalanceClasses
+)
+
+// ImbalanceClassNames name the classes, in their order.
+var ImbalanceClassNames = [NumImbalanceClasses]string{"rook for a minor", "minor for pawns", "rook for two minors",
+	"queen for two rooks", "queen for rook and minor", "queen for three minors"}
+
+// imbalanceClass is the class of the material n, and the side with the
+// larger pieces; -1 when it is in none.
+func imbalanceClass(n *pieceCounts) (int, chess.Color) {
+	for _, side := range [2]chess.Color{chess.White, chess.Black} {
+		us, them := &n[side], &n[side^1]
+		dq, dr := us[chess.Queen]-them[chess.Queen], us[chess.Rook]-them[chess.Rook]
+		dm := us[chess.Knight] + us[chess.Bishop] - them[chess.Knight] - them[chess.Bishop]
+		dp := us[chess.Pawn] - them[chess.Pawn]
+		switch {
+		case dq == 0 && dr == 1 && dm == -1:
+			return ImbalanceRookForMinor, side
+		case dq == 0 && dr == 0 && dm == 1 && dp <= -1:
+			return ImbalanceMinorForPawns, side
+		case dq == 0 && dr == 1 && dm == -2:
+			return ImbalanceRookForTwoMinors, side
+		case dq == 1 && dr == -2 && dm == 0:
+			return ImbalanceQueenForTwoRooks, side
+		case dq == 1 && dr == -1 && dm == -1:
+			return ImbalanceQueenForRookAndMinor, side
+		case dq == 1 && dr == 0 && dm == -3:
+			return ImbalanceQueenForThreeMinors, side
+		}
+	}
+	return -1, chess.White
+}
+
+// ImbalanceClass is the imbalance class of pos and the side with the
+// larger pieces (-1: none), for the tuner's residuals.
+func ImbalanceClass(pos *chess.Position) (int, chess.Color) {
+	var n pieceCounts
+	countPieces(pos, &n)
+	return imbalanceClass(&n)
 }
 
 // pieceMaterial is the material of one side's pieces n with the
@@ -307,5 +364,11 @@ func (p *Params) bishopPair(pos *chess.Position, c chess.Color) Score {
 
 // materialScore is what evalMaterial gives c: material and bishop pair.
 func (p *Params) materialScore(pos *chess.Position, n *pieceCounts, c chess.Color) Score {
-	return p.pieceMaterial(&n[c]) + p.bishopPair(pos, c)
+	s := p.pieceMaterial(&n[c]) + p.bishopPair(pos, c)
+	if p.UseImbalanceClasses {
+		if class, side := imbalanceClass(n); class >= 0 && side == c {
+			s += p.ImbalanceClass[class]
+		}
+	}
+	return s
 }

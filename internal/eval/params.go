@@ -54,6 +54,8 @@ type Params struct {
 	UsePawnLead       bool // the end game's complexity grows with the lead in pawns
 	UseBackwardByRank bool // backward pawns by rank, beside the flat penalty
 	UseSpacePieces    bool // the space squares count again for each own piece
+	// Issue 28's residuals: off until fitted and measured.
+	UseImbalanceClasses bool // six trades (a rook for a minor, a minor for pawns, ...) with a weight each
 	// Issue 28's optional network: off until trained and measured.
 	UsePKNet bool // Ethereal: PKNN, a pawn-king network's correction (pknet.go)
 
@@ -65,6 +67,7 @@ type Params struct {
 	KnightPawnAdjust, RookPawnAdjust Score
 	ImbalancePawnPivot               int
 	BishopPair                       Score
+	ImbalanceClass                   [NumImbalanceClasses]Score
 	Tempo                            Score
 
 	// Piece-square tables by formula, and the pawn centre.
@@ -235,6 +238,10 @@ var defaultParams = Params{
 
 	// Bishop pair.
 	BishopPair: S(25, 64),
+
+	// With UseImbalanceClasses: the side with the larger pieces in each
+	// imbalance class (eval.go, imbalanceClass).
+	ImbalanceClass: [6]Score{0, 0, 0, 0, 0, 0},
 
 	// Tempo: the side to move is worth a little.
 	Tempo: S(17, 15),

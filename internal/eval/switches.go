@@ -33,4 +33,5 @@ func isEvalSwitch(name string) bool { return strings.HasPrefix(name, "Use") }
 // tuner sets all of them in its configuration, so that a params.go with
 // any of them off gets their weights fitted too.
 const NewTerms = "+UseSpace,+UseComplexity,+UseThreatsByType,+UseKingDangerModel,+UseBishopShape,+UsePieceActivity," +
-	"+UseKingPawnCover,+UsePoorlyDefended,+UsePassedStacked,+UsePawnLead,+UseBackwardByRank,+UseSpacePieces"
+	"+UseKingPawnCover,+UsePoorlyDefended,+UsePassedStacked,+UsePawnLead,+UseBackwardByRank,+UseSpacePieces," +
+	"+UseImbalanceClasses"

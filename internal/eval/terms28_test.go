@@ -65,6 +65,32 @@ func TestIssue28Terms(t *testing.T) {
 			want: 8,
 		},
 		{
+			// A rook and three pawns against a knight and five: the
+			// exchange, for White; the knight and pawns for Black would be
+			// "minor for pawns" only without the rook.
+			name: "ImbalanceClass", fen: "4k3/ppppp3/4n3/8/8/8/PPP5/R3K3 w - - 0 1",
+			sw: func(p *Params, on bool) { p.UseImbalanceClasses = on },
+			set: func(p *Params) {
+				for i := range p.ImbalanceClass {
+					p.ImbalanceClass[i] = S(10*(i+1), 0)
+				}
+			},
+			got:  func(on, off Breakdown) int { return on.Mg - off.Mg },
+			want: 10,
+		},
+		{
+			// A bishop against three pawns: the minor's side is Black.
+			name: "ImbalanceClass minor for pawns", fen: "4k3/8/8/2b5/8/8/PPP5/4K3 w - - 0 1",
+			sw: func(p *Params, on bool) { p.UseImbalanceClasses = on },
+			set: func(p *Params) {
+				for i := range p.ImbalanceClass {
+					p.ImbalanceClass[i] = S(10*(i+1), 0)
+				}
+			},
+			got:  func(on, off Breakdown) int { return on.Mg - off.Mg },
+			want: -20,
+		},
+		{
 			// Four pawns against two.
 			name: "ComplexityPawnLead", fen: "4k3/pp6/8/8/8/8/PPPP4/4K3 w - - 0 1",
 			sw:   func(p *Params, on bool) { p.UsePawnLead, p.UseComplexity = on, true },

@@ -56,6 +56,7 @@ func (p *Params) Tunable() []Param {
 		linear("KnightPawnAdjust", one(&p.KnightPawnAdjust)),
 		linear("RookPawnAdjust", one(&p.RookPawnAdjust)),
 		linear("BishopPair", one(&p.BishopPair)),
+		linear("ImbalanceClass", elems(p.ImbalanceClass[:])),
 		linear("Tempo", one(&p.Tempo)),
 		linear("PSTSquare", elems2(p.PSTSquare[:])),
 		linear("KnightMobility", elems(p.KnightMobility[:])),

@@ -57,12 +57,6 @@ func phaseThird(phase int) int { return min(phase*3/(eval.PhaseTotal+1), 2) }
 
 var thirds = []string{"end game", "middle game", "opening"}
 
-// material is a side's counts: queens, rooks, minor pieces, pawns.
-func material(pos *chess.Position, c chess.Color) (q, r, m, p int) {
-	return pos.Pieces(c, chess.Queen).Count(), pos.Pieces(c, chess.Rook).Count(),
-		pos.Pieces(c, chess.Knight).Count() + pos.Pieces(c, chess.Bishop).Count(), pos.Pieces(c, chess.Pawn).Count()
-}
-
 // passedPawns counts c's pawns with no enemy pawn ahead on their own or a
 // neighbouring file.
 func passedPawns(pos *chess.Position, c chess.Color) int {
@@ -133,33 +127,8 @@ var residualClasses = []residualClass{
 			}
 			return -1, chess.White
 		}},
-	{"an imbalance, from the side with the larger pieces", []string{"rook for a minor", "minor for pawns", "rook for two minors",
-		"queen for two rooks", "queen for rook and minor", "queen for three minors"},
-		func(pos *chess.Position, _, _ int) (int, chess.Color) {
-			wq, wr, wm, wp := material(pos, chess.White)
-			bq, br, bm, bp := material(pos, chess.Black)
-			for _, side := range []chess.Color{chess.White, chess.Black} {
-				dq, dr, dm, dp := wq-bq, wr-br, wm-bm, wp-bp
-				if side == chess.Black {
-					dq, dr, dm, dp = -dq, -dr, -dm, -dp
-				}
-				switch {
-				case dq == 0 && dr == 1 && dm == -1:
-					return 0, side
-				case dq == 0 && dr == 0 && dm == 1 && dp <= -1:
-					return 1, side
-				case dq == 0 && dr == 1 && dm == -2:
-					return 2, side
-				case dq == 1 && dr == -2 && dm == 0:
-					return 3, side
-				case dq == 1 && dr == -1 && dm == -1:
-					return 4, side
-				case dq == 1 && dr == 0 && dm == -3:
-					return 5, side
-				}
-			}
-			return -1, chess.White
-		}},
+	{"an imbalance, from the side with the larger pieces", eval.ImbalanceClassNames[:],
+		func(pos *chess.Position, _, _ int) (int, chess.Color) { return eval.ImbalanceClass(pos) }},
 	{"opposite bishops, from the side ahead", []string{"bishops and pawns only", "with other pieces"},
 		func(pos *chess.Position, v, _ int) (int, chess.Color) {
 			wb, bb := pos.Pieces(chess.White, chess.Bishop), pos.Pieces(chess.Black, chess.Bishop)
