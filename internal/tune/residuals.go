@@ -19,7 +19,7 @@ import (
 // by -lambda, as the tuner's target), and the differences are averaged
 // over classes of positions the evaluation may get wrong as a whole: an
 // imbalance, opposite bishops, an extra passed pawn, a thinner king
-// shelter. A class whose mean is far from zero is what a new term, or a
+// shelter, a rook ending. A class whose mean is far from zero is what a new term, or a
 // term's new shape, could learn; a class near zero needs nothing.
 //
 // A residual is taken from one side's view (the side the class is about:
@@ -165,6 +165,29 @@ var residualClasses = []residualClass{
 				return -d - 1, chess.White
 			case d > 0:
 				return d - 1, chess.Black
+			}
+			return -1, chess.White
+		}},
+	{"an ending, from the side ahead", []string{"pawns only", "rooks and pawns", "minor pieces and pawns", "queens and pawns"},
+		func(pos *chess.Position, v, _ int) (int, chess.Color) {
+			kinds := func(ts ...chess.PieceType) chess.Bitboard {
+				var b chess.Bitboard
+				for _, t := range ts {
+					b |= pos.Pieces(chess.White, t) | pos.Pieces(chess.Black, t)
+				}
+				return b
+			}
+			minors, rooks, queens := kinds(chess.Knight, chess.Bishop), kinds(chess.Rook), kinds(chess.Queen)
+			switch {
+			case minors|rooks|queens == 0:
+				return ahead(0, v)
+			case minors|queens == 0 && pos.Pieces(chess.White, chess.Rook) != 0 && pos.Pieces(chess.Black, chess.Rook) != 0:
+				return ahead(1, v)
+			case rooks|queens == 0 && pos.Pieces(chess.White, chess.Knight)|pos.Pieces(chess.White, chess.Bishop) != 0 &&
+				pos.Pieces(chess.Black, chess.Knight)|pos.Pieces(chess.Black, chess.Bishop) != 0:
+				return ahead(2, v)
+			case minors|rooks == 0 && pos.Pieces(chess.White, chess.Queen) != 0 && pos.Pieces(chess.Black, chess.Queen) != 0:
+				return ahead(3, v)
 			}
 			return -1, chess.White
 		}},
