@@ -56,6 +56,7 @@ type Params struct {
 	UseSpacePieces    bool // the space squares count again for each own piece
 	// Issue 28's residuals: off until fitted and measured.
 	UseImbalanceClasses bool // six trades (a rook for a minor, a minor for pawns, ...) with a weight each
+	UseScaleByPawns     bool // the side ahead with 0-3 pawns converts less of its lead, by a factor for each count
 	// Issue 28's optional network: off until trained and measured.
 	UsePKNet bool // Ethereal: PKNN, a pawn-king network's correction (pknet.go)
 
@@ -150,6 +151,9 @@ type Params struct {
 	ScalePawnlessLoneMinor, ScalePawnlessVsMinor, ScalePawnless  Score
 	ScaleOCBBishopsOnly, ScaleOCBWithPieces, ScaleOnePawnNoExtra Score
 	ScaleLoneQueen                                               Score
+	// With UseScaleByPawns: by the side ahead's pawns (0-3), where no rule
+	// above applies.
+	ScaleStrongPawns [4]Score
 
 	// pst[c][t][s]: the piece-square value of a piece of colour c and type
 	// t on s, from c's point of view; built by Rebuild.
@@ -641,4 +645,7 @@ var defaultParams = Params{
 	ScaleOCBWithPieces:     S(56, 48), // opposite-coloured bishops and at most a rook or minor more each
 	ScaleOnePawnNoExtra:    S(54, 36), // one pawn and no extra piece, e.g. KRP v KR
 	ScaleLoneQueen:         S(64, 64), // a queen and no pawns against at least two pieces
+	// With UseScaleByPawns: the side ahead with no pawn, one, two, three
+	// (Stockfish: fewer pawns, fewer winning chances); 64 scales nothing.
+	ScaleStrongPawns: [4]Score{S(64, 64), S(64, 64), S(64, 64), S(64, 64)},
 }

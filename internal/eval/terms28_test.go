@@ -91,6 +91,19 @@ func TestIssue28Terms(t *testing.T) {
 			want: -20,
 		},
 		{
+			// A rook and two pawns against a bare king: the factor for two
+			// pawns, 30 of 64, in place of the full 64.
+			name: "ScaleStrongPawns", fen: "4k3/8/8/8/8/8/PP6/R3K3 w - - 0 1",
+			sw: func(p *Params, on bool) { p.UseScaleByPawns = on },
+			set: func(p *Params) {
+				for i := range p.ScaleStrongPawns {
+					p.ScaleStrongPawns[i] = S(10*(i+1), 10*(i+1))
+				}
+			},
+			got:  func(on, off Breakdown) int { return on.Scale - off.Scale },
+			want: 30 - ScaleNormal,
+		},
+		{
 			// Four pawns against two.
 			name: "ComplexityPawnLead", fen: "4k3/pp6/8/8/8/8/PPPP4/4K3 w - - 0 1",
 			sw:   func(p *Params, on bool) { p.UsePawnLead, p.UseComplexity = on, true },

@@ -130,6 +130,7 @@ func (p *Params) Tunable() []Param {
 		{"ScaleOCBWithPieces", one(&p.ScaleOCBWithPieces), Scale},
 		{"ScaleOnePawnNoExtra", one(&p.ScaleOnePawnNoExtra), Scale},
 		{"ScaleLoneQueen", one(&p.ScaleLoneQueen), Scale},
+		{"ScaleStrongPawns", elems(p.ScaleStrongPawns[:]), Scale},
 	}
 }
 
