@@ -57,6 +57,7 @@ type Params struct {
 	// Issue 28's residuals: off until fitted and measured.
 	UseImbalanceClasses bool // six trades (a rook for a minor, a minor for pawns, ...) with a weight each
 	UseScaleByPawns     bool // the side ahead with 0-3 pawns converts less of its lead, by a factor for each count
+	UsePassedSeveral    bool // two passed pawns, or three or more, are worth more than their sum
 	// Issue 28's optional network: off until trained and measured.
 	UsePKNet bool // Ethereal: PKNN, a pawn-king network's correction (pknet.go)
 
@@ -99,6 +100,7 @@ type Params struct {
 	PassedSupported                                [8]Score
 	PassedUnstoppable                              Score
 	PassedStacked                                  [8]Score
+	PassedSeveral                                  [2]Score
 
 	// Minor pieces and rooks.
 	KnightOutpost, BishopOutpost, MinorBehindPawn Score
@@ -441,6 +443,9 @@ var defaultParams = Params{
 	// With UsePassedStacked: a passed pawn with an own pawn behind it on its
 	// file, by the passer's rank (Ethereal: the rear pawn adds little).
 	PassedStacked: [8]Score{0, 0, 0, 0, 0, 0, 0, 0},
+	// With UsePassedSeveral: a side with two passed pawns, with three or
+	// more, beyond what each is worth alone (the defence cannot stop two).
+	PassedSeveral: [2]Score{0, 0},
 
 	// Minor-piece placement: an outpost is a square on ranks 4-6 defended by an
 	// own pawn that no enemy pawn can ever attack; a minor right behind a pawn

@@ -34,4 +34,4 @@ func isEvalSwitch(name string) bool { return strings.HasPrefix(name, "Use") }
 // any of them off gets their weights fitted too.
 const NewTerms = "+UseSpace,+UseComplexity,+UseThreatsByType,+UseKingDangerModel,+UseBishopShape,+UsePieceActivity," +
 	"+UseKingPawnCover,+UsePoorlyDefended,+UsePassedStacked,+UsePawnLead,+UseBackwardByRank,+UseSpacePieces," +
-	"+UseImbalanceClasses,+UseScaleByPawns"
+	"+UseImbalanceClasses,+UseScaleByPawns,+UsePassedSeveral"

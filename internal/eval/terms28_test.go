@@ -104,6 +104,16 @@ func TestIssue28Terms(t *testing.T) {
 			want: 30 - ScaleNormal,
 		},
 		{
+			// Three white passers (a4, c5, h3) against one black passer
+			// (e4 is passed: no white pawn on d-f ahead of it): White gets
+			// the three-or-more weight, Black none.
+			name: "PassedSeveral", fen: "4k3/8/8/2P5/P3p3/7P/8/4K3 w - - 0 1",
+			sw:   func(p *Params, on bool) { p.UsePassedSeveral = on },
+			set:  func(p *Params) { p.PassedSeveral = [2]Score{S(10, 0), S(30, 0)} },
+			got:  func(on, off Breakdown) int { return on.Mg - off.Mg },
+			want: 30,
+		},
+		{
 			// Four pawns against two.
 			name: "ComplexityPawnLead", fen: "4k3/pp6/8/8/8/8/PPPP4/4K3 w - - 0 1",
 			sw:   func(p *Params, on bool) { p.UsePawnLead, p.UseComplexity = on, true },

@@ -80,6 +80,7 @@ func (p *Params) Tunable() []Param {
 		linear("PassedSupported", elems(p.PassedSupported[:])),
 		linear("PassedUnstoppable", one(&p.PassedUnstoppable)),
 		linear("PassedStacked", elems(p.PassedStacked[:])),
+		linear("PassedSeveral", elems(p.PassedSeveral[:])),
 		linear("KnightOutpost", one(&p.KnightOutpost)),
 		linear("BishopOutpost", one(&p.BishopOutpost)),
 		linear("MinorBehindPawn", one(&p.MinorBehindPawn)),

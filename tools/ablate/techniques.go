@@ -129,6 +129,7 @@ var techniques = map[string]technique{
 	"UseBackwardByRank":   {groupOther, "not in the seeds: Ethereal (backward pawns by rank)", "", "its weights are 0 until a fit, so on it changes nothing (the same bench); with UsePawnStructure"},
 	"UseSpacePieces":      {groupOther, "not in the seeds: Stockfish (space counted for each piece)", "", "its weights are 0 until a fit, so on it changes nothing (the same bench); only with UseSpace (on)"},
 	"UseImbalanceClasses": {groupOther, "not in the seeds: Matador's residuals (six trades with a weight each)", "", "its weights are 0 until a fit, so on it changes nothing (the same bench); beside UseImbalance"},
+	"UsePassedSeveral":    {groupOther, "not in the seeds: Matador's residuals (two passers, three or more)", "", "its weights are 0 until a fit, so on it changes nothing (the same bench)"},
 	"UseScaleByPawns":     {groupOther, "not in the seeds: Stockfish (the side ahead's pawns scale its lead)", "", "its factors are 64 until a fit, so on it changes nothing (the same bench)"},
 	"UsePKNet":            {groupOther, "not in the seeds: Ethereal (PKNN, a pawn-king network)", "", "its weights are 0 until `tune run -pknet` trains it, so on it changes nothing (the same bench)"},
 }
