@@ -95,8 +95,11 @@ type Entry struct {
 // every sample's counts (pstCheckStep), so a change to how the evaluation
 // reads its tables cannot slip past.
 //
-// It costs one evaluation per remaining weight and sample, once, on every
-// core (threads); the optimiser then works on the sparse forms. Each goroutine
+// The other weights are probed two at a time, one on each half (probe),
+// and one more evaluation with every one of them moved checks both
+// halves of all the counts (checkForms). It costs one evaluation per two
+// remaining weights and sample, once, on every core (threads); the
+// optimiser then works on the sparse forms. Each goroutine
 // perturbs a copy of p of its own. The pawn hash is off, since its entries
 // would keep the pawn terms of the unperturbed weights.
 func Linearize(samples []Sample, p *eval.Params, ws []Weight, threads int) ([]Entry, error) {
@@ -119,9 +122,9 @@ func Linearize(samples []Sample, p *eval.Params, ws []Weight, threads int) ([]En
 	return out, errors.Join(errs...)
 }
 
-// linearize is Linearize on one core; countPST false probes the
-// piece-square weights one by one as well, as the test of the counts does.
-func linearize(samples []Sample, p *eval.Params, ws []Weight, out []Entry, countPST bool) error {
+// linearize is Linearize on one core. fast false probes every weight
+// alone, the piece-square weights too, as the tests of the fast way do.
+func linearize(samples []Sample, p *eval.Params, ws []Weight, out []Entry, fast bool) error {
 	e := eval.NewEvaluatorWith(p)
 	scaleWeight := map[*eval.Score]int32{}
 	for j, w := range ws {
@@ -153,64 +156,32 @@ func linearize(samples []Sample, p *eval.Params, ws []Weight, out []Entry, count
 		}
 	}
 	pstLo, pstHi := 0, 0
-	if countPST {
+	if fast {
 		pstLo, pstHi = pstBlock(ws)
 	}
-	for j, w := range ws {
-		if w.Kind == eval.Scale {
-			continue // no sum: the scale factor is read from the weight itself
-		}
-		if j >= pstLo && j < pstHi {
-			if j == pstLo {
-				if err := countPieceSquares(samples, p, ws, pstLo, pstHi, base, out); err != nil {
-					return err
-				}
+	ps := probes(ws, pstLo, pstHi, fast)
+	counted := pstLo == pstHi
+	for _, pr := range ps {
+		// The piece-square terms take their place in weight order.
+		if !counted && max(pr.mg, pr.eg) > pstLo {
+			if err := countPieceSquares(samples, p, ws, pstLo, pstHi, base, out); err != nil {
+				return err
 			}
-			continue
+			counted = true
 		}
-		old := *w.Ptr
-		step := eval.S(1, 0)
-		if w.Kind == eval.Complexity {
-			step = eval.S(0, 1)
+		if err := probeWeights(samples, p, ws, pr, e, base, out); err != nil {
+			return err
 		}
-		*w.Ptr = old + step
-		p.Rebuild()
-		for i, s := range samples {
-			b, a := e.Breakdown(s.Pos), &base[i]
-			dMg, dEg := b.Mg-a.Mg, b.Eg-a.Eg
-			dW, dB := b.Danger[chess.White]-a.Danger[chess.White], b.Danger[chess.Black]-a.Danger[chess.Black]
-			dC := b.Complexity - a.Complexity
-			en := &out[i]
-			moved := false
-			switch w.Kind {
-			case eval.Linear:
-				moved = dEg != 0 || dW != 0 || dB != 0 || dC != 0
-				if dMg != 0 {
-					en.Linear.Terms = append(en.Linear.Terms, term{int32(j), int32(dMg)})
-				}
-			case eval.KingDanger:
-				moved = dMg != 0 || dEg != 0 || dW.Eg() != 0 || dB.Eg() != 0 || dC != 0
-				if dW != 0 {
-					en.Danger[chess.White].Terms = append(en.Danger[chess.White].Terms, term{int32(j), int32(dW.Mg())})
-				}
-				if dB != 0 {
-					en.Danger[chess.Black].Terms = append(en.Danger[chess.Black].Terms, term{int32(j), int32(dB.Mg())})
-				}
-			case eval.Complexity:
-				moved = dMg != 0 || dEg != 0 || dW != 0 || dB != 0
-				if dC != 0 {
-					en.Complexity.Terms = append(en.Complexity.Terms, term{int32(j), int32(dC)})
-				}
-			}
-			if moved {
-				*w.Ptr = old
-				p.Rebuild()
-				return fmt.Errorf("%s does not enter its sum alone: one step of it moved another part in %s",
-					w.Name(), s.Pos.FEN())
-			}
+	}
+	if !counted {
+		if err := countPieceSquares(samples, p, ws, pstLo, pstHi, base, out); err != nil {
+			return err
 		}
-		*w.Ptr = old
-		p.Rebuild()
+	}
+	if fast {
+		if err := checkForms(samples, p, ws, ps, base, out); err != nil {
+			return err
+		}
 	}
 	for i := range out {
 		en, b := &out[i], &base[i]
@@ -233,6 +204,165 @@ func linearize(samples []Sample, p *eval.Params, ws []Weight, out []Entry, count
 		sub(&en.Danger[0], false)
 		sub(&en.Danger[1], false)
 		sub(&en.Complexity, true)
+	}
+	return nil
+}
+
+// probe is one evaluation a sample: the weight mg moved one centipawn on
+// its middle-game half and the weight eg on its end-game half (-1: none).
+// A linear and a danger weight's count multiplies both halves alike, so
+// two weights of one kind read at once halve the evaluations, and the
+// halves that no weight moved must stay still. A complexity weight, whose
+// end-game half alone counts, is read alone.
+type probe struct{ mg, eg int }
+
+// probes lists what linearize evaluates, in weight order (the forms' terms
+// come out in that order either way), leaving out the scale weights and
+// ws[skipLo:skipHi]; paired puts two weights of one kind in a probe.
+func probes(ws []Weight, skipLo, skipHi int, paired bool) []probe {
+	var ps []probe
+	for j, w := range ws {
+		if w.Kind == eval.Scale || (j >= skipLo && j < skipHi) {
+			continue // no sum: the scale factor is read from the weight itself
+		}
+		if w.Kind == eval.Complexity {
+			ps = append(ps, probe{-1, j})
+			continue
+		}
+		// Only neighbours pair, so that no skipped weight's terms fall
+		// between the two.
+		if n := len(ps); paired && n > 0 && ps[n-1].mg == j-1 && ps[n-1].eg < 0 && ws[j-1].Kind == w.Kind {
+			ps[n-1].eg = j
+			continue
+		}
+		ps = append(ps, probe{j, -1})
+	}
+	return ps
+}
+
+// probeWeights makes the probe pr on every sample and appends the counts
+// it reads to the samples' forms.
+func probeWeights(samples []Sample, p *eval.Params, ws []Weight, pr probe, e *eval.Evaluator, base []eval.Breakdown, out []Entry) error {
+	var old [2]eval.Score
+	move := func(j int, step eval.Score, k int) {
+		if j >= 0 {
+			old[k] = *ws[j].Ptr
+			*ws[j].Ptr += step
+		}
+	}
+	move(pr.mg, eval.S(1, 0), 0)
+	move(pr.eg, eval.S(0, 1), 1)
+	p.Rebuild()
+	defer func() {
+		if pr.mg >= 0 {
+			*ws[pr.mg].Ptr = old[0]
+		}
+		if pr.eg >= 0 {
+			*ws[pr.eg].Ptr = old[1]
+		}
+		p.Rebuild()
+	}()
+	kind := eval.Complexity
+	if pr.mg >= 0 {
+		kind = ws[pr.mg].Kind
+	}
+	add := func(s *sum, j, n int) {
+		if j >= 0 && n != 0 {
+			s.Terms = append(s.Terms, term{int32(j), int32(n)})
+		}
+	}
+	for i, s := range samples {
+		b, a := e.Breakdown(s.Pos), &base[i]
+		dMg, dEg := b.Mg-a.Mg, b.Eg-a.Eg
+		dW, dB := b.Danger[chess.White]-a.Danger[chess.White], b.Danger[chess.Black]-a.Danger[chess.Black]
+		dC := b.Complexity - a.Complexity
+		en := &out[i]
+		moved := false
+		switch kind {
+		case eval.Linear:
+			moved = dW != 0 || dB != 0 || dC != 0 || (pr.eg < 0 && dEg != 0)
+			add(&en.Linear, pr.mg, dMg)
+			if pr.eg >= 0 {
+				add(&en.Linear, pr.eg, dEg)
+			}
+		case eval.KingDanger:
+			moved = dMg != 0 || dEg != 0 || dC != 0 || (pr.eg < 0 && (dW.Eg() != 0 || dB.Eg() != 0))
+			add(&en.Danger[chess.White], pr.mg, dW.Mg())
+			if pr.eg >= 0 {
+				add(&en.Danger[chess.White], pr.eg, dW.Eg())
+			}
+			add(&en.Danger[chess.Black], pr.mg, dB.Mg())
+			if pr.eg >= 0 {
+				add(&en.Danger[chess.Black], pr.eg, dB.Eg())
+			}
+		case eval.Complexity:
+			moved = dMg != 0 || dEg != 0 || dW != 0 || dB != 0
+			add(&en.Complexity, pr.eg, dC)
+		}
+		if moved {
+			name := ws[max(pr.mg, pr.eg)].Name()
+			if pr.mg >= 0 && pr.eg >= 0 {
+				name = ws[pr.mg].Name() + " or " + ws[pr.eg].Name()
+			}
+			return fmt.Errorf("%s does not enter its sum alone: one step of it moved another part in %s", name, s.Pos.FEN())
+		}
+	}
+	return nil
+}
+
+// checkStep is what the check of the forms adds to the halves of weight
+// j: small, so that no half of a packed Score overflows, and unequal, so
+// that a count given to the wrong weight or half shows.
+func checkStep(j int) (mg, eg int) { return 1 + j%3, 1 + (j/3)%3 }
+
+// checkForms moves every probed weight at once (checkStep) and checks
+// with one evaluation a sample that every sum moved as the forms say: the
+// counts of paired probes were read from one half each, and this reads
+// both halves of every weight together.
+func checkForms(samples []Sample, p *eval.Params, ws []Weight, ps []probe, base []eval.Breakdown, out []Entry) error {
+	stepMg, stepEg := make([]int, len(ws)), make([]int, len(ws))
+	old := map[int]eval.Score{}
+	for _, pr := range ps {
+		for _, j := range []int{pr.mg, pr.eg} {
+			if j < 0 {
+				continue
+			}
+			stepMg[j], stepEg[j] = checkStep(j)
+			if ws[j].Kind == eval.Complexity {
+				stepMg[j] = 0
+			}
+			old[j] = *ws[j].Ptr
+			*ws[j].Ptr += eval.S(stepMg[j], stepEg[j])
+		}
+	}
+	p.Rebuild()
+	defer func() {
+		for j, v := range old {
+			*ws[j].Ptr = v
+		}
+		p.Rebuild()
+	}()
+	moved := func(s *sum) (mg, eg int) {
+		for _, t := range s.Terms {
+			mg += int(t.N) * stepMg[t.W]
+			eg += int(t.N) * stepEg[t.W]
+		}
+		return mg, eg
+	}
+	e := eval.NewEvaluatorWith(p)
+	for i, s := range samples {
+		b, a, en := e.Breakdown(s.Pos), &base[i], &out[i]
+		mg, eg := moved(&en.Linear)
+		wMg, wEg := moved(&en.Danger[chess.White])
+		bMg, bEg := moved(&en.Danger[chess.Black])
+		_, c := moved(&en.Complexity)
+		if b.Mg-a.Mg != mg || b.Eg-a.Eg != eg ||
+			b.Danger[chess.White]-a.Danger[chess.White] != eval.S(wMg, wEg) ||
+			b.Danger[chess.Black]-a.Danger[chess.Black] != eval.S(bMg, bEg) ||
+			b.Complexity-a.Complexity != c {
+			return fmt.Errorf("the forms do not bear out: every weight moved at once moved the sums by (%d, %d), the forms say (%d, %d), in %s",
+				b.Mg-a.Mg, b.Eg-a.Eg, mg, eg, s.Pos.FEN())
+		}
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -741,5 +742,58 @@ func TestRunWritesPKNet(t *testing.T) {
 	}
 	if code := Main(append(args[:len(args)-1], data), io.Discard, io.Discard); code == 0 {
 		t.Error("-pknet naming the data file was accepted")
+	}
+}
+
+// TestFormsCheck shows that the check of the forms refuses forms the
+// evaluation does not bear out: a count one too high, or given to the
+// neighbouring weight (the other weight of a paired probe).
+func TestFormsCheck(t *testing.T) {
+	pos, err := chess.ParseFEN("r1bqk2r/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQK2R w KQkq - 0 8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := eval.DefaultParams()
+	if err := eval.ApplySwitchSpec(p, eval.NewTerms); err != nil {
+		t.Fatal(err)
+	}
+	p.UsePawnHash = false
+	ws := Weights(p)
+	samples := []Sample{{Pos: pos, Result: 1}}
+	lo, hi := pstBlock(ws)
+	ps := probes(ws, lo, hi, true)
+	e := eval.NewEvaluatorWith(p)
+	base := []eval.Breakdown{e.Breakdown(pos)}
+	before := make([]eval.Score, len(ws))
+	for j := range ws {
+		before[j] = *ws[j].Ptr
+	}
+	for _, corrupt := range []func(*term){
+		func(tm *term) { tm.N++ },
+		func(tm *term) { tm.W++ },
+	} {
+		out := make([]Entry, 1)
+		if err := linearize(samples, p, ws, out, true); err != nil {
+			t.Fatal(err)
+		}
+		if err := checkForms(samples, p, ws, ps, base, out); err != nil {
+			t.Fatalf("the true forms failed the check: %v", err)
+		}
+		k := slices.IndexFunc(out[0].Linear.Terms, func(tm term) bool {
+			w := int(tm.W)
+			return (w < lo || w >= hi) && w+1 < len(ws) && ws[w+1].Kind == eval.Linear && (w+1 < lo || w+1 >= hi)
+		})
+		if k < 0 {
+			t.Fatal("no linear term outside the piece-square weights")
+		}
+		corrupt(&out[0].Linear.Terms[k])
+		if err := checkForms(samples, p, ws, ps, base, out); err == nil {
+			t.Errorf("a corrupted count of %s passed the check", ws[out[0].Linear.Terms[k].W].Name())
+		}
+	}
+	for j, v := range before {
+		if *ws[j].Ptr != v {
+			t.Fatalf("%s left moved after the check", ws[j].Name())
+		}
 	}
 }
