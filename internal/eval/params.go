@@ -7,7 +7,7 @@ package eval
 // block per term family. The values started as hand-set points of the
 // usual published magnitudes; every weight of Params.Tunable (the linear
 // terms, the king's danger sum and the drawishness scales among them)
-// except issue 28's (still 0, off until fitted) was then fitted by internal/tune to 1,005,933 positions of 100,830 self-play
+// except issue 28's (still neutral, 0 or a scale of 64, off until fitted) was then fitted by internal/tune to 1,005,933 positions of 100,830 self-play
 // games (docs/tuning.md), and "matador tune run" rewrites the numbers
 // here. The rest stays as set by hand; Tunable's comment lists it (the
 // piece-square formula, REBEL's counter steps, the mop-up terms among
@@ -197,9 +197,9 @@ const ScaleNormal = 64
 
 // defaultParams is the configuration the engine plays with.
 var defaultParams = Params{
-	// Switches: one per technique, all on except issue 28's six terms and
-	// its pawn-king network (UsePKNet), off until fitted (false by
-	// omission).
+	// Switches: one per technique, all on except issue 28's nine terms
+	// (Ethereal's six and the three its residuals asked for) and its
+	// pawn-king network (UsePKNet), off until fitted (false by omission).
 	UsePawnHash:        true, // IPPOLIT: pawn hash table (off: recompute every call)
 	UseImbalance:       true, // Rybka/IPPOLIT: knight and rook values follow the pawn count
 	UseMobility:        true,
