@@ -27,7 +27,7 @@ type Switches struct {
 	AspirationREBEL     bool // REBEL's 0.50 / 2.00 / full windows instead of IPPOLIT's steps
 	HangingNoReduce     bool // REBEL: a hanging piece that moves is reduced a ply less
 	MateKiller          bool // REBEL: the killer that mated is tried before captures
-	OrderingHints       bool // REBEL: hanging pieces first, pawn-attacked squares last among quiet moves
+	OrderingHints       bool // REBEL: quiet moves of a hanging piece raised, of a piece onto a pawn-attacked square lowered
 	NullVerify          bool
 	CounterMove         bool
 	ContinuationHistory bool
