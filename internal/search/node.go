@@ -251,7 +251,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// some plies shallower would beat beta in the full one too, so the
 	// node is cut; quiescence screens each capture first (Stockfish,
 	// Ethereal, not in the seeds; switch ProbCut, off: 0 ± 25 Elo alone, and
-	// -1.7 ± 22.1 in 400 games with the other three left off).
+	// -1.7 ± 22.1 in 400 games with the other three on too; all four left off).
 	if prunable && w.Switches.ProbCut && probCutApplies(depth, beta) {
 		probBeta := beta + ProbCutMargin
 		if !(ttOK && hit.depth >= depth-ProbCutReduction && ttScore < probBeta) {
