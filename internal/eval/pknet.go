@@ -175,8 +175,8 @@ const pkTableSize = 1 << 12
 // pkEntry keeps both views' pawn parts of one pawn structure, so that a
 // king move costs the two kings' rows and the output, not the pawns' rows
 // again. The values themselves are kept in the pawn hash entry
-// (pawnEntry.pk), which every evaluation reads anyway: this table, a few
-// hundred bytes an entry, is read only when those miss.
+// (pawnEntry.pk), which every evaluation reads anyway: this table, 144
+// bytes an entry, is read only when those miss.
 type pkEntry struct {
 	pawnKey uint64
 	filled  bool
