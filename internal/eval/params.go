@@ -254,8 +254,9 @@ var defaultParams = Params{
 
 	// Piece-square tables by formula (IPPOLIT: PST generated at start-up):
 	// value(piece, square) = PSTFile[piece][file folded to a..d] +
-	// PSTRank[piece][rank counted from the owner's side]. Files fold because a
-	// position and its mirror across the d/e line are worth the same.
+	// PSTRank[piece][rank counted from the owner's side]. Files fold, so the
+	// formula scores a position and its mirror across the d/e line alike;
+	// PSTSquare below tells the wings apart.
 	PSTFile: [7][4]Score{
 		{},
 		{S(-5, 5), S(-1, 6), S(0, -1), S(3, -5)}, // pawn
