@@ -97,7 +97,8 @@ func usage() {
   matador epd FILE [-movetime D | -depth N]     run a test suite (bm/am) and count the solved positions
   matador datagen -o FILE [-threads N] [-nodes N] [-positions N | -games N]
                                                 self-play that writes training positions (see internal/datagen)
-  matador tune extract|run|wdl|convert ...      tune the evaluation's weights on games (see internal/tune)
+  matador tune extract|run|wdl|convert|residuals ...
+                                                tune the evaluation's weights on games, or find where it errs (see internal/tune)
   matador book probe -book FILE [FEN]           the moves and weights of a Polyglot book for a position
   matador book make -pgn FILE -o FILE [-max-ply N] [-min-game N]
                                                 make a Polyglot book from games

@@ -61,9 +61,10 @@ type Switches struct {
 	CorrectionHistory bool // the static evaluation corrected by what searches found beyond it, by pawn structure
 	SingularDouble    bool // a very singular hash move two plies deeper, a non-singular one that beats beta a ply shallower
 	IIReduction       bool // no hash move at a PV or cut node: a ply less, instead of internal iterative deepening
-	ClockNodeShare    bool // ClockIdealScaled's time scaled by the share of the nodes the best move took
-	ClockStableFloor  bool // a stable best move takes ClockIdealScaled's time down to the ideal time, not 0.8 of it
-	EvalCache         bool // static evaluations kept by position key beside the hash table (the same scores, sooner)
+	// Refinements of the clock and a cache of static evaluations.
+	ClockNodeShare   bool // ClockIdealScaled's time scaled by the share of the nodes the best move took
+	ClockStableFloor bool // a stable best move takes ClockIdealScaled's time down to the ideal time, not 0.8 of it
+	EvalCache        bool // static evaluations kept by position key beside the hash table (the same scores, sooner)
 	// Issue 28's search and clock details, off until measured.
 	LMRCaptures     bool // late captures reduced by how seldom they cut off (their capture history)
 	FutilityHistory bool // futility spares a quiet move whose history is good
