@@ -222,8 +222,10 @@ type probe struct{ mg, eg int }
 func probes(ws []Weight, skipLo, skipHi int, paired bool) []probe {
 	var ps []probe
 	for j, w := range ws {
+		// A scale weight has no sum (the factor is read from the weight
+		// itself); the skipped ones are counted from the board.
 		if w.Kind == eval.Scale || (j >= skipLo && j < skipHi) {
-			continue // no sum: the scale factor is read from the weight itself
+			continue
 		}
 		if w.Kind == eval.Complexity {
 			ps = append(ps, probe{-1, j})
