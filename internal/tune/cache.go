@@ -22,13 +22,18 @@ import (
 // and switch of the configuration, and the held-out fraction.
 
 // cacheVersion changes whenever Entry or the way it is made changes.
-const cacheVersion = 2
+const cacheVersion = 3
 
-type cacheFile struct {
-	Key     string
-	Entries []Entry
-	Held    []Entry
+// cacheHeader follows the key; the entries follow it in chunks of at most
+// cacheChunk, the training ones first. Gob builds each value in memory
+// before writing it, so one value of all the entries doubled a fit's
+// memory at the end of linearising.
+type cacheHeader struct {
+	Key           string
+	Entries, Held int
 }
+
+var cacheChunk = 1 << 14 // a variable, so that a test can write many chunks
 
 // cacheKey names the linearised forms of data under config with the
 // held-out fraction validate.
@@ -66,11 +71,20 @@ func readCache(name, key string) (entries, held []Entry, ok bool) {
 	if err := dec.Decode(&stored); err != nil || stored != key {
 		return nil, nil, false
 	}
-	var c cacheFile
-	if err := dec.Decode(&c); err != nil || c.Key != key {
+	var h cacheHeader
+	if err := dec.Decode(&h); err != nil || h.Key != key || h.Entries < 0 || h.Held < 0 {
 		return nil, nil, false
 	}
-	return c.Entries, c.Held, true
+	all := make([]Entry, 0, h.Entries+h.Held)
+	for len(all) < h.Entries+h.Held {
+		var chunk []Entry
+		if err := dec.Decode(&chunk); err != nil || len(chunk) == 0 || len(all)+len(chunk) > h.Entries+h.Held {
+			return nil, nil, false
+		}
+		packTerms(chunk)
+		all = append(all, chunk...)
+	}
+	return all[:h.Entries:h.Entries], all[h.Entries:], true
 }
 
 // mayWriteCache tells whether name may be written as a cache: there is no
@@ -111,7 +125,12 @@ func writeCache(name, key string, entries, held []Entry) error {
 	enc := gob.NewEncoder(w)
 	err = enc.Encode(key)
 	if err == nil {
-		err = enc.Encode(cacheFile{Key: key, Entries: entries, Held: held})
+		err = enc.Encode(cacheHeader{Key: key, Entries: len(entries), Held: len(held)})
+	}
+	for _, part := range [][]Entry{entries, held} {
+		for lo := 0; lo < len(part) && err == nil; lo += cacheChunk {
+			err = enc.Encode(part[lo:min(lo+cacheChunk, len(part))])
+		}
 	}
 	if err == nil {
 		err = w.Flush()

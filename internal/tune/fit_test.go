@@ -25,7 +25,7 @@ func syntheticEntries(rng *rand.Rand, truth []eval.Score, n int, k float64) []En
 				continue
 			}
 			used[w] = true
-			en.Linear.Terms = append(en.Linear.Terms, term{W: int32(w), N: int32(rng.IntN(5) - 2)})
+			en.Linear.Terms = append(en.Linear.Terms, term{W: uint16(w), N: int16(rng.IntN(5) - 2)})
 		}
 		mg, eg := 0.0, 0.0
 		for _, tm := range en.Linear.Terms {
@@ -224,20 +224,21 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 			{en.Complexity.Terms, 0, pd.complexityEg, eval.Complexity}}
 		// A danger weight enters both kings' sums: add its shares.
 		type key struct {
-			w    int32
+			w    int
 			half int
 		}
 		want := map[key]float64{}
 		kinds := map[key]eval.Kind{}
 		for _, u := range uses {
 			for _, tm := range u.terms {
-				want[key{tm.W, 0}] += float64(tm.N) * u.byMg
-				want[key{tm.W, 1}] += float64(tm.N) * u.byEg
-				kinds[key{tm.W, 0}], kinds[key{tm.W, 1}] = u.kind, u.kind
+				w := int(tm.W)
+				want[key{w, 0}] += float64(tm.N) * u.byMg
+				want[key{w, 1}] += float64(tm.N) * u.byEg
+				kinds[key{w, 0}], kinds[key{w, 1}] = u.kind, u.kind
 			}
 		}
 		if en.ScaleW > 0 {
-			w := en.ScaleW - 1
+			w := int(en.ScaleW - 1)
 			want[key{w, 0}], want[key{w, 1}] = pd.scaleMg, pd.scaleEg
 			kinds[key{w, 0}], kinds[key{w, 1}] = eval.Scale, eval.Scale
 		}

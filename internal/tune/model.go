@@ -1,8 +1,10 @@
 package tune
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sync"
 
@@ -36,10 +38,24 @@ func Weights(p *eval.Params) []Weight {
 }
 
 // term is one weight's share in one position: the weight is counted N
-// times (for a linear weight, White's uses minus Black's).
+// times (for a linear weight, White's uses minus Black's). Four bytes,
+// since a fit holds about sixty of them for each of millions of samples
+// (7.2M samples took 24 GB with two int32s and were killed).
 type term struct {
-	W int32 // index into the weight list
-	N int32
+	W uint16 // index into the weight list (maxWeights)
+	N int16
+}
+
+// maxWeights is how many weights a term can name.
+const maxWeights = math.MaxUint16 + 1
+
+// newTerm is the term of weight j counted n times, or an error when n
+// does not fit one.
+func newTerm(ws []Weight, j, n int) (term, error) {
+	if n < math.MinInt16 || n > math.MaxInt16 {
+		return term{}, fmt.Errorf("%s is counted %d times in one position, more than a term holds", ws[j].Name(), n)
+	}
+	return term{uint16(j), int16(n)}, nil
 }
 
 // sum is a sum the weights enter: Base plus N times each weight.
@@ -103,6 +119,9 @@ type Entry struct {
 // perturbs a copy of p of its own. The pawn hash is off, since its entries
 // would keep the pawn terms of the unperturbed weights.
 func Linearize(samples []Sample, p *eval.Params, ws []Weight, threads int) ([]Entry, error) {
+	if len(ws) > maxWeights {
+		return nil, fmt.Errorf("%d weights, more than the tuner's %d", len(ws), maxWeights)
+	}
 	out := make([]Entry, len(samples))
 	threads = max(1, min(threads, len(samples)))
 	chunk := (len(samples) + threads - 1) / threads
@@ -115,11 +134,41 @@ func Linearize(samples []Sample, p *eval.Params, ws []Weight, threads int) ([]En
 			defer wg.Done()
 			own := *p
 			own.UsePawnHash = false
-			errs[w] = linearize(samples[lo:hi], &own, Weights(&own), out[lo:hi], true)
+			ownWs := Weights(&own)
+			for b := lo; b < hi && errs[w] == nil; b += linearizeBlock {
+				e := min(b+linearizeBlock, hi)
+				errs[w] = linearize(samples[b:e], &own, ownWs, out[b:e], true)
+				packTerms(out[b:e])
+			}
 		}()
 	}
 	wg.Wait()
 	return out, errors.Join(errs...)
+}
+
+// linearizeBlock is how many samples linearize takes at a time. The
+// probes append to every sample's terms in turn, so the slices grow by
+// doubling and keep spare room (a third more than their terms, measured);
+// packTerms gives a block's terms back that room. (A variable, so that a
+// test can cut a few samples into blocks.)
+var linearizeBlock = 1 << 15
+
+// packTerms moves the terms of entries into one array of their exact size.
+func packTerms(entries []Entry) {
+	n := 0
+	for i := range entries {
+		en := &entries[i]
+		n += len(en.Linear.Terms) + len(en.Danger[0].Terms) + len(en.Danger[1].Terms) + len(en.Complexity.Terms)
+	}
+	all := make([]term, 0, n)
+	for i := range entries {
+		en := &entries[i]
+		for _, s := range []*sum{&en.Linear, &en.Danger[0], &en.Danger[1], &en.Complexity} {
+			k := len(all)
+			all = append(all, s.Terms...)
+			s.Terms = all[k:len(all):len(all)]
+		}
+	}
 }
 
 // linearize is Linearize on one core. fast false probes every weight
@@ -268,9 +317,12 @@ func probeWeights(samples []Sample, p *eval.Params, ws []Weight, pr probe, e *ev
 	if pr.mg >= 0 {
 		kind = ws[pr.mg].Kind
 	}
+	var tooMany error
 	add := func(s *sum, j, n int) {
 		if j >= 0 && n != 0 {
-			s.Terms = append(s.Terms, term{int32(j), int32(n)})
+			t, err := newTerm(ws, j, n)
+			tooMany = cmp.Or(tooMany, err)
+			s.Terms = append(s.Terms, t)
 		}
 	}
 	for i, s := range samples {
@@ -307,6 +359,9 @@ func probeWeights(samples []Sample, p *eval.Params, ws []Weight, pr probe, e *ev
 				name = ws[pr.mg].Name() + " or " + ws[pr.eg].Name()
 			}
 			return fmt.Errorf("%s does not enter its sum alone: one step of it moved another part in %s", name, s.Pos.FEN())
+		}
+		if tooMany != nil {
+			return fmt.Errorf("%w, in %s", tooMany, s.Pos.FEN())
 		}
 	}
 	return nil
@@ -456,7 +511,11 @@ func countPieceSquares(samples []Sample, p *eval.Params, ws []Weight, lo, hi int
 		en := &out[i]
 		for _, k := range used {
 			if n := counts[k]; n != 0 && int(k) < hi-lo {
-				en.Linear.Terms = append(en.Linear.Terms, term{int32(lo) + k, n})
+				t, err := newTerm(ws, lo+int(k), int(n))
+				if err != nil {
+					return err
+				}
+				en.Linear.Terms = append(en.Linear.Terms, t)
 			}
 			counts[k] = 0
 		}

@@ -704,7 +704,7 @@ func TestPieceSquareCheck(t *testing.T) {
 	base := []eval.Breakdown{e.Breakdown(pos)}
 	out := make([]Entry, 1)
 	// A white knight on a1 counted where none stands.
-	out[0].Linear.Terms = append(out[0].Linear.Terms, term{int32(lo) + int32(chess.Knight)*64, 1})
+	out[0].Linear.Terms = append(out[0].Linear.Terms, term{uint16(lo + int(chess.Knight)*64), 1})
 	if err := countPieceSquares(samples, p, ws, lo, hi, base, out); err == nil {
 		t.Fatal("a count of a piece that is not on the board passed the check")
 	}
@@ -795,5 +795,130 @@ func TestFormsCheck(t *testing.T) {
 		if *ws[j].Ptr != v {
 			t.Fatalf("%s left moved after the check", ws[j].Name())
 		}
+	}
+}
+
+// TestLinearizeInBlocks: cut into blocks (linearizeBlock) and packed into
+// one array a block (packTerms), the forms are the same as in one piece,
+// and no slice keeps spare room.
+func TestLinearizeInBlocks(t *testing.T) {
+	positions := randomPositions(t, 60)
+	samples := make([]Sample, len(positions))
+	for i, p := range positions {
+		samples[i] = Sample{Pos: p, Result: 0.5}
+	}
+	linearizeWith := func(block int) []Entry {
+		t.Helper()
+		defer func(old int) { linearizeBlock = old }(linearizeBlock)
+		linearizeBlock = block
+		p := eval.DefaultParams()
+		if err := eval.ApplySwitchSpec(p, eval.NewTerms); err != nil {
+			t.Fatal(err)
+		}
+		entries, err := Linearize(samples, p, Weights(p), 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return entries
+	}
+	whole, blocks := linearizeWith(len(samples)), linearizeWith(7)
+	for i := range whole {
+		if !sameEntry(&whole[i], &blocks[i]) {
+			t.Fatalf("%s: the forms in blocks of 7 differ from the forms in one piece", positions[i].FEN())
+		}
+		for _, s := range blocks[i].sums() {
+			if cap(s.Terms) != len(s.Terms) {
+				t.Fatalf("%s: terms with spare room (%d of %d) after packing", positions[i].FEN(), len(s.Terms), cap(s.Terms))
+			}
+		}
+	}
+}
+
+// sums lists the entry's sums.
+func (en *Entry) sums() []*sum {
+	return []*sum{&en.Linear, &en.Danger[0], &en.Danger[1], &en.Complexity}
+}
+
+// sameEntry tells whether a and b hold the same forms (an empty slice and
+// nil alike).
+func sameEntry(a, b *Entry) bool {
+	as, bs := a.sums(), b.sums()
+	for k := range as {
+		if as[k].BaseMg != bs[k].BaseMg || as[k].BaseEg != bs[k].BaseEg || !slices.Equal(as[k].Terms, bs[k].Terms) {
+			return false
+		}
+	}
+	return a.Result == b.Result && a.Score == b.Score && a.HasScore == b.HasScore &&
+		a.Phase == b.Phase && a.Scale == b.Scale && a.ScaleW == b.ScaleW && a.PK == b.PK
+}
+
+// TestCacheChunks: forms written in many chunks (cacheChunk) read back
+// the same, the training and the held-out ones apart; a cache cut short is
+// not read.
+func TestCacheChunks(t *testing.T) {
+	defer func(old int) { cacheChunk = old }(cacheChunk)
+	cacheChunk = 5
+	rng := rand.New(rand.NewPCG(7, 11))
+	entry := func() Entry {
+		var en Entry
+		en.Result, en.Score, en.HasScore = float64(rng.IntN(3))/2, rng.IntN(2000)-1000, rng.IntN(2) == 0
+		en.Phase, en.Scale, en.ScaleW = rng.IntN(25), 64, int32(rng.IntN(3))
+		for _, s := range en.sums() {
+			s.BaseMg, s.BaseEg = rng.IntN(100), rng.IntN(100)
+			for range rng.IntN(4) {
+				s.Terms = append(s.Terms, term{uint16(rng.IntN(900)), int16(rng.IntN(9) - 4)})
+			}
+		}
+		return en
+	}
+	entries, held := make([]Entry, 23), make([]Entry, 12)
+	for i := range entries {
+		entries[i] = entry()
+	}
+	for i := range held {
+		held[i] = entry()
+	}
+	name := filepath.Join(t.TempDir(), "forms.cache")
+	if err := writeCache(name, "key", entries, held); err != nil {
+		t.Fatal(err)
+	}
+	gotEntries, gotHeld, ok := readCache(name, "key")
+	if !ok || len(gotEntries) != len(entries) || len(gotHeld) != len(held) {
+		t.Fatalf("read %v: %d and %d entries, want %d and %d", ok, len(gotEntries), len(gotHeld), len(entries), len(held))
+	}
+	for i := range entries {
+		if !sameEntry(&entries[i], &gotEntries[i]) {
+			t.Fatalf("training entry %d read back as %+v, written %+v", i, gotEntries[i], entries[i])
+		}
+	}
+	for i := range held {
+		if !sameEntry(&held[i], &gotHeld[i]) {
+			t.Fatalf("held-out entry %d read back as %+v, written %+v", i, gotHeld[i], held[i])
+		}
+	}
+	if _, _, ok := readCache(name, "another key"); ok {
+		t.Error("a cache was read for another key")
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, data[:len(data)*2/3], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok := readCache(name, "key"); ok {
+		t.Error("a cache cut short was read")
+	}
+}
+
+// TestTermBounds: a count beyond a term's 16 bits is an error, not a
+// wrapped number.
+func TestTermBounds(t *testing.T) {
+	ws := Weights(eval.DefaultParams())
+	if tm, err := newTerm(ws, 3, -32768); err != nil || tm.N != -32768 || tm.W != 3 {
+		t.Errorf("newTerm(3, -32768) = %+v, %v", tm, err)
+	}
+	if _, err := newTerm(ws, 3, 32768); err == nil {
+		t.Error("a count of 32768 made a term")
 	}
 }
