@@ -75,7 +75,9 @@ func readCache(name, key string) (entries, held []Entry, ok bool) {
 	if err := dec.Decode(&h); err != nil || h.Key != key || h.Entries < 0 || h.Held < 0 {
 		return nil, nil, false
 	}
-	all := make([]Entry, 0, h.Entries+h.Held)
+	// The header's counts size the slice only up to a bound, so that a
+	// damaged file cannot ask for more memory than its chunks hold.
+	all := make([]Entry, 0, min(h.Entries+h.Held, 1<<20))
 	for len(all) < h.Entries+h.Held {
 		var chunk []Entry
 		if err := dec.Decode(&chunk); err != nil || len(chunk) == 0 || len(all)+len(chunk) > h.Entries+h.Held {

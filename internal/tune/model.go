@@ -153,17 +153,22 @@ func Linearize(samples []Sample, p *eval.Params, ws []Weight, threads int) ([]En
 // test can cut a few samples into blocks.)
 var linearizeBlock = 1 << 15
 
+// sums lists the entry's sums.
+func (en *Entry) sums() [4]*sum {
+	return [4]*sum{&en.Linear, &en.Danger[0], &en.Danger[1], &en.Complexity}
+}
+
 // packTerms moves the terms of entries into one array of their exact size.
 func packTerms(entries []Entry) {
 	n := 0
 	for i := range entries {
-		en := &entries[i]
-		n += len(en.Linear.Terms) + len(en.Danger[0].Terms) + len(en.Danger[1].Terms) + len(en.Complexity.Terms)
+		for _, s := range entries[i].sums() {
+			n += len(s.Terms)
+		}
 	}
 	all := make([]term, 0, n)
 	for i := range entries {
-		en := &entries[i]
-		for _, s := range []*sum{&en.Linear, &en.Danger[0], &en.Danger[1], &en.Complexity} {
+		for _, s := range entries[i].sums() {
 			k := len(all)
 			all = append(all, s.Terms...)
 			s.Terms = all[k:len(all):len(all)]

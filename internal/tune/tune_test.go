@@ -834,11 +834,6 @@ func TestLinearizeInBlocks(t *testing.T) {
 	}
 }
 
-// sums lists the entry's sums.
-func (en *Entry) sums() []*sum {
-	return []*sum{&en.Linear, &en.Danger[0], &en.Danger[1], &en.Complexity}
-}
-
 // sameEntry tells whether a and b hold the same forms (an empty slice and
 // nil alike).
 func sameEntry(a, b *Entry) bool {
