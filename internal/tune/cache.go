@@ -72,7 +72,7 @@ func readCache(name, key string) (entries, held []Entry, ok bool) {
 		return nil, nil, false
 	}
 	var h cacheHeader
-	if err := dec.Decode(&h); err != nil || h.Key != key || h.Entries < 0 || h.Held < 0 {
+	if err := dec.Decode(&h); err != nil || h.Key != key || h.Entries < 0 || h.Held < 0 || h.Entries > 1<<40 || h.Held > 1<<40 {
 		return nil, nil, false
 	}
 	// The header's counts size the slice only up to a bound, so that a
