@@ -40,7 +40,7 @@ func Weights(p *eval.Params) []Weight {
 // term is one weight's share in one position: the weight is counted N
 // times (for a linear weight, White's uses minus Black's). Four bytes,
 // since a fit holds about sixty of them for each of millions of samples
-// (7.2M samples took 24 GB with two int32s and were killed).
+// (docs/tuning.md says what a fit holds in memory).
 type term struct {
 	W uint16 // index into the weight list (maxWeights)
 	N int16
