@@ -40,7 +40,7 @@ type Params struct {
 	UseScaling       bool // IPPOLIT: winning-chances token
 	UseMopUp         bool
 	// Issue 11's terms, on since its fit (docs/strength.md has the SPRT).
-	UseSpace           bool // space behind the pawns in the centre files
+	UseSpace           bool // safe squares on our side of the centre files, twice behind our pawns
 	UseComplexity      bool // the end-game half moves towards zero in drawish material
 	UseThreatsByType   bool // threats by attacker and victim, beside REBEL's hanging pieces
 	UseKingDangerModel bool // king danger as a tuned sum squared, instead of REBEL's table alone
@@ -57,7 +57,7 @@ type Params struct {
 	// Issue 28's residuals, on since the same fit.
 	UseImbalanceClasses bool // six trades (a rook for a minor, a minor for pawns, ...) with a weight each
 	UseScaleByPawns     bool // the side ahead with 0-3 pawns converts less of its lead, by a factor for each count
-	UsePassedSeveral    bool // two passed pawns, or three or more, are worth more than their sum
+	UsePassedSeveral    bool // a weight for two passed pawns and one for three or more, beside each one's own
 	// Issue 28's optional network: off until trained and measured.
 	UsePKNet bool // Ethereal: PKNN, a pawn-king network's correction (pknet.go)
 
@@ -230,8 +230,8 @@ var defaultParams = Params{
 
 	PKNet: pkNetWeights,
 
-	// Material, indexed by chess.PieceType. Rooks and pawns gain in the end
-	// game, where open lines and promotion matter more than piece play.
+	// Material, indexed by chess.PieceType. The rook gains most for its
+	// value in the end game, where open lines matter more than piece play.
 	PieceValue: [7]Score{
 		0,
 		S(PawnValue, 117),
@@ -390,10 +390,9 @@ var defaultParams = Params{
 	// rank (Ethereal: a backward pawn further up is easier to attack).
 	PawnBackwardRank: [8]Score{0, S(0, 6), S(0, 2), S(-2, 2), S(5, -9), S(-4, -5), 0, 0},
 
-	// REBEL: isolated pawn penalty by square table. A central isolated pawn is
-	// worse than one on the rim in the middle game; in the end game it is a
-	// weakness wherever it stands. Indexed by the square from the owner's side,
-	// a1 first; each line is one rank, rank 1 on top.
+	// REBEL: isolated pawn penalty by square table, so that a central
+	// isolated pawn can cost more than one on the rim. Indexed by the square
+	// from the owner's side, a1 first; each line is one rank, rank 1 on top.
 	PawnIsolated: [64]Score{
 		0, 0, 0, 0, 0, 0, 0, 0,
 		S(-3, -6), S(-2, -10), S(-6, -7), S(-12, -6), S(-10, -14), S(-8, -10), S(-7, -9), S(3, -6),
@@ -418,8 +417,8 @@ var defaultParams = Params{
 	PawnCandidate: [8]Score{0, S(-4, -4), S(0, 6), S(5, 15), S(13, 24), S(34, 27), 0, 0},
 
 	// Passed pawns by rank (IPPOLIT/Rybka: passed pawn value by rank), stored
-	// in the pawn hash; the terms below depend on pieces and kings and are added
-	// on every call.
+	// in the pawn hash (as is PassedStacked); the other terms below depend on
+	// pieces and kings and are added on every call.
 	PassedRank: [8]Score{
 		0, S(6, 34), S(-13, 49), S(-6, 64), S(37, 64), S(83, 71), S(88, 98), 0,
 	},
@@ -446,7 +445,7 @@ var defaultParams = Params{
 	PassedSupported: [8]Score{0, S(2, 1), S(8, -8), S(5, 6), S(13, 14), S(21, 11), S(11, 22), 0},
 
 	// REBEL: quadrant rule. Against a side with only king and pawns, a passer
-	// the enemy king cannot catch is nearly a queen.
+	// the enemy king cannot catch is on its way to a queen.
 	PassedUnstoppable: S(-1, 374),
 
 	// With UsePassedStacked: a passed pawn with an own pawn behind it on its
