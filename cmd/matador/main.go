@@ -1,7 +1,8 @@
 // Command matador is a chess engine. With no arguments it speaks UCI or
 // XBoard (CECP), whichever the GUI's first line asks for, on standard input
 // and output, or plays a person when started on a terminal; subcommands
-// play, analyse, run test suites, probe tablebases, perft and bench.
+// play, analyse, run test suites, probe and make books, probe tablebases,
+// write training data, tune, perft and bench.
 package main
 
 import (
@@ -158,9 +159,10 @@ func versionLine() string {
 			return v + " " + runtime.Version()
 		}
 	}
-	// Go records no commit when the build did not run in a git checkout
-	// (a source archive, a git worktree, GOFLAGS=-buildvcs=false): the
-	// Makefile stamps it instead.
+	// Go records no commit when it finds no git checkout (a source
+	// archive, or a git worktree, whose .git is a file) or is told not to
+	// (GOFLAGS=-buildvcs=false); then the commit the Makefile took from
+	// git, if any, is shown.
 	if engine.Commit != "" {
 		v += " (" + engine.Commit + ")"
 	}

@@ -96,9 +96,9 @@ func NumberedLine(pos *chess.Position, moves []chess.Move) string {
 }
 
 // RepeatedMate reports an iteration that only repeats a mate already shown
-// (same score and line). Once a mate is proven the search runs on through
-// every depth in a few nodes each, and a person needs to see it once. last
-// holds what was shown before.
+// (same score and line). Once a mate is proven the following iterations
+// find it again in a few nodes each, and a person needs to see it once.
+// last holds what was shown before.
 func RepeatedMate(score, line string, last *string) bool {
 	key := score + " " + line
 	repeated := strings.HasPrefix(score, "#") && key == *last

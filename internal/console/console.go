@@ -398,8 +398,8 @@ func (s *Session) level(args []string) {
 		return
 	}
 	sec, err := strconv.ParseFloat(args[0], 64)
-	// Written so that NaN fails too: a level below a millisecond rounds
-	// to no limit at all, and the search would never end.
+	// Written so that NaN fails too: converted to a duration it could
+	// come out as zero or less, which the search reads as no time limit.
 	if err != nil || !(sec >= minLevel && sec <= maxLevel) {
 		s.out.Linef("level needs a number of seconds from %g to %g, such as level 5; got %q.", minLevel, maxLevel, args[0])
 		return

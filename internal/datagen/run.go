@@ -14,7 +14,7 @@ import (
 
 // Stats counts a run's work.
 type Stats struct {
-	Games, Skipped int // played and written; not played (opening unbalanced)
+	Games, Skipped int // played and written; not played (opening unbalanced, over or unreadable)
 	Positions      int // written by this run
 	Total          int // positions in the file, this run's included
 	Elapsed        time.Duration

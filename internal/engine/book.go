@@ -18,7 +18,7 @@ type openingBook struct {
 	mu   sync.RWMutex
 	book *book.Book // nil when no file is set
 	// warned: OwnBook is on without a book, and the user has been told
-	// once (until the options change).
+	// once (until OwnBook or BookFile is set again).
 	warned bool
 }
 

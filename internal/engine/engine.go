@@ -25,10 +25,11 @@ const (
 	Author = "the Matador authors"
 )
 
-// Version and Commit identify the build. The Makefile sets both with
-// -ldflags "-X matador/internal/engine.Version=... -X ...Commit=...";
-// a plain go build keeps this Version, and "matador version" then takes
-// the commit from Go's build information when there is one.
+// Version and Commit identify the build. The Makefile sets Commit from
+// git, and Version when VERSION is given, with -ldflags "-X
+// matador/internal/engine.Commit=... -X ...Version=..."; a plain go build
+// keeps this Version, and "matador version" takes the commit from Go's
+// build information when there is one.
 var (
 	Version = "0.1.0-dev"
 	Commit  = ""

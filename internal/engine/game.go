@@ -9,7 +9,7 @@ import (
 
 // Game is a game as its start position plus the moves played from it. The
 // front ends need the list, not only the current position: XBoard's undo
-// and remove, and PGN output, walk back through it.
+// and remove take moves off it, and the console's PGN writes it out.
 type Game struct {
 	startFEN string
 	moves    []chess.Move

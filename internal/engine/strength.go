@@ -57,14 +57,12 @@ const (
 
 // eloCalibration maps UCI_Elo to levels: the Elo, on the scale of
 // Stockfish 15.1's UCI_Elo, of the levels measured in matches against
-// Stockfish's own UCI_LimitStrength (docs/strength.md, "`UCI_Elo` calibration");
-// between points the level is interpolated. The points up to 2000 were
-// found at 5s+0.05s; the fitted evaluation's build was checked at
-// 10s+0.1s at 1500, 2000 and 2500. Level 20 is full strength, whose
-// figure comes from 100 games against Stockfish at 2500 at 10s+0.1s (41%,
-// -63 ± 55): UCI_Elo from there to 2500 plays at full strength. Level 0,
-// below Stockfish's lowest setting (1350), is extrapolated at about 37
-// Elo a level.
+// Stockfish's own UCI_LimitStrength (how and when: docs/strength.md,
+// "`UCI_Elo` calibration"); between points the level is interpolated.
+// Level 20 is full strength, about 2440: 100 games against Stockfish at
+// 2500 at 10s+0.1s scored 41% (-63 ± 55), so UCI_Elo from there to 2500
+// plays at full strength. Level 0, below Stockfish's lowest setting
+// (1350), is extrapolated at about 37 Elo a level.
 var eloCalibration = []struct {
 	elo   float64
 	level float64

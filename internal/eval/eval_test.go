@@ -230,7 +230,10 @@ func TestOrderings(t *testing.T) {
 	}
 	kr := whiteScore(t, "8/3k4/8/8/8/3K4/3R4/8 w - - 0 1")
 	krb := whiteScore(t, "8/3k4/8/3b4/8/3K4/3R4/8 w - - 0 1")
-	if krb > 60 || krb < 0 || kr < 400 {
+	// A bare rook up scores about 380 since issue 28's fit scaled the
+	// side ahead without pawns (ScaleStrongPawns[0]); mop-up and the
+	// tables do the rest.
+	if krb > 60 || krb < 0 || kr < 300 {
 		t.Errorf("KR v KB scores %d (KR v K %d): should be scaled towards a draw", krb, kr)
 	}
 

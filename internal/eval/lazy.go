@@ -4,10 +4,10 @@ import "matador/internal/chess"
 
 // REBEL: lazy eval. Lazy is REBEL's I_SCORE: material (with the imbalance
 // and the bishop pair), piece-square values and the pawn hash's structure,
-// tapered, from the side to move's view. It leaves out everything that
-// needs attack maps or the pieces around the pawns (mobility, king
-// safety, passed pawns, threats) and the drawishness scaling. Costs a fraction of
-// Evaluate, which it does not disturb.
+// tapered, from the side to move's view. It leaves out every other term
+// (mobility, king safety, passed pawns, threats and the rest, most of them
+// needing attack maps), the complexity shift and the drawishness scaling.
+// Costs a fraction of Evaluate, which it does not disturb.
 func (e *Evaluator) Lazy(pos *chess.Position) int {
 	p := e.p
 	pawns := e.probePawns(pos)

@@ -6,14 +6,14 @@ package eval
 // term. Weights are packed S(mg, eg) pairs in centipawns, in one labelled
 // block per term family. The values started as hand-set points of the
 // usual published magnitudes; every weight of Params.Tunable (the linear
-// terms, the king's danger sum and the drawishness scales among them)
-// except issue 28's (still neutral, 0 or a scale of 64, off until fitted) was then fitted by internal/tune to 1,005,933 positions of 100,830 self-play
-// games (docs/tuning.md), and "matador tune run" rewrites the numbers
-// here. The rest stays as set by hand; Tunable's comment lists it (the
-// piece-square formula, REBEL's counter steps, the mop-up terms among
-// them), but for the pawn-king network, which "matador tune run -pknet"
-// fits beside the weights. The switches turn one technique off so that its worth can be
-// measured in games.
+// terms, the king's danger sum and the drawishness scales among them) was
+// then fitted by internal/tune, last to 7,178,772 positions of 100,000
+// self-play games (docs/tuning.md, "The fit of issue 28"), and "matador
+// tune run" rewrites the numbers here. The rest stays as set by hand;
+// Tunable's comment lists it (the piece-square formula, REBEL's counter
+// steps, the mop-up terms among them), but for the pawn-king network,
+// which "matador tune run -pknet" fits beside the weights. The switches
+// turn one technique off so that its worth can be measured in games.
 //
 // A new term is a field in Params, its value in defaultParams, its code in
 // the evaluation, and (when it is a linear weight) a line in
@@ -40,24 +40,24 @@ type Params struct {
 	UseScaling       bool // IPPOLIT: winning-chances token
 	UseMopUp         bool
 	// Issue 11's terms, on since its fit (docs/strength.md has the SPRT).
-	UseSpace           bool // space behind the pawns in the centre files
+	UseSpace           bool // safe squares on our side of the centre files, twice behind our pawns
 	UseComplexity      bool // the end-game half moves towards zero in drawish material
 	UseThreatsByType   bool // threats by attacker and victim, beside REBEL's hanging pieces
 	UseKingDangerModel bool // king danger as a tuned sum squared, instead of REBEL's table alone
 	UseBishopShape     bool // bishops on a long diagonal, bishops hemmed in by rammed pawns
 	UsePieceActivity   bool // knights far from both kings, knights and rooks by closed pawns, the king's distance to the pawns
-	// Issue 28's terms, Ethereal's that Matador lacked: off until fitted
-	// and measured in games.
+	// Issue 28's terms, Ethereal's that Matador lacked: on since its fit
+	// (docs/strength.md has the SPRT).
 	UseKingPawnCover  bool // squares around the king two own pawns defend do not count as attacked
 	UsePoorlyDefended bool // king-zone squares the enemy attacks twice and we defend at most once
 	UsePassedStacked  bool // a passed pawn with an own pawn behind it on its file, by rank
 	UsePawnLead       bool // the end game's complexity grows with the lead in pawns
 	UseBackwardByRank bool // backward pawns by rank, beside the flat penalty
 	UseSpacePieces    bool // the space squares count again for each own piece
-	// Issue 28's residuals: off until fitted and measured.
+	// Issue 28's residuals, on since the same fit.
 	UseImbalanceClasses bool // six trades (a rook for a minor, a minor for pawns, ...) with a weight each
 	UseScaleByPawns     bool // the side ahead with 0-3 pawns converts less of its lead, by a factor for each count
-	UsePassedSeveral    bool // two passed pawns, or three or more, are worth more than their sum
+	UsePassedSeveral    bool // a weight for two passed pawns and one for three or more, beside each one's own
 	// Issue 28's optional network: off until trained and measured.
 	UsePKNet bool // Ethereal: PKNN, a pawn-king network's correction (pknet.go)
 
@@ -174,10 +174,10 @@ func DefaultParams() *Params {
 // They are the middle-game halves of PieceValue.
 const (
 	PawnValue   = 100
-	KnightValue = 336
-	BishopValue = 351
-	RookValue   = 471
-	QueenValue  = 1029
+	KnightValue = 332
+	BishopValue = 346
+	RookValue   = 442
+	QueenValue  = 1020
 )
 
 // Phase weights (Fruit/Rybka style 1/1/2/4); PhaseTotal is the opening.
@@ -197,40 +197,48 @@ const ScaleNormal = 64
 
 // defaultParams is the configuration the engine plays with.
 var defaultParams = Params{
-	// Switches: one per technique, all on except issue 28's nine terms
-	// (Ethereal's six and the three its residuals asked for) and its
-	// pawn-king network (UsePKNet), off until fitted (false by omission).
-	UsePawnHash:        true, // IPPOLIT: pawn hash table (off: recompute every call)
-	UseImbalance:       true, // Rybka/IPPOLIT: knight and rook values follow the pawn count
-	UseMobility:        true,
-	UsePawnStructure:   true,
-	UsePassedPawns:     true,
-	UseOutposts:        true,
-	UseRookFiles:       true,
-	UseBishopPair:      true,
-	UseKingShelter:     true,
-	UseKingSafety:      true, // REBEL: progressive king-safety counter
-	UseThreats:         true, // REBEL: hanging pieces
-	UseScaling:         true, // IPPOLIT: winning-chances token
-	UseMopUp:           true,
-	UseSpace:           true,
-	UseComplexity:      true,
-	UseThreatsByType:   true,
-	UseKingDangerModel: true,
-	UseBishopShape:     true,
-	UsePieceActivity:   true,
+	// Switches: one per technique, all on except issue 28's pawn-king
+	// network (UsePKNet), off until trained (false by omission).
+	UsePawnHash:         true, // IPPOLIT: pawn hash table (off: recompute every call)
+	UseImbalance:        true, // Rybka/IPPOLIT: knight and rook values follow the pawn count
+	UseMobility:         true,
+	UsePawnStructure:    true,
+	UsePassedPawns:      true,
+	UseOutposts:         true,
+	UseRookFiles:        true,
+	UseBishopPair:       true,
+	UseKingShelter:      true,
+	UseKingSafety:       true, // REBEL: progressive king-safety counter
+	UseThreats:          true, // REBEL: hanging pieces
+	UseScaling:          true, // IPPOLIT: winning-chances token
+	UseMopUp:            true,
+	UseSpace:            true,
+	UseComplexity:       true,
+	UseThreatsByType:    true,
+	UseKingDangerModel:  true,
+	UseBishopShape:      true,
+	UsePieceActivity:    true,
+	UseKingPawnCover:    true,
+	UsePoorlyDefended:   true,
+	UsePassedStacked:    true,
+	UsePawnLead:         true,
+	UseBackwardByRank:   true,
+	UseSpacePieces:      true,
+	UseImbalanceClasses: true,
+	UseScaleByPawns:     true,
+	UsePassedSeveral:    true,
 
 	PKNet: pkNetWeights,
 
-	// Material, indexed by chess.PieceType. Rooks and pawns gain in the end
-	// game, where open lines and promotion matter more than piece play.
+	// Material, indexed by chess.PieceType. The rook gains most for its
+	// value in the end game, where open lines matter more than piece play.
 	PieceValue: [7]Score{
 		0,
-		S(PawnValue, 121),
-		S(KnightValue, 393),
-		S(BishopValue, 416),
-		S(RookValue, 682),
-		S(QueenValue, 1268),
+		S(PawnValue, 117),
+		S(KnightValue, 403),
+		S(BishopValue, 423),
+		S(RookValue, 700),
+		S(QueenValue, 1301),
 		0,
 	},
 
@@ -238,19 +246,19 @@ var defaultParams = Params{
 	// count): per knight and per rook, times (own pawns -
 	// ImbalancePawnPivot). Knights like closed positions full of pawns;
 	// rooks want the files the pawns leave.
-	KnightPawnAdjust:   S(3, 1),
-	RookPawnAdjust:     S(-11, -3),
+	KnightPawnAdjust:   S(2, 4),
+	RookPawnAdjust:     S(-7, -3),
 	ImbalancePawnPivot: 5,
 
 	// Bishop pair.
-	BishopPair: S(25, 64),
+	BishopPair: S(23, 71),
 
 	// With UseImbalanceClasses: the side with the larger pieces in each
 	// imbalance class (eval.go, imbalanceClass).
-	ImbalanceClass: [6]Score{0, 0, 0, 0, 0, 0},
+	ImbalanceClass: [6]Score{S(17, 10), S(-1, 22), S(22, -13), S(7, 20), S(9, 37), S(-1, 2)},
 
 	// Tempo: the side to move is worth a little.
-	Tempo: S(17, 15),
+	Tempo: S(14, 13),
 
 	// Piece-square tables by formula (IPPOLIT: PST generated at start-up):
 	// value(piece, square) = PSTFile[piece][file folded to a..d] +
@@ -289,63 +297,63 @@ var defaultParams = Params{
 		{},
 		{ // pawn
 			0, 0, 0, 0, 0, 0, 0, 0,
-			S(-5, 4), S(-6, 5), S(-11, 2), S(-13, 2), S(-3, 8), S(-5, 0), S(1, 1), S(-7, -4),
-			S(-13, 1), S(-11, 4), S(-13, 2), S(-12, 5), S(-7, 8), S(-6, -2), S(-6, 3), S(-14, -2),
-			S(-13, -3), S(-14, 7), S(-14, -2), S(-15, -5), S(-11, -8), S(-4, -1), S(-10, 0), S(-14, -1),
-			S(-6, -3), S(-6, 2), S(-11, -3), S(-14, -3), S(-8, -9), S(3, -3), S(-10, 0), S(-9, -1),
-			S(-9, -6), S(-6, 2), S(6, -1), S(0, -6), S(9, -5), S(6, 1), S(-1, 7), S(-5, -4),
-			S(2, -10), S(-11, 2), S(1, 6), S(10, 9), S(4, -1), S(0, 1), S(-2, 3), S(2, -12),
+			S(-6, 9), S(-10, 7), S(-18, 5), S(-14, 6), S(-8, 22), S(-7, 10), S(9, 1), S(-13, 1),
+			S(-19, 5), S(-19, 6), S(-21, 6), S(-19, 6), S(-15, 11), S(-17, 3), S(-4, 2), S(-22, 1),
+			S(-18, 0), S(-18, 4), S(-14, -8), S(-21, -10), S(-13, -12), S(-9, -1), S(-13, 1), S(-20, -3),
+			S(-10, -3), S(-13, 2), S(-13, -2), S(-21, -14), S(-12, -13), S(1, -4), S(-6, -2), S(-17, 4),
+			S(-17, -12), S(-22, 7), S(-8, 0), S(7, -13), S(-2, -9), S(-12, -4), S(6, 6), S(-9, -3),
+			S(8, -28), S(-16, 13), S(-2, 5), S(8, 10), S(12, 4), S(2, -4), S(-6, -2), S(2, -26),
 			0, 0, 0, 0, 0, 0, 0, 0,
 		},
 		{ // knight
-			S(-3, 3), S(-1, 10), S(-5, -6), S(-5, 4), S(0, 1), S(-7, 1), S(1, 1), S(-2, -3),
-			S(0, 4), S(-7, 2), S(-13, 1), S(-7, -5), S(-2, -9), S(-1, -15), S(5, 10), S(15, 5),
-			S(-3, 4), S(-3, 0), S(-6, -4), S(-4, -2), S(-4, -2), S(-8, -9), S(-6, -2), S(7, 9),
-			S(7, 4), S(-9, 1), S(3, -2), S(-5, -2), S(3, 0), S(5, -1), S(10, -4), S(10, 5),
-			S(15, 3), S(-1, -5), S(5, 2), S(2, -2), S(-4, 2), S(-2, 3), S(-6, 3), S(17, 6),
-			S(2, 5), S(2, -11), S(3, 3), S(-9, -4), S(-8, -1), S(3, -8), S(-9, 0), S(-4, -7),
-			S(-3, 6), S(-4, 12), S(4, -2), S(10, 5), S(-5, 7), S(10, -5), S(1, 7), S(7, 7),
-			S(-13, -10), S(3, 4), S(-1, 4), S(1, 0), S(8, 4), S(-3, -1), S(2, 2), S(-2, -1),
+			S(3, 4), S(4, 14), S(-8, -8), S(-6, 5), S(3, 2), S(4, -7), S(4, 1), S(-1, -4),
+			S(0, 4), S(0, -2), S(-14, -5), S(-8, -10), S(-5, -6), S(-3, -8), S(9, 1), S(13, 0),
+			S(-4, 6), S(-3, -5), S(-14, -7), S(-7, 0), S(-8, 2), S(-11, -13), S(-5, -4), S(3, 11),
+			S(6, 2), S(-9, 1), S(3, -6), S(-8, 3), S(-2, 3), S(6, -1), S(7, 1), S(9, 10),
+			S(10, 8), S(-2, -7), S(0, -1), S(3, 0), S(-7, -1), S(4, 0), S(-2, 2), S(15, 7),
+			S(-3, 3), S(0, -6), S(-1, 2), S(-6, 0), S(-5, 0), S(10, -5), S(-14, -4), S(0, 0),
+			S(-5, 8), S(-2, 15), S(3, 1), S(9, 0), S(-1, 9), S(15, -6), S(-2, 7), S(10, 9),
+			S(-19, -13), S(5, 8), S(2, 6), S(-2, -1), S(12, 7), S(-3, 3), S(2, 6), S(-10, -7),
 		},
 		{ // bishop
-			S(4, -5), S(3, -3), S(-3, 2), S(-6, -4), S(6, 2), S(-9, 0), S(1, -1), S(6, 1),
-			S(10, -2), S(-12, -10), S(5, -4), S(-4, 6), S(-4, 1), S(10, -1), S(-2, -9), S(-2, -3),
-			S(-2, 1), S(9, 3), S(-14, -6), S(-1, 5), S(0, 12), S(-12, -9), S(-5, 0), S(-2, -3),
-			S(-7, -2), S(-5, 6), S(11, 6), S(17, 7), S(12, 7), S(8, 4), S(3, -3), S(-1, -7),
-			S(-5, -1), S(4, 3), S(13, -3), S(16, 6), S(9, 5), S(9, 2), S(9, -5), S(2, 6),
-			S(0, 4), S(-13, 1), S(-16, -12), S(12, 0), S(2, -2), S(0, 5), S(4, 1), S(-3, 8),
-			S(0, 1), S(-10, 5), S(0, 4), S(-1, 1), S(-7, 9), S(1, 4), S(-13, 2), S(-8, -3),
-			S(-9, 2), S(-4, 1), S(2, 3), S(1, 4), S(-4, -4), S(0, -2), S(-3, -5), S(9, 4),
+			S(-2, -9), S(2, -2), S(-4, 3), S(-8, -1), S(6, -4), S(-14, 3), S(4, -5), S(11, -9),
+			S(6, -7), S(-7, -15), S(10, -10), S(-3, 4), S(-3, 4), S(10, 0), S(-1, -15), S(9, -3),
+			S(-1, -3), S(4, 7), S(-10, -2), S(-3, 4), S(0, 18), S(-12, -10), S(1, 7), S(3, -7),
+			S(2, 3), S(-1, 6), S(11, 8), S(18, 16), S(19, 11), S(11, 8), S(2, -1), S(4, -3),
+			S(-16, -1), S(8, -4), S(15, -2), S(19, 11), S(12, 14), S(26, -3), S(9, 3), S(-2, 4),
+			S(-9, 2), S(-13, 6), S(-16, -11), S(10, 6), S(6, -2), S(1, 0), S(-6, 5), S(-2, 3),
+			S(-9, 7), S(-16, 3), S(0, 5), S(4, 2), S(-5, 15), S(-5, 3), S(-20, -4), S(-16, -4),
+			S(-11, -7), S(-5, 5), S(-3, -2), S(-3, 4), S(-5, 1), S(-4, -4), S(-5, -7), S(1, -2),
 		},
 		{ // rook
-			S(-10, -10), S(-11, -8), S(-10, -6), S(-10, -9), S(-5, -12), S(-2, -4), S(0, -9), S(-4, -20),
-			S(-9, -10), S(-1, -14), S(-1, 10), S(-7, -4), S(2, -3), S(10, -5), S(8, -7), S(-10, -9),
-			S(-16, -3), S(2, 2), S(-5, 3), S(-9, 4), S(-3, 1), S(2, -4), S(11, -4), S(0, -13),
-			S(-15, 6), S(-6, 11), S(-3, 13), S(-15, 6), S(-4, 0), S(8, 8), S(8, 5), S(5, 2),
-			S(-7, 4), S(3, 4), S(3, 8), S(-1, 6), S(2, -1), S(12, 10), S(4, 9), S(1, -2),
-			S(-6, 7), S(-5, -2), S(2, 2), S(2, 0), S(10, -3), S(13, 5), S(11, -2), S(-1, 0),
-			S(-12, 0), S(-5, 3), S(1, -3), S(7, -6), S(9, -2), S(6, 3), S(-1, 3), S(1, 0),
-			S(-9, 7), S(4, 8), S(-4, 12), S(11, 10), S(-3, 9), S(6, 11), S(10, 17), S(7, 6),
+			S(-9, -17), S(-8, -13), S(-8, -10), S(-13, -12), S(-6, -19), S(-2, -13), S(-4, -12), S(-4, -30),
+			S(-12, -12), S(-5, -9), S(-4, 8), S(-3, -4), S(-1, 1), S(16, -8), S(10, -9), S(-10, -16),
+			S(-12, -5), S(-1, 1), S(-5, 4), S(-5, -1), S(-4, 3), S(2, -2), S(11, -5), S(-14, -8),
+			S(-14, 9), S(-8, 19), S(-2, 14), S(-12, 11), S(0, 7), S(6, 16), S(12, 8), S(-5, -1),
+			S(-11, 9), S(-3, 14), S(5, 9), S(-2, 10), S(-1, 7), S(16, 11), S(6, 6), S(0, -2),
+			S(-14, 7), S(-7, 0), S(2, 2), S(7, -2), S(13, -1), S(16, 1), S(13, 2), S(-9, -2),
+			S(-12, -1), S(-3, 1), S(1, -3), S(10, -8), S(5, -5), S(12, 4), S(6, 7), S(3, -2),
+			S(-7, 5), S(-3, 9), S(-4, 14), S(3, 12), S(-9, 15), S(6, 18), S(11, 13), S(11, 9),
 		},
 		{ // queen
-			S(-1, -7), S(-7, -14), S(-14, -20), S(-3, -18), S(-11, -10), S(-10, -22), S(-18, -8), S(0, -3),
-			S(-2, -3), S(-3, -3), S(-5, -8), S(-3, -4), S(-1, -13), S(-1, -12), S(-3, -12), S(8, -3),
-			S(-6, -5), S(1, -7), S(-3, -3), S(1, -12), S(-2, -3), S(5, -2), S(16, 0), S(17, 2),
-			S(7, 6), S(-3, -2), S(-13, 7), S(3, 8), S(0, 9), S(13, 0), S(7, 13), S(12, -4),
-			S(-4, 6), S(-7, 3), S(-10, -3), S(-4, 7), S(6, 10), S(7, -1), S(1, 8), S(8, 6),
-			S(-11, 0), S(1, 9), S(-14, 4), S(1, 7), S(9, 14), S(10, 6), S(6, 6), S(-2, 10),
-			S(-8, 6), S(-21, 14), S(-4, 3), S(2, 9), S(-1, 8), S(2, 9), S(-5, 7), S(9, 7),
-			S(4, 4), S(5, 12), S(-1, 2), S(14, 15), S(16, 16), S(8, 8), S(7, 9), S(14, 6),
+			S(5, -12), S(-14, -19), S(-16, -30), S(-3, -33), S(-8, -20), S(-10, -32), S(-16, -14), S(-4, -7),
+			S(-1, -11), S(-7, -10), S(-8, -14), S(-7, -12), S(-1, -23), S(-5, -23), S(-5, -27), S(1, -5),
+			S(-2, -1), S(0, -6), S(-5, -5), S(-3, -4), S(-3, 6), S(0, -4), S(17, -10), S(10, -4),
+			S(8, -5), S(-3, 0), S(-7, 11), S(4, 13), S(6, 18), S(6, 4), S(9, 13), S(15, -1),
+			S(-5, 3), S(-10, 8), S(-9, 3), S(-7, 13), S(6, 22), S(9, 3), S(-1, 14), S(7, 5),
+			S(-12, 0), S(-4, 11), S(-15, 9), S(0, 14), S(9, 18), S(11, 9), S(2, 8), S(-1, 12),
+			S(-15, 13), S(-17, 17), S(-8, 9), S(1, 18), S(3, 16), S(0, 12), S(-4, 8), S(9, 8),
+			S(13, 13), S(8, 18), S(2, 11), S(15, 19), S(16, 18), S(12, 13), S(14, 15), S(25, 16),
 		},
 		{ // king
-			S(-5, -3), S(-5, -2), S(1, -7), S(-20, -11), S(1, -22), S(-21, -7), S(-12, 0), S(8, -5),
-			S(5, 0), S(-11, -7), S(-10, -12), S(-6, -10), S(-13, -13), S(-9, -11), S(-14, -5), S(5, 2),
-			S(2, -8), S(2, -6), S(0, -13), S(6, -9), S(2, -11), S(3, -9), S(7, -7), S(-3, -1),
-			S(-1, -11), S(-1, -10), S(1, -4), S(-3, -5), S(2, 1), S(2, -5), S(1, -6), S(0, -1),
-			S(2, 0), S(4, -7), S(2, 6), S(-3, 0), S(1, 2), S(8, 2), S(10, 6), S(2, 2),
-			S(-5, -1), S(1, 9), S(2, 14), S(1, 8), S(5, 15), S(3, 21), S(7, 17), S(3, 4),
-			S(-1, 4), S(5, 14), S(6, 21), S(4, 18), S(2, 12), S(4, 18), S(4, 17), S(2, 1),
-			S(-1, -12), S(2, 2), S(1, 10), S(3, 3), S(2, 9), S(1, 8), S(3, 6), S(-5, -17),
+			S(-10, 6), S(-18, -3), S(-9, -11), S(-33, -14), S(-6, -33), S(-39, -11), S(-26, 0), S(-1, -3),
+			S(7, -6), S(-15, -7), S(-4, -22), S(-16, -20), S(-21, -20), S(-19, -14), S(-26, -3), S(3, 0),
+			S(5, -10), S(7, -15), S(-5, -18), S(7, -17), S(3, -15), S(2, -13), S(5, -11), S(-10, 2),
+			S(5, -2), S(8, -10), S(7, -8), S(-2, -3), S(2, -5), S(8, -10), S(9, -6), S(-1, 0),
+			S(7, -5), S(13, -6), S(4, 3), S(2, -1), S(2, 0), S(12, -2), S(17, 0), S(5, -1),
+			S(-3, -2), S(7, 8), S(6, 17), S(4, 15), S(9, 16), S(5, 22), S(15, 16), S(4, 6),
+			S(-2, 0), S(12, 33), S(10, 28), S(6, 27), S(6, 26), S(8, 34), S(9, 42), S(0, -5),
+			S(-5, -29), S(5, 12), S(3, 18), S(6, 17), S(4, 17), S(5, 24), S(6, 19), S(-13, -58),
 		},
 	},
 
@@ -353,137 +361,136 @@ var defaultParams = Params{
 	// own pawn or king and no square attacked by an enemy pawn (IPPOLIT: safe
 	// mobility). Zero sits near the typical count so material stays meaningful.
 	KnightMobility: [9]Score{
-		S(-55, -64), S(-24, -34), S(-6, -14), S(2, 6), S(10, 17), S(15, 23), S(21, 29), S(27, 28), S(30, 27),
+		S(-60, -65), S(-25, -39), S(-9, -12), S(1, 4), S(7, 21), S(15, 28), S(22, 33), S(29, 33), S(35, 26),
 	},
 
 	BishopMobility: [14]Score{
-		S(-42, -61), S(-22, -26), S(-8, -12), S(1, 0), S(8, 11), S(14, 20), S(17, 26),
-		S(15, 29), S(19, 33), S(23, 35), S(39, 30), S(35, 32), S(35, 30), S(41, 33),
+		S(-42, -61), S(-17, -30), S(-4, -8), S(1, 6), S(7, 14), S(12, 22), S(14, 27),
+		S(14, 30), S(19, 34), S(21, 35), S(30, 28), S(37, 29), S(35, 24), S(41, 33),
 	},
 
 	RookMobility: [15]Score{
-		S(-59, -74), S(-29, -38), S(-7, -8), S(3, -1), S(4, 9), S(-1, 19), S(4, 28), S(7, 25),
-		S(9, 34), S(12, 40), S(15, 49), S(18, 51), S(21, 52), S(28, 53), S(26, 58),
+		S(-70, -75), S(-27, -37), S(-5, -10), S(1, -1), S(4, 9), S(0, 21), S(2, 29), S(7, 27),
+		S(8, 35), S(10, 41), S(11, 48), S(15, 54), S(19, 57), S(27, 52), S(20, 67),
 	},
 
 	QueenMobility: [28]Score{
-		S(-20, -40), S(-19, -31), S(-18, -23), S(-11, -12), S(-1, -13), S(4, 2), S(6, 1),
-		S(11, 10), S(14, 16), S(14, 19), S(15, 26), S(17, 30), S(16, 33), S(20, 40),
-		S(15, 44), S(14, 44), S(15, 56), S(15, 54), S(18, 56), S(20, 47), S(21, 52),
-		S(21, 48), S(25, 49), S(21, 40), S(22, 46), S(21, 42), S(23, 47), S(24, 47),
+		S(-20, -40), S(-27, -33), S(-19, -24), S(-9, -15), S(-1, -13), S(3, -3), S(10, -9),
+		S(9, 8), S(12, 12), S(13, 17), S(14, 26), S(15, 31), S(18, 36), S(17, 41),
+		S(13, 50), S(16, 53), S(12, 60), S(13, 63), S(17, 62), S(18, 61), S(20, 60),
+		S(26, 55), S(28, 50), S(26, 42), S(24, 44), S(20, 37), S(24, 48), S(24, 45),
 	},
 
 	// Pawn structure (evaluated once per pawn structure through the pawn hash).
-	PawnDoubled:           S(-12, -24), // per pawn with an own pawn ahead on its file
-	PawnIsolatedUnopposed: S(-3, -11),  // an isolated pawn on a half-open file is a target
-	PawnBackward:          S(2, -8),
-	PawnBackwardUnopposed: S(-16, -2),
+	PawnDoubled:           S(-12, -26), // per pawn with an own pawn ahead on its file
+	PawnIsolatedUnopposed: S(-3, -12),  // an isolated pawn on a half-open file is a target
+	PawnBackward:          S(3, -13),
+	PawnBackwardUnopposed: S(-18, -2),
 	// With UseBackwardByRank, beside PawnBackward: a backward pawn by its
 	// rank (Ethereal: a backward pawn further up is easier to attack).
-	PawnBackwardRank: [8]Score{0, 0, 0, 0, 0, 0, 0, 0},
+	PawnBackwardRank: [8]Score{0, S(0, 6), S(0, 2), S(-2, 2), S(5, -9), S(-4, -5), 0, 0},
 
-	// REBEL: isolated pawn penalty by square table. A central isolated pawn is
-	// worse than one on the rim in the middle game; in the end game it is a
-	// weakness wherever it stands. Indexed by the square from the owner's side,
-	// a1 first; each line is one rank, rank 1 on top.
+	// REBEL: isolated pawn penalty by square table, so that a central
+	// isolated pawn can cost more than one on the rim. Indexed by the square
+	// from the owner's side, a1 first; each line is one rank, rank 1 on top.
 	PawnIsolated: [64]Score{
 		0, 0, 0, 0, 0, 0, 0, 0,
-		S(0, -4), S(1, -12), S(-10, -5), S(-15, -18), S(-12, -9), S(-3, -6), S(-10, -7), S(2, -3),
-		S(5, -5), S(-2, -6), S(-10, -11), S(-5, -5), S(-11, -16), S(-3, -10), S(1, -10), S(-5, -3),
-		S(6, 1), S(-3, -9), S(-9, -8), S(-6, -10), S(-15, -5), S(-4, -10), S(-10, -1), S(-5, -3),
-		S(6, 1), S(3, -9), S(-5, -4), S(-11, -2), S(-20, 4), S(-2, -5), S(1, -9), S(6, -9),
-		S(9, -10), S(0, -16), S(-4, -5), S(-11, -4), S(2, 2), S(6, -7), S(0, -18), S(3, -12),
-		S(-2, -24), S(-5, -22), S(-5, -1), S(-1, 4), S(-4, 0), S(1, -3), S(-3, -8), S(7, -17),
+		S(-3, -6), S(-2, -10), S(-6, -7), S(-12, -6), S(-10, -14), S(-8, -10), S(-7, -9), S(3, -6),
+		S(7, -1), S(1, -2), S(-10, -7), S(-4, 2), S(-11, -11), S(-1, -7), S(-8, -4), S(2, -2),
+		S(9, 5), S(-6, 0), S(-3, -4), S(-7, -7), S(-7, -11), S(-9, -6), S(-10, 3), S(1, -3),
+		S(9, 2), S(5, 0), S(0, 2), S(0, 2), S(-11, 0), S(-1, -7), S(6, -6), S(17, -11),
+		S(20, -12), S(6, -16), S(1, -3), S(5, 2), S(10, -1), S(15, -9), S(4, -25), S(-2, -23),
+		S(15, -40), S(-4, -26), S(-3, -3), S(4, 4), S(-1, -2), S(2, -6), S(-2, -8), S(10, -43),
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
 
 	// Connected pawns (side by side or defended by a pawn), by rank from the
 	// owner's side: the chain grows in worth as it advances.
 	PawnConnected: [8]Score{
-		0, S(1, -3), S(10, 4), S(11, 6), S(16, 18), S(29, 41), S(61, 55), 0,
+		0, S(1, -4), S(11, 4), S(12, 9), S(18, 22), S(22, 56), S(59, 62), 0,
 	},
 
 	// Candidate passed pawns, by rank: no enemy pawn ahead on the file and
 	// at least as many own pawns beside it or behind it on the neighbouring
 	// files as enemy pawns in front on them, so that it can force its way
 	// through.
-	PawnCandidate: [8]Score{0, S(-1, -6), S(-1, 6), S(8, 6), S(10, 15), S(25, 16), 0, 0},
+	PawnCandidate: [8]Score{0, S(-4, -4), S(0, 6), S(5, 15), S(13, 24), S(34, 27), 0, 0},
 
 	// Passed pawns by rank (IPPOLIT/Rybka: passed pawn value by rank), stored
-	// in the pawn hash; the terms below depend on pieces and kings and are added
-	// on every call.
+	// in the pawn hash (as is PassedStacked); the other terms below depend on
+	// pieces and kings and are added on every call.
 	PassedRank: [8]Score{
-		0, S(7, 19), S(-14, 30), S(0, 51), S(29, 59), S(62, 76), S(84, 124), 0,
+		0, S(6, 34), S(-13, 49), S(-6, 64), S(37, 64), S(83, 71), S(88, 98), 0,
 	},
 
 	// Rybka/IPPOLIT: passed pawn with a clear path (no piece ahead on its file).
 	PassedFreePath: [8]Score{
-		0, S(-7, 6), S(-7, -3), S(-6, 12), S(1, 16), S(6, 38), S(28, 60), 0,
+		0, S(-4, 9), S(-1, -1), S(-8, 12), S(-1, 14), S(6, 42), S(42, 78), 0,
 	},
 
 	// Rybka/IPPOLIT: attacks on the squares ahead. SafePath when the enemy
 	// neither holds nor attacks any square up to promotion, SafeStop when only
 	// the next square is safe.
-	PassedSafePath: [8]Score{0, S(-13, 9), S(-18, 8), S(-28, 21), S(-5, 31), S(11, 51), S(21, 51), 0},
-	PassedSafeStop: [8]Score{0, S(7, -8), S(12, 2), S(0, 2), S(8, 11), S(11, 18), S(8, 22), 0},
+	PassedSafePath: [8]Score{0, S(-18, 11), S(-32, 14), S(-40, 24), S(-21, 39), S(7, 53), S(26, 35), 0},
+	PassedSafeStop: [8]Score{0, S(9, -7), S(3, 4), S(5, 1), S(5, 9), S(13, 18), S(8, 22), 0},
 
 	// King distance to the square in front of a passed pawn, counted up to
 	// PassedKingDistanceCap, per step by the pawn's rank: the enemy king
 	// far away and our own close both help in the end game.
 	PassedKingDistanceCap:   5,
-	PassedEnemyKingDistance: [8]Score{0, S(-2, -1), S(-2, 2), S(-5, 11), S(-1, 24), S(-4, 44), S(8, 58), 0},
-	PassedOwnKingDistance:   [8]Score{0, S(-3, 0), S(2, -5), S(3, -15), S(-4, -20), S(-3, -25), S(-6, -35), 0},
+	PassedEnemyKingDistance: [8]Score{0, S(0, -3), S(-2, -2), S(-8, 12), S(-3, 26), S(-2, 45), S(5, 62), 0},
+	PassedOwnKingDistance:   [8]Score{0, S(-6, 0), S(2, -8), S(7, -19), S(-3, -21), S(-10, -25), S(-7, -32), 0},
 
 	// A passed pawn defended by an own pawn or with one beside it, by rank.
-	PassedSupported: [8]Score{0, S(-1, 0), S(5, -9), S(8, -1), S(8, 8), S(2, 14), S(13, 15), 0},
+	PassedSupported: [8]Score{0, S(2, 1), S(8, -8), S(5, 6), S(13, 14), S(21, 11), S(11, 22), 0},
 
 	// REBEL: quadrant rule. Against a side with only king and pawns, a passer
-	// the enemy king cannot catch is nearly a queen.
-	PassedUnstoppable: S(-1, 386),
+	// the enemy king cannot catch is on its way to a queen.
+	PassedUnstoppable: S(-1, 374),
 
 	// With UsePassedStacked: a passed pawn with an own pawn behind it on its
 	// file, by the passer's rank (Ethereal: the rear pawn adds little).
-	PassedStacked: [8]Score{0, 0, 0, 0, 0, 0, 0, 0},
+	PassedStacked: [8]Score{0, 0, S(-9, -14), S(4, 0), 0, S(-12, 4), S(-18, -1), 0},
 	// With UsePassedSeveral: a side with two passed pawns, with three or
 	// more, beyond what each is worth alone (the defence cannot stop two).
-	PassedSeveral: [2]Score{0, 0},
+	PassedSeveral: [2]Score{S(-1, 6), S(-8, -7)},
 
 	// Minor-piece placement: an outpost is a square on ranks 4-6 defended by an
 	// own pawn that no enemy pawn can ever attack; a minor right behind a pawn
 	// is shielded from frontal attack and blocks nothing of its own.
-	KnightOutpost:   S(10, 3),
-	BishopOutpost:   S(20, 4),
-	MinorBehindPawn: S(8, 14),
+	KnightOutpost:   S(8, 9),
+	BishopOutpost:   S(14, 10),
+	MinorBehindPawn: S(7, 17),
 
 	// A bishop on a long diagonal that sees both centre squares of it; a
 	// bishop hemmed in by its own pawns on its colour that enemy pawns
 	// block, per such pawn.
-	BishopLongDiagonal: S(21, 7),
-	BishopRammedPawns:  S(-1, -6),
+	BishopLongDiagonal: S(19, 10),
+	BishopRammedPawns:  S(-5, -4),
 
 	// With UsePieceActivity: a knight by its distance to the nearer king
 	// (one far from both plays no part), and each knight and rook by how
 	// closed the pawns are (closedness, 0 to 8: knights gain behind locked
 	// pawns, rooks want open files) (Ethereal, not in the seeds).
-	KnightKingDistance: [8]Score{0, S(-1, 12), S(8, 7), S(3, 13), S(-3, 8), S(-3, -2), S(-2, -4), S(-7, -6)},
-	KnightClosedness:   [9]Score{S(4, 0), S(-10, 3), S(-5, 11), S(-3, 5), S(-3, 9), S(-1, 5), S(5, 1), S(5, 5), S(3, -11)},
-	RookClosedness:     [9]Score{S(-11, 13), S(-14, 20), S(-13, 15), 0, S(-1, -4), S(5, -3), S(4, -3), S(-3, 0), S(6, 5)},
+	KnightKingDistance: [8]Score{0, S(0, 17), S(8, 11), S(2, 16), S(-3, 10), S(-6, 1), S(-4, -7), S(-7, -8)},
+	KnightClosedness:   [9]Score{S(3, 0), S(-7, 0), S(-3, 9), S(-1, 5), S(-1, 9), S(1, 10), S(-2, 10), S(0, 2), S(1, -7)},
+	RookClosedness:     [9]Score{S(-14, 30), S(-13, 25), S(-14, 20), S(-1, 1), S(-3, 0), S(1, -3), S(1, -5), S(-10, -2), S(-1, -4)},
 
 	// Space: per safe square (no own pawn on it, no enemy pawn attacking
 	// it) on our 2nd to 4th ranks in files c to f, twice for one behind an
 	// own pawn.
-	SpaceSquare: S(0, -2),
+	SpaceSquare: S(-11, 0),
 	// With UseSpacePieces: the same squares again for each own knight,
 	// bishop, rook and queen (Stockfish: space is worth more with more
 	// pieces to use it).
-	SpacePieces: 0,
+	SpacePieces: S(2, 0),
 
 	// Rooks on open and half-open files and on the 7th rank (Rybka/IPPOLIT:
 	// Rook7thKingPawn, only when the enemy king is on the 8th or enemy pawns
 	// remain on the 7th).
-	RookOpenFile:     S(33, -2),
-	RookHalfOpenFile: S(14, 7),
-	RookOnSeventh:    S(-3, 27),
+	RookOpenFile:     S(29, -7),
+	RookHalfOpenFile: S(13, 2),
+	RookOnSeventh:    S(-9, 26),
 
 	// King shelter and pawn storm on the king's file and its two neighbours
 	// (IPPOLIT/Rybka: 3-file shelter arrays). KingShelter is indexed by the
@@ -492,18 +499,18 @@ var defaultParams = Params{
 	// of our pawns stands right in front of it.
 	// Both tables are by file (folded to a..d) and rank.
 	KingShelter: [4][8]Score{
-		{S(-18, 13), S(22, -18), S(23, -15), S(8, -2), S(0, -2), S(7, 1), S(1, 9), 0},
-		{S(-16, 11), S(28, -6), S(23, -7), S(5, -2), S(1, 1), S(-7, 4), S(11, 15), 0},
-		{S(-14, 3), S(22, 1), S(5, -1), S(-1, -6), S(1, 0), S(14, -6), S(7, 11), 0},
-		{S(-12, 5), S(13, -3), S(5, 0), S(4, 1), S(-4, 1), S(-6, 0), S(0, -3), 0},
+		{S(-17, 16), S(22, -24), S(19, -13), S(7, -6), S(-1, -2), S(15, -5), S(7, 6), 0},
+		{S(-16, 14), S(29, -2), S(19, -10), S(6, -7), S(-3, 3), S(9, 4), S(12, 11), 0},
+		{S(-15, 4), S(22, 5), S(1, -1), S(-1, -9), S(-3, -2), S(18, -7), S(13, 13), 0},
+		{S(-12, 7), S(10, 5), S(-2, 2), S(-3, 4), S(0, 2), S(-13, 1), S(-1, -4), 0},
 	},
 	KingStorm: [4][8]Score{
-		{S(-17, -5), S(-8, 10), S(-26, 24), S(-24, 14), S(-13, 0), S(-5, -1), S(-2, -5), 0},
-		{S(-7, 1), S(-1, 6), S(-29, 12), S(-19, 7), S(-10, 6), S(1, -5), S(-4, -4), 0},
-		{S(-2, 1), S(-17, 3), S(-42, 13), S(-9, 10), S(-1, 1), S(1, -2), S(7, -6), 0},
-		{S(-2, 4), S(-5, 7), S(-29, 9), S(-19, -3), S(-1, -10), S(3, 0), S(2, -4), 0},
+		{S(-13, -11), S(1, 36), S(-21, 40), S(-28, 17), S(-10, -4), S(-6, -8), S(-3, -13), 0},
+		{S(-15, 2), S(2, 6), S(-23, 21), S(-16, 7), S(-14, 3), S(-2, -7), S(-5, -7), 0},
+		{S(-2, -2), S(-18, 19), S(-57, 19), S(-9, 8), S(3, -2), S(5, -8), S(12, -9), 0},
+		{S(-6, 3), S(-6, 9), S(-28, 21), S(-15, 3), S(-5, -5), S(6, -6), S(5, -8), 0},
 	},
-	KingStormBlocked: [8]Score{0, 0, S(-14, -14), S(1, -13), S(8, -11), S(3, -13), S(0, -4), 0},
+	KingStormBlocked: [8]Score{0, 0, S(-19, -25), S(9, -21), S(13, -18), S(3, -22), S(-14, -11), 0},
 
 	// REBEL: progressive king safety. A counter collects the pressure on the
 	// squares around a king, and the penalty grows with its square, so that
@@ -563,65 +570,65 @@ var defaultParams = Params{
 	// counter times S(19, 12), the rest 0: REBEL's table grows as
 	// counter^2/2, and 19^2/720 is about 1/2.
 	KingDangerSquare: [64]Score{
-		S(15, 12), S(5, 0), S(3, -1), S(27, 11), S(15, 16), S(10, -2), S(-9, -6), S(36, 12),
-		S(39, 25), S(12, 13), S(19, 11), S(31, 24), S(18, 27), S(18, 11), S(-9, 11), S(23, 24),
-		S(59, 35), S(53, 36), S(53, 36), S(76, 48), S(70, 48), S(52, 36), S(51, 34), S(60, 36),
-		S(99, 60), S(96, 60), S(98, 60), S(97, 60), S(97, 60), S(96, 60), S(99, 61), S(92, 60),
-		S(115, 72), S(113, 71), S(117, 71), S(113, 72), S(113, 72), S(115, 72), S(112, 71), S(116, 72),
-		S(119, 72), S(115, 72), S(115, 72), S(115, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72),
+		S(20, 11), S(9, 0), S(12, -1), S(35, 11), S(16, 20), S(17, -1), S(-8, -8), S(32, 12),
+		S(37, 25), S(9, 12), S(12, 11), S(32, 25), S(13, 28), S(5, 11), S(-17, 11), S(13, 22),
+		S(57, 35), S(48, 36), S(54, 36), S(78, 48), S(70, 48), S(51, 36), S(43, 34), S(61, 36),
+		S(99, 60), S(97, 60), S(97, 60), S(99, 60), S(98, 60), S(96, 60), S(101, 61), S(93, 60),
+		S(115, 72), S(112, 71), S(117, 71), S(113, 72), S(113, 72), S(116, 72), S(112, 71), S(116, 72),
+		S(118, 72), S(115, 72), S(115, 72), S(115, 72), S(113, 72), S(113, 72), S(114, 72), S(114, 72),
 		S(115, 72), S(114, 72), S(111, 72), S(115, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72),
 		S(114, 72), S(114, 72), S(114, 72), S(115, 72), S(114, 72), S(114, 72), S(114, 72), S(114, 72),
 	},
 	KingDangerPattern: [32]Score{
-		S(6, 1), S(2, -1), S(11, 3), S(10, 11), S(2, 0), S(9, 9), S(31, 11), S(25, 23),
-		S(26, 1), S(11, 10), S(33, 29), S(35, 35), S(36, 23), S(44, 32), S(68, 38), S(78, 49),
-		0, 0, S(-1, 0), S(17, 12), S(-1, 0), S(22, 12), S(20, 12), S(40, 24),
-		S(20, 12), S(37, 24), S(35, 24), S(53, 36), S(43, 23), S(53, 35), S(57, 36), S(78, 48),
+		S(12, 1), S(-2, -2), S(8, 4), S(8, 11), S(4, 0), S(-5, 7), S(33, 10), S(32, 24),
+		S(30, 3), S(17, 10), S(33, 30), S(35, 37), S(42, 24), S(41, 28), S(70, 38), S(70, 50),
+		0, S(1, 0), S(0, 0), S(16, 12), S(-1, 0), S(21, 12), S(20, 12), S(40, 24),
+		S(21, 12), S(41, 24), S(38, 24), S(51, 36), S(40, 23), S(51, 35), S(57, 36), S(76, 48),
 	},
-	KingDangerRing:        [2]Score{S(-19, 7), S(23, 7)},
-	KingDangerFront:       [3]Score{S(10, 5), S(2, 3), S(34, 8)},
-	KingDangerSafeCheck:   [7]Score{0, 0, S(64, 26), S(34, 16), S(63, 26), S(73, 35), 0},
-	KingDangerAttackers:   [7]Score{0, 0, S(31, 4), S(16, 1), S(9, -2), S(5, -2), 0},
-	KingDangerZoneAttacks: S(33, -2),
-	KingDangerWeakSquares: S(21, -3),
+	KingDangerRing:        [2]Score{S(-23, 2), S(14, 1)},
+	KingDangerFront:       [3]Score{S(9, 4), S(-5, -2), S(32, 3)},
+	KingDangerSafeCheck:   [7]Score{0, 0, S(68, 26), S(41, 17), S(74, 28), S(73, 42), 0},
+	KingDangerAttackers:   [7]Score{0, 0, S(34, 8), S(17, 2), S(8, -6), S(2, 0), 0},
+	KingDangerZoneAttacks: S(34, -5),
+	KingDangerWeakSquares: S(23, -7),
 	// With UsePoorlyDefended: king-zone squares the enemy attacks twice and
 	// we defend at most once.
-	KingDangerPoorlyDefended: 0,
-	KingDangerSafeChecks:     [7]Score{0, 0, S(21, 2), S(16, 4), S(30, 2), S(29, 14), 0},
-	KingDangerBase:           S(-14, -1),
+	KingDangerPoorlyDefended: S(26, -2),
+	KingDangerSafeChecks:     [7]Score{0, 0, S(26, 3), S(23, 5), S(41, 4), S(36, 23), 0},
+	KingDangerBase:           S(-17, 0),
 	KingDangerMgDiv:          720,
 	KingDangerEgDiv:          20,
 	// With UseKingDangerModel, our pawns, knights and bishops in the king's
 	// zone, by their count: the defenders an attack has to get through
 	// (Ethereal, not in the seeds).
-	KingDefenders: [12]Score{S(-25, -7), S(-7, -9), S(0, 5), S(6, 8), S(10, 5), S(15, -3), S(-2, 3), 0, 0, 0, 0, 0},
+	KingDefenders: [12]Score{S(-39, -7), S(-12, -11), S(-2, 1), S(6, 8), S(14, 6), S(21, 0), S(10, 4), S(1, 1), 0, 0, 0, 0},
 	// With UsePieceActivity, the king by its distance in files to the
 	// nearest pawn of either colour: in the end game a king far from every
 	// pawn is out of play (Ethereal, not in the seeds).
-	KingPawnDistance: [8]Score{S(8, 56), S(-18, 53), S(4, 30), S(10, -7), S(2, -42), S(-2, -42), S(-3, -38), S(-2, -13)},
+	KingPawnDistance: [8]Score{S(8, 78), S(-22, 73), S(7, 38), S(15, -15), S(4, -53), S(-3, -54), S(-8, -54), S(-3, -17)},
 
 	// REBEL: hanging pieces, by the type of the piece at risk: attacked by a
 	// cheaper enemy piece, or attacked and not defended. ThreatMultiple when two
 	// or more pieces (not pawns) hang at once: only one can be saved.
-	HangingPiece:   [7]Score{0, S(15, 31), S(27, 13), S(23, 14), S(32, 7), S(33, 8), 0},
-	ThreatMultiple: S(40, 24),
+	HangingPiece:   [7]Score{0, S(16, 30), S(20, 11), S(14, 15), S(21, 2), S(18, -2), 0},
+	ThreatMultiple: S(47, 30),
 
 	// Threats by attacker and victim: an enemy piece attacked by our pawn,
 	// by our knight or bishop, by our rook (by the victim's type; pawns and
 	// minors count only when no enemy pawn defends them), by our king
 	// (undefended pieces), and a pawn push to a safe square that attacks
 	// an enemy piece.
-	ThreatByPawn:     [7]Score{0, 0, S(30, 15), S(28, 19), S(16, 16), S(10, -1), 0},
-	ThreatByMinor:    [7]Score{0, S(2, 10), S(15, 21), S(19, 10), S(24, 18), S(15, 7), 0},
-	ThreatByRook:     [7]Score{0, S(4, 9), S(12, 26), S(19, 20), 0, S(28, 1), 0},
-	ThreatByKing:     S(28, 16),
-	ThreatByPawnPush: S(11, 11),
+	ThreatByPawn:     [7]Score{0, 0, S(36, 26), S(37, 35), S(29, 27), S(20, 2), 0},
+	ThreatByMinor:    [7]Score{0, S(-1, 16), S(16, 29), S(24, 18), S(31, 22), S(24, 9), 0},
+	ThreatByRook:     [7]Score{0, S(4, 12), S(16, 30), S(24, 24), 0, S(40, 13), 0},
+	ThreatByKing:     S(32, 14),
+	ThreatByPawnPush: S(14, 17),
 	// An overloaded defender: an enemy piece or pawn that alone defends two
 	// or more pieces we attack, and cannot keep both.
-	ThreatOverload: S(4, 7),
+	ThreatOverload: S(8, 8),
 	// Our queen, per enemy rook or bishop that would attack it once the
 	// one piece between them moved: a pin or a discovered attack waiting.
-	QueenXRay: S(-16, 11),
+	QueenXRay: S(-17, 9),
 
 	// Mop-up: with the enemy king alone, drive it to the edge (to a corner of
 	// the bishop's colour with bishop and knight) and bring our king close.
@@ -635,23 +642,23 @@ var defaultParams = Params{
 	// away from it. Per pawn, for pawns on both wings, for
 	// a pure pawn ending, and a constant; end-game halves only.
 	ComplexityPawns:      S(0, 3),
-	ComplexityFlanks:     S(0, 38),
-	ComplexityPawnEnding: S(0, 31),
-	ComplexityAdjust:     S(0, -68),
+	ComplexityFlanks:     S(0, 55),
+	ComplexityPawnEnding: S(0, 48),
+	ComplexityAdjust:     S(0, -90),
 	// With UsePawnLead: per pawn of lead (Ethereal: an ending with more
 	// pawns up is easier to win).
-	ComplexityPawnLead: 0,
+	ComplexityPawnLead: S(0, 8),
 
 	// Drawish material (IPPOLIT: winning-chances token), in 64ths
 	// (ScaleNormal) of the score of the side ahead.
 	ScalePawnlessLoneMinor: 0,         // no pawns, at most a minor up and only a minor's worth: cannot win
-	ScalePawnlessVsMinor:   S(5, 6),   // no pawns, at most a minor up, defender keeps a minor (KR v KB)
-	ScalePawnless:          S(21, 7),  // no pawns, at most a minor up
-	ScaleOCBBishopsOnly:    S(20, 21), // opposite-coloured bishops and pawns only
-	ScaleOCBWithPieces:     S(56, 48), // opposite-coloured bishops and at most a rook or minor more each
-	ScaleOnePawnNoExtra:    S(54, 36), // one pawn and no extra piece, e.g. KRP v KR
-	ScaleLoneQueen:         S(64, 64), // a queen and no pawns against at least two pieces
+	ScalePawnlessVsMinor:   S(5, 4),   // no pawns, at most a minor up, defender keeps a minor (KR v KB)
+	ScalePawnless:          S(32, 0),  // no pawns, at most a minor up
+	ScaleOCBBishopsOnly:    S(20, 18), // opposite-coloured bishops and pawns only
+	ScaleOCBWithPieces:     S(64, 42), // opposite-coloured bishops and at most a rook or minor more each
+	ScaleOnePawnNoExtra:    S(63, 36), // one pawn and no extra piece, e.g. KRP v KR
+	ScaleLoneQueen:         S(60, 50), // a queen and no pawns against at least two pieces
 	// With UseScaleByPawns: the side ahead with no pawn, one, two, three
 	// (Stockfish: fewer pawns, fewer winning chances); 64 scales nothing.
-	ScaleStrongPawns: [4]Score{S(64, 64), S(64, 64), S(64, 64), S(64, 64)},
+	ScaleStrongPawns: [4]Score{S(28, 35), S(64, 45), S(53, 64), S(63, 64)},
 }

@@ -68,8 +68,9 @@ func (e *Evaluator) probePawns(pos *chess.Position) *pawnEntry {
 
 // pawnShape measures how closed the pawns are, from 0 (no pawns, open
 // files) to 8 (all pawns on, locked against each other): the pawn count
-// plus two for each pawn a pawn blocks head-on, less two for each file
-// without pawns, a third of that. It also returns the files with pawns.
+// plus two for each pair of pawns that block each other head-on, less two
+// for each file without pawns, a third of that. It also returns the files
+// with pawns.
 func pawnShape(pos *chess.Position) (closedness int, files uint8) {
 	white, black := pos.Pieces(chess.White, chess.Pawn), pos.Pieces(chess.Black, chess.Pawn)
 	for f := range 8 {

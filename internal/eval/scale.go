@@ -126,8 +126,9 @@ func (p *Params) evalMopUp(pos *chess.Position, info *evalInfo) {
 }
 
 // complexity is the sum that moves the end-game half towards zero in
-// drawish material (complexityShift): the pawns left, pawns on both wings,
-// a pure pawn ending; end-game halves of the weights, in centipawns.
+// drawish material (complexityShift): a constant, the pawns left, pawns on
+// both wings, a pure pawn ending and (UsePawnLead) the lead in pawns;
+// end-game halves of the weights, in centipawns.
 func (p *Params) complexity(pos *chess.Position, n *pieceCounts) int {
 	pawns := pos.ByType(chess.Pawn)
 	const queenSide chess.Bitboard = 0x0F0F0F0F0F0F0F0F

@@ -28,10 +28,10 @@ func SwitchNames() []string {
 func isEvalSwitch(name string) bool { return strings.HasPrefix(name, "Use") }
 
 // NewTerms are the switches of the terms added since the first fit: issue
-// 11's, on in the engine since the fit on a million positions measured
-// them, and issue 28's, off until a fit and a match measure them. The
-// tuner sets all of them in its configuration, so that a params.go with
-// any of them off gets their weights fitted too.
+// 11's, on in the engine since the fit on a million positions, and issue
+// 28's, on since the fit on 7.2 million. The tuner sets all of them in its
+// configuration, so that a params.go with any of them off gets their
+// weights fitted too.
 const NewTerms = "+UseSpace,+UseComplexity,+UseThreatsByType,+UseKingDangerModel,+UseBishopShape,+UsePieceActivity," +
 	"+UseKingPawnCover,+UsePoorlyDefended,+UsePassedStacked,+UsePawnLead,+UseBackwardByRank,+UseSpacePieces," +
 	"+UseImbalanceClasses,+UseScaleByPawns,+UsePassedSeveral"

@@ -35,7 +35,8 @@ type Param struct {
 }
 
 // Tunable lists the weights of p that the tuner fits: each enters one of
-// the evaluation's sums as an integer count times the weight (see Kind).
+// the evaluation's sums as an integer count times the weight, or is a
+// drawishness factor (see Kind).
 //
 // Left out: the piece-square formula (PSTFile, PSTRank and the pawn
 // centre: IPPOLIT's hand-set prior, which PSTSquare corrects), REBEL's
@@ -43,11 +44,11 @@ type Param struct {
 // danger model weighs the counter's inputs with weights of its own, and
 // the counter itself only decides whether there is danger at all), the
 // king-danger divisors, REBEL's KingSafetyTable (used without the danger
-// model), PassedKingDistanceCap, ImbalancePawnPivot and the phase weights. Also left out: the mop-up
-// terms, which steer the search towards a mate in positions already won
-// rather than predict results, and the pawn-king network (PKNet), whose
-// term is not linear in its weights: "tune run -pknet" fits it beside
-// these.
+// model), PassedKingDistanceCap, ImbalancePawnPivot and the phase
+// weights. Also left out: the mop-up terms, which steer the search
+// towards a mate in positions already won rather than predict results,
+// and the pawn-king network (PKNet), whose term is not linear in its
+// weights: "tune run -pknet" fits it beside these.
 func (p *Params) Tunable() []Param {
 	linear := func(name string, v []*Score) Param { return Param{name, v, Linear} }
 	one := func(s *Score) []*Score { return []*Score{s} }
@@ -159,7 +160,7 @@ func elems2[A ~[4]Score | ~[8]Score | ~[64]Score](rows []A) []*Score {
 // Evaluate does.
 type Breakdown struct {
 	Mg, Eg       int      // the linear terms (king penalties not included)
-	Danger       [2]Score // by the king's colour; zero when king safety is off
+	Danger       [2]Score // by the king's colour; zero when king safety or the danger model is off
 	Complexity   int
 	Phase, Scale int
 	// ScaleFrom is the weight of p the scale factor came from, nil for a

@@ -1,7 +1,8 @@
 // Package search finds the best move: iterative deepening with aspiration
 // windows over a principal-variation alpha-beta search with a transposition
 // table, the selective techniques of REBEL, micro-Max and Rybka/IPPOLIT
-// (each with a switch), and quiescence with checks.
+// and of later engines (Ethereal, Stockfish), each with a switch, and
+// quiescence with checks.
 //
 // Where things are:
 //
@@ -23,13 +24,14 @@
 //	material.go    what the techniques ask of the material: REBEL's stage
 //	               of the game, zugzwang danger, hanging pieces
 //	picker.go      move ordering: the staged picker on REBEL's scale
-//	history.go     what the search learns: history, continuation and
-//	               capture history, killers, counter moves, positional gain
+//	history.go     what the search learns: history, continuation, capture
+//	               and correction history, killers, counter moves,
+//	               positional gain
 //	tt.go          the hash table
 //	time.go        the clock: soft and hard limits, or ClockIdealScaled's ideal
 //	               time scaled after each iteration
 //	threads.go     Lazy SMP: the helper threads
-//	params.go      every margin, depth limit and ordering score, named
+//	params.go      the margins, depth limits and ordering scores, named
 //	switches.go    the switch of every technique, and their defaults
 //	bench.go       the bench positions and "matador bench"
 //	wdl.go         the win/draw/loss model of UCI_ShowWDL

@@ -97,7 +97,8 @@ func contScore(row *contRow, pc chess.Piece, to chess.Square) int32 {
 	return int32(row[pc][to])
 }
 
-// ageHistory halves history between searches so that old games fade.
+// ageHistory halves history between searches so that older searches
+// fade.
 func (w *worker) ageHistory() {
 	for p := range w.history {
 		for sq := range w.history[p] {

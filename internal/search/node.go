@@ -18,12 +18,13 @@ import (
 // The root is searched by the same steps, except those that cannot apply
 // to it: it is never a draw or a hash cut (the game goes on from it, and
 // iterate needs a move), it is not probed in the tablebases (they rank its
-// moves instead, tablebase.go), it keeps the iteration's depth (no check,
-// king-pressure or move extensions, no internal iterative deepening or
-// reduction), and it has no mate-distance pruning and no delay penalty
-// (its score is the best root move's). Its moves are the root moves (root.go) from the PV line being
-// searched on, in the order of the last iteration, and what each scored
-// is recorded there for iterate and MultiPV.
+// moves instead, tablebase.go), it keeps the depth aspiration gives it (no
+// check, king-pressure or move extensions, no internal iterative deepening
+// or reduction), and it has no mate-distance pruning and no delay penalty
+// (its score is the best root move's). Its moves are the root moves
+// (root.go) from the PV line being searched on, in the order of the last
+// iteration, and what each scored is recorded there for iterate and
+// MultiPV.
 func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	pos := w.pos
 	root := ply == 0
@@ -134,8 +135,9 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 
 	// Step 7. Static evaluation (the hash's when it has one), moved by the
-	// correction history (switch CorrectionHistory; on with SingularDouble
-	// and IIReduction: +58.7 ± 21.9 Elo in an SPRT of 472 games), and
+	// correction history (Stockfish, not in the seeds; switch
+	// CorrectionHistory; on with SingularDouble and IIReduction: +58.7 ±
+	// 21.9 Elo in an SPRT of 472 games), and
 	// evalScore: the evaluation improved by the hash score where its
 	// bound allows. The hash table, the positional gains and the
 	// improving test keep the evaluation's own figure, rawEval.
@@ -250,8 +252,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// Step 13. ProbCut: a capture that beats beta by a margin in a search
 	// some plies shallower would beat beta in the full one too, so the
 	// node is cut; quiescence screens each capture first (Stockfish,
-	// Ethereal, not in the seeds; switch ProbCut, off: 0 ± 25 Elo alone, and
-	// -1.7 ± 22.1 in 400 games with the other three on too; all four left off).
+	// Ethereal, not in the seeds; switch ProbCut, off: with ThreatReduction,
+	// CaptureHistory and HorizonTrickOne -1.7 ± 22.1 Elo in 400 games).
 	if prunable && w.Switches.ProbCut && probCutApplies(depth, beta) {
 		probBeta := beta + ProbCutMargin
 		if !(ttOK && hit.depth >= depth-ProbCutReduction && ttScore < probBeta) {
@@ -373,12 +375,14 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// that is not a mate against us: late move pruning (switch
 		// LateMovePruning), futility to horizon-5 at 1.20 a ply (REBEL;
 		// switch Futility; with FutilityREBEL REBEL's own margins at
-		// horizon-1 and -2 only), positional gain (IPPOLIT; switch
-		// PositionalGain, off until measured), counter-move and follow-up
-		// history (Ethereal; switch ContHistPruning), SEE (switch SEEPruning;
-		// SEEQuietLinearNoisySquare, Ethereal's margins). Checks are spared, or with
-		// SafeChecksOnly only the safe early ones and the hash move (these
-		// three are on: issue 14's group of nine, +45 ± 20 Elo, SPRT).
+		// horizon-1 and -2 only; with FutilityHistory, Ethereal's rule, off
+		// until measured, only moves of poor history), positional gain
+		// (IPPOLIT; switch PositionalGain, off until measured), counter-move
+		// and follow-up history (Ethereal; switch ContHistPruning), SEE
+		// (switch SEEPruning; SEEQuietLinearNoisySquare, Ethereal's margins).
+		// Checks are spared, or with SafeChecksOnly only the safe early ones
+		// and the hash move (these three are on: issue 14's group of nine,
+		// +45 ± 20 Elo in an SPRT of 618 games).
 		if ply > 0 && bestScore > -MateInMaxPly && !inCheck && hasPieces {
 			exempt := givesCheck && w.checkEscapesPruning(m, ttMove, moveCount)
 			linear := w.Switches.SEEQuietLinearNoisySquare
@@ -461,7 +465,9 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// HangingNoReduce: the log-log term +52 ± 22 Elo in 574 games).
 		// Or, with LMRAdjusted, as the strongest engines reduce
 		// (reductions.go lmrAdjustedPlies; on: issue 14's group of nine,
-		// +45 ± 20 Elo in an SPRT of 618 games).
+		// +45 ± 20 Elo in an SPRT of 618 games). With LMRCaptures (Ethereal,
+		// Stockfish; off until measured) late captures are reduced by their
+		// capture history.
 		var score int
 		reducedHere := materialReduced && !w.parentMaterialReduced(ply)
 		ss.moveReduced = reducedHere
@@ -549,9 +555,10 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 
 	// Step 24. What the cut-off teaches: history, continuation history,
-	// killers, counter move (history.go), and the capture history (switch
-	// CaptureHistory, off: +3 ± 26 Elo alone, -1.7 ± 22.1 in 400 games with
-	// ThreatReduction, ProbCut and HorizonTrickOne).
+	// killers, counter move (history.go), and the capture history, kept
+	// while CaptureHistory (which orders by it) or LMRCaptures (which
+	// reduces by it) is on (CaptureHistory off: with ThreatReduction,
+	// ProbCut and HorizonTrickOne -1.7 ± 22.1 Elo in 400 games).
 	if bestScore >= beta && bestMove != chess.NoMove {
 		w.updateQuietStats(ss, bestMove, quiets[:quietsTried], depth, ply, bestScore)
 		if w.Switches.CaptureHistory || w.Switches.LMRCaptures {
@@ -563,7 +570,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	bestScore = min(max(bestScore, tbFloor), tbCeiling) // the tables' bounds (step 6b)
 
 	// Step 25. The result into the hash table; at the root only for the
-	// first PV line, the one searched with every move.
+	// first PV line, the one searched with every move. Out of check, after
+	// a quiet best move or none, it also moves the correction history.
 	if excluded == chess.NoMove && !(root && w.pvIdx > 0) {
 		bound := BoundUpper
 		if bestScore >= originalBeta {
@@ -583,9 +591,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 // two plies up, the same side's last. A node in check has none (noEval,
 // below every evaluation), so without ImprovingPastCheck the node two plies
 // after a check always counts as improving; with it (the default) it is
-// compared with
-// the evaluation four plies up instead, and counts as not improving when
-// that one is missing too.
+// compared with the evaluation four plies up instead, and counts as not
+// improving when that one is missing too.
 func (w *worker) improving(ply, staticEval int, inCheck bool) bool {
 	if inCheck || ply < 2 {
 		return false
@@ -626,8 +633,9 @@ func iidApplies(depth int, pvNode, cutNode bool) bool {
 // each king.
 //
 // With EvalCache a position evaluated lately is answered from the cache
-// (Ethereal's evaluation cache), unless the search needs more of the
-// evaluation than its score.
+// (Ethereal's evaluation cache), unless lazy eval or a king-pressure test
+// needs more of the evaluation than its score. A cached answer records
+// nothing at ss: the picker then finds the hanging pieces itself.
 func (w *worker) fullEval(ss *plyState) int {
 	cached := w.Switches.EvalCache && !w.Switches.LazyEval && !w.needsKingDanger()
 	key := w.pos.Key()

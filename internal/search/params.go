@@ -8,11 +8,13 @@ import "time"
 // the check extension's plies in extensions.go). The switches that turn each
 // technique on or off are in switches.go. The margins are exported
 // constants, so that a reader finds them by name (in the package's
-// documentation too); changing one means a new build. The few that SPSA
-// tunes are variables of the same names, set only through tunable.go's
-// registry (SetTunable), which rebuilds what is derived from them; the
-// engine never changes them otherwise. Sentinels that are no margins
-// (noEval, lazyUnknown) are not exported.
+// documentation too); changing one means a new build. Tables are
+// variables, as Go has no constant arrays; of them only FutilityMargin and
+// LateMoveCount are ever written, by tunable.go from their knobs. The few
+// margins that SPSA tunes are variables of the same names, set only
+// through tunable.go's registry (SetTunable), which rebuilds what is
+// derived from them; the engine never changes them otherwise. Sentinels
+// that are no margins (noEval, lazyUnknown) are not exported.
 
 // Scores.
 const (
@@ -98,8 +100,9 @@ const (
 	AspirationFailHighMaxPlies = 3
 )
 
-// Hash table cut-offs: none this close to the fifty-move rule, where the
-// stored score may hide a draw the path here runs into.
+// The main search's hash table cut-offs: none this close to the fifty-move
+// rule, where the stored score may hide a draw the path here runs into
+// (quiescence's cut-offs ignore the count).
 const TTCutMaxRule50 = 90
 
 // REBEL: extensions.
@@ -141,17 +144,16 @@ const (
 )
 
 // REBEL: a move "seriously increases the pressure on the opponent's king"
-// when it raises the evaluation's king-safety penalty of that king by 0.10
+// when it raises the evaluation's king-safety penalty of that king by 0.08
 // or more. REBEL's own example, e4-e5 driving away the knight that guards
-// h7 against queen and bishop, raises it from 0.00 to 0.14 with the fitted
-// danger model (from 0.01 to 0.22 with REBEL's hand-set table, when the
-// threshold was 0.20 and about 3% of the moves where the test is made
-// passed it: bench positions, depth 8). It spares the move from reduction
-// 2a and from static pruning, and KingPressureExt extends it while the
+// h7 against queen and bishop, raises it from 0.00 to 0.09 with the danger
+// model of issue 28's fit (the threshold's earlier values: the King-safety
+// extension in docs/techniques.md). It spares the move from reduction 2a
+// and from static pruning, and KingPressureExt extends it while the
 // path's extended plies stay below the iteration depth divided by
 // KingPressureExtDivisor.
 const (
-	KingPressureRise       = 10
+	KingPressureRise       = 8
 	KingPressureExtDivisor = 2
 )
 
@@ -268,9 +270,10 @@ const (
 
 // Late-move reductions beyond REBEL's plies: LMRLogBase + ln(depth) ·
 // ln(moves) / LMRLogDivisor, the constants Ethereal publishes, less the ply
-// REBEL's LMR gives already. The earlier ln d ln n / 2.6 measured about 50
-// Elo weaker (SPRT at 3+0.03, see the commit). SPSA tunes both in
-// hundredths; SetTunable rebuilds the tables (reductions.go).
+// REBEL's LMR gives already (LMRAdjusted's table keeps that ply). They
+// beat the earlier ln d ln n / 2.6 by 52 ± 22 Elo in an SPRT of 574 games
+// at 3+0.03. SPSA tunes both in hundredths; SetTunable rebuilds the tables
+// (reductions.go).
 var (
 	LMRLogBase    = 0.75
 	LMRLogDivisor = 2.25
@@ -283,10 +286,11 @@ var (
 // off the principal variation, LMRAdjustedCutNode more at an expected cut
 // node, LMRAdjustedNotImproving when the evaluation is not improving; less
 // by LMRAdjustedRefutation for a killer or the counter move, by
-// LMRAdjustedCheck for a check or a move out of check; and by the sum of
-// butterfly and continuation histories over LMRAdjustedHistoryDivisor,
-// within ±LMRAdjustedHistoryMax. At least LMRAdjustedMinReduction, and never
-// into quiescence.
+// LMRAdjustedCheck for a check or a move out of check, by
+// LMRAdjustedHanging for a hanging piece that moves away (with
+// HangingNoReduce); and by the sum of butterfly and continuation
+// histories over LMRAdjustedHistoryDivisor, within ±LMRAdjustedHistoryMax.
+// At least LMRAdjustedMinReduction, and never into quiescence.
 const (
 	LMRAdjustedMinDepth     = 3
 	LMRAdjustedMinMoves     = 1
@@ -426,8 +430,8 @@ const (
 	MaxMovesToGo        = 50
 	MovesToGoDecayPlies = 8
 	// A safety margin on top of Move Overhead for process scheduling, and
-	// OverheadReserveMoves quarters of the overhead kept for the moves
-	// to come.
+	// a quarter of the overhead kept for each move to come, up to
+	// OverheadReserveMoves of them.
 	ClockSafety            = 5 * time.Millisecond
 	OverheadReserveMoves   = 10
 	OverheadReserveDivisor = 4

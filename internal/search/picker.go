@@ -311,8 +311,8 @@ func (pk *picker) selectNoisy(w *worker, floor int32) int {
 // the SEE is at most the victim's value. When an enemy pawn guards the
 // square (not on a last rank, where it would promote), the opponent may
 // instead take the capturing piece with it, after which the mover wins at
-// most the pawn back (the opponent may stop again): QxP, RxP or NxP on a
-// square a pawn guards lose without their SEE, which quiescence then
+// most the pawn back (the opponent may stop again): QxP, RxP, BxP or NxP
+// on a square a pawn guards lose without their SEE, which quiescence then
 // never computes.
 func seeUpperBound(attacker, victim chess.PieceType, to chess.Square, defended chess.Bitboard) int {
 	hi := chess.SEEValue[victim]

@@ -212,9 +212,8 @@ func seePruneMaxDepth(linear bool) int {
 
 // checkEscapesPruning: a move that gives check is spared the pruning of
 // single moves. Without SafeChecksOnly every check is; with it (the
-// default) only the
-// hash move, and a check among the first SafeCheckMaxMoves moves that SEE
-// says loses nothing.
+// default) only the hash move, and a check among the first
+// SafeCheckMaxMoves moves that SEE says loses nothing.
 func (w *worker) checkEscapesPruning(m, ttMove chess.Move, moveCount int) bool {
 	if !w.Switches.SafeChecksOnly {
 		return true

@@ -94,8 +94,8 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 		// Step 5. Horizon trick two, delta pruning: nothing can lift the
 		// score to alpha, not even winning a queen (REBEL; switch
 		// QSDeltaPruning). Horizon trick one: nor taking the best hanging
-		// piece (REBEL; switch HorizonTrickOne, off: +29 ± 35 Elo alone, and
-		// -1.7 ± 22.1 in 400 games with the other three on too; all four left off).
+		// piece (REBEL; switch HorizonTrickOne, off: with ThreatReduction,
+		// ProbCut and CaptureHistory -1.7 ± 22.1 Elo in 400 games).
 		if w.Switches.QSDeltaPruning && staticEval+eval.QueenValue+DeltaMargin < alpha && !w.canPromote() {
 			return staticEval
 		}
@@ -120,9 +120,9 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 	// Step 6. The captures that do not lose material (all moves in check,
 	// quiet checks in the first plies), best first. With QSSEEThreshold
 	// only the captures whose SEE brings the score to within QSSEEMargin
-	// of alpha (Ethereal; on: issue 14's group of nine, +45 ± 20 Elo,
-	// SPRT). The picker filters by SEE; only the hash move, which comes
-	// before its filter, is tested here.
+	// of alpha (Ethereal; on: issue 14's group of nine, +45 ± 20 Elo in an
+	// SPRT of 618 games). The picker filters by SEE; only the hash move,
+	// which comes before its filter, is tested here.
 	withChecks := w.Switches.QSChecks && qply < QSCheckPlies
 	seeFloor := 0
 	if w.Switches.QSSEEThreshold && !inCheck {

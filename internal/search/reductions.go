@@ -45,8 +45,9 @@ func (w *worker) lateMoveReduction(pc chess.Piece, m chess.Move, depth, moveCoun
 	return min(max(r, 0), newDepth-1)
 }
 
-// pawnAdvance: a pawn move to the 6th rank or beyond, which LMR does not
-// reduce and REBEL's static pruning does not prune after.
+// pawnAdvance: a pawn move to the 6th rank or beyond, which REBEL's LMR
+// does not reduce (LMRAdjusted does) and REBEL's static pruning does not
+// prune after.
 func pawnAdvance(pc chess.Piece, m chess.Move, c chess.Color) bool {
 	return pc.Type() == chess.Pawn && m.To().RelativeRank(c) >= relativeRank6
 }

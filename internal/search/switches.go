@@ -68,7 +68,7 @@ type Switches struct {
 	// Issue 28's search and clock details, off until measured.
 	LMRCaptures     bool // late captures reduced by how seldom they cut off (their capture history)
 	FutilityHistory bool // futility spares a quiet move whose history is good
-	DrawJitter      bool // a draw scores ±1 by the node count, not 0, so that the search does not settle on one drawing line
+	DrawJitter      bool // a draw in the main search (not quiescence) scores ±1 by the node count, not 0, so that the search does not settle on one drawing line
 	ClockFrontLoad  bool // the ideal time a share of ClockFrontLoadMoves moves instead of ClockIdealScaledMoves: more time early
 }
 

@@ -11,8 +11,9 @@ import (
 // what one thread stores, the others find, so together they cover the tree
 // faster than one. The main thread alone keeps the clock, reports and picks
 // the move; the helpers run iterative deepening without a clock (within
-// the depth and move limits) until it stops them. Helpers skip some iterations (helperSkips) so that they run
-// ahead of the main thread instead of repeating its work.
+// the depth and move limits) until it stops them. Helpers skip some
+// iterations (helperSkips) so that they run ahead of the main thread
+// instead of repeating its work.
 
 // MaxThreads is the most search threads (workers) a Searcher runs.
 const MaxThreads = 256

@@ -61,9 +61,9 @@ func hundredthsParam(name string, p *float64, min, max int, cEnd float64) Tunabl
 
 // tunables: the margins and reduction constants read on every node (or
 // every iteration) with the default switches. The ranges are generous but
-// keep divisors away from zero; CEnd is about a twentieth of the range
-// (half a step for the small integers, the least OpenBench perturbs an
-// integer by).
+// keep divisors away from zero; CEnd is about a twentieth to a fortieth
+// of the range (half a step for the small integers, the least OpenBench
+// perturbs an integer by).
 var tunables = []Tunable{
 	intParam("AspirationStart", &AspirationStart, 4, 40, 2),
 	intParam("NullMoveBaseR", &NullMoveBaseR, 1, 6, 0.5),

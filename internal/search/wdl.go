@@ -23,13 +23,13 @@ type WDLModel struct {
 	A, B [4]float64 // coefficients of 1, m, m², m³
 }
 
-// DefaultWDL was fitted with "matador tune wdl" to the tuner's data:
-// 160,197 quiet positions from 2,494 self-play games at 10,000 nodes per
-// move (search scores as fastchess recorded them, adjudication on). So it
-// says what a score meant in such fast games; slower games draw more. Mean
-// log-loss 0.680 (0.697 for the straight-line model); it still predicts
-// about 6 points too few draws for scores within 0.20 of level and for
-// material between 10 and 40.
+// DefaultWDL was fitted with "matador tune wdl" to the tuner's data of
+// the time, before issue 11's: 160,197 quiet positions from 2,494
+// self-play games at 10,000 nodes per move (search scores as fastchess
+// recorded them, adjudication on). So it says what a score meant in such
+// fast games; slower games draw more. Mean log-loss 0.680 (0.697 for the
+// straight-line model); it still predicts about 6 points too few draws
+// for scores within 0.20 of level and for material between 10 and 40.
 var DefaultWDL = WDLModel{
 	A: [4]float64{519.53, -1465.07, 1602.13, -565.28},
 	B: [4]float64{163.43, -274.68, 411.55, -151.44},

@@ -28,7 +28,8 @@ type worker struct {
 	// counter[piece][to] is the quiet move that last refuted that move.
 	counter [16][64]chess.Move
 	// contHist[piece][to] is the continuation row of a move; row zero of
-	// piece 0 serves as a harmless sink for null moves and the root.
+	// piece 0 is the sink that null moves and the root share unless
+	// ContHistNoSink (contRows).
 	contHist [16][64]contRow
 	// captureHist[piece][to][victim]: how often a capture (or promotion)
 	// caused a cut-off, on the history scale.
@@ -90,7 +91,8 @@ type plyState struct {
 	rawEval int
 	// inCheck: the side to move here is in check.
 	inCheck bool
-	// checks counts the positions in check on the path to here.
+	// checks counts the positions in check on the path to here (with
+	// CheckExtension, for REBEL's variant).
 	checks int
 	// pathExt: plies of extension on the path to here (check extensions
 	// included); doubleExts: the moves on it extended by two plies or

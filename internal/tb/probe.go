@@ -118,8 +118,8 @@ func (p *prober) start(pos *chess.Position) bool {
 // false when the position has castling rights or more pieces than the
 // tables, or a table it needs is missing or corrupt. The captures are
 // played on pos and taken back, so pos must not be shared with another
-// goroutine during the probe. It allocates nothing (unless pos's move
-// history has to grow).
+// goroutine during the probe. Where the files are memory-mapped it
+// allocates nothing (unless pos's move history has to grow).
 func (t *Tables) ProbeWDL(pos *chess.Position) (WDL, bool) {
 	p := prober{t: t}
 	if !p.start(pos) {

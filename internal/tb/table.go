@@ -69,7 +69,8 @@ type pairs struct {
 	indexTable, sizeTable, data int64 // offsets in the file
 }
 
-// table is one file, opened and parsed on its first probe.
+// table is one file, opened and parsed on its first probe (or by Verify
+// or Check).
 type table struct {
 	name      string // "KQvKR"
 	path      string

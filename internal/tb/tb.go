@@ -5,11 +5,12 @@
 //
 // Files are memory-mapped on Linux, macOS and the BSDs and read on demand
 // elsewhere; nothing is read into memory beyond a table's header and its
-// code tables, and a table is opened only when first probed. A Tables value
-// may be probed from any number of goroutines at once, each with its own
-// Position. A WDL probe allocates nothing. A missing, truncated or corrupt
-// file makes the probes that need it fail (ok false, or an error saying
-// which file and why); it never panics.
+// code tables, and a table is opened when first probed (or by Verify or
+// Check). A Tables value may be probed from any number of goroutines at
+// once, each with its own Position. A WDL probe of mapped files allocates
+// nothing. A missing, truncated or corrupt file makes the probes that need
+// it fail (ok false, or an error saying which file and why); it never
+// panics.
 //
 // The format is the one described and implemented by its author in
 // syzygy1/tb and by the probers Fathom and python-chess; this code is
@@ -72,9 +73,9 @@ type entry struct {
 
 // Open finds the tables in paths, a list of directories separated by the
 // system's list separator (':' on Unix, ';' on Windows). Files are opened
-// on first use; Verify opens and checks them all. Where two directories hold
-// the same table the first is used. Open fails when a directory cannot be
-// read or none holds a table.
+// on first use; Verify and Check open and check them all. Where two
+// directories hold the same table the first is used. Open fails when a
+// directory cannot be read or none holds a table.
 func Open(paths string) (*Tables, error) {
 	t := &Tables{entries: make(map[uint64]*entry)}
 	var dirs []string

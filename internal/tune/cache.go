@@ -16,10 +16,11 @@ import (
 )
 
 // The linearised samples of a run can be kept in a file (tune run -cache),
-// since evaluating every sample once per weight is most of a run's time
-// and a fit is often repeated with other step sizes or targets. The file
-// is valid for one key: the data files as they are on disk, every weight
-// and switch of the configuration, and the held-out fraction.
+// since evaluating every sample for the counts of its weights is most of
+// a run's time and a fit is often repeated with other step sizes or
+// targets. The file is valid for one key: the data files as they are on
+// disk, every weight and switch of the configuration, and the held-out
+// fraction.
 
 // cacheVersion changes whenever Entry or the way it is made changes.
 const cacheVersion = 3

@@ -1,13 +1,14 @@
-// Package tune is Matador's Texel tuner: it fits the evaluation's linear
+// Package tune is Matador's Texel tuner: it fits the evaluation's
 // weights (eval.Params.Tunable) to the results of games, by minimising the
 // mean squared error between each position's result and sigmoid(K * eval).
 //
 // The tuner runs the engine's own evaluation code, never a copy of it, on
 // a configuration of its own (eval.DefaultParams, a copy): the engine's
 // evaluators in the same process keep the defaults. It
-// linearises each sample once (Linearize): every tunable weight enters the
-// unscaled score as an integer count times the weight, so setting one
-// weight a centipawn higher and evaluating again gives that count exactly.
+// linearises each sample once (Linearize): every tunable weight but the
+// drawishness factors enters one of the evaluation's sums as an integer
+// count times the weight, so setting one weight a centipawn higher and
+// evaluating again gives that count exactly.
 // What the tuned weights do not cover (the mop-up terms, the tables
 // Params.Tunable leaves out) stays in the sample as a constant, and the
 // phase, and which drawishness factor applies (a fixed one, or one of the
@@ -67,17 +68,12 @@
 // the minimum, as far from it as one step of noisy mini-batch gradient
 // carries them.
 //
-// The flags' defaults are the run that made the current params.go:
-// 1,005,933 positions of 100,830 games of matador datagen (4,000 nodes a
-// move, UHO openings), a tenth of the games held out (101,270 positions),
-// lambda 0.5, L2 1e-9, Adam at 1 cp on mini-batches of 16,384, the
-// weights of the best held-out epoch (23 of 43; held-out error 0.071862 to
-// 0.069388). A stronger pull (L2 1e-7, the default before) held every
-// weight within about 15 cp of its start and stopped the fit after two
-// epochs; none at all let the weights that few positions use run off. With
-// the first few thousand games, pure results (lambda 1) fitted the
-// training games' noise: their error fell while that of held-out games
-// rose in two folds of four.
+// The flags' defaults are the settings of issue 11's fit on a million
+// positions: a tenth of the games held out, lambda 0.5, L2 1e-9, Adam at
+// 1 cp on mini-batches of 16,384, at most 300 epochs, patience 20. The fit
+// that made the current params.go, on issue 28's 7.2 million positions,
+// ran with -patience 15 -halve 3 besides. docs/tuning.md has both runs and
+// the measurements that chose the settings.
 //
 // The new params.go keeps the old one's layout and comments: RewriteParams
 // changes only the numbers.

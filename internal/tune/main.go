@@ -252,12 +252,12 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	params := fs.String("params", "internal/eval/params.go", "params.go to rewrite")
 	out := fs.String("o", "", "where to write the new params.go (default: standard output)")
 	report := fs.Int("report", 10, "print the errors every N epochs")
-	switches := fs.String("switches", eval.NewTerms, "evaluation switches to set in the tuned configuration (the terms off in the engine until measured are fitted with them on)")
+	switches := fs.String("switches", eval.NewTerms, "evaluation switches to set in the tuned configuration (default: every term of eval.NewTerms on, so that a term the engine leaves off is fitted too)")
 	pknet := fs.String("pknet", "", "fit the pawn-king network (eval.PKNet) too and write its weights to this Go file (internal/eval/pknet_weights.go)")
 	pkRate := fs.Float64("pkrate", 0.05, "Adam step size of the pawn-king network's parameters")
 	pkL2 := fs.Float64("pkl2", 0, "pull of the pawn-king network's parameters towards zero, per squared unit")
 	cache := fs.String("cache", "", "file that keeps the linearised samples: a later run with the same data, weights, switches and -validate reads them instead of evaluating again")
-	// The defaults are the run that made params.go (see the package doc).
+	// The defaults are the settings of issue 11's fit (see the package doc).
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

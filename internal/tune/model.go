@@ -188,7 +188,8 @@ func linearize(samples []Sample, p *eval.Params, ws []Weight, out []Entry, fast 
 	}
 	// The pawn-king network's term is left out of the forms, which the
 	// tuner fits it beside (Entry.PK): it reads no weight, so the sums
-	// are evaluated without it, sparing its cost ~1,000 times a sample.
+	// are evaluated without it, sparing its cost in every probe of a
+	// sample.
 	// Only the scale factor, which can depend on who is ahead, is taken
 	// with it.
 	withNet := p.UsePKNet

@@ -29,15 +29,14 @@ type Tuner struct {
 	// rest is sigmoid(K * search score) where the data has the score. One
 	// game's result is a single noisy outcome shared by all its positions,
 	// while the search score judges each position by itself, so blending
-	// the two lets a few thousand games carry more information.
+	// the two lets the same games carry more information.
 	Lambda float64
 	// Rate is Adam's step size in centipawns.
 	Rate float64
 	// L2 pulls every weight towards its starting value: the penalty
-	// L2 * (w - w0)^2 per half is added to the error. Self-play data holds
-	// a few thousand games, and the positions of one game share its result;
-	// without the pull, weights that few games use learn those games'
-	// results instead of chess.
+	// L2 * (w - w0)^2 per half is added to the error. The positions of one
+	// game share its result; without the pull, weights that few games use
+	// learn those games' results instead of chess.
 	L2 float64
 
 	mg, eg             []float64 // the weights being fitted

@@ -32,7 +32,8 @@ type PositionArgs struct {
 }
 
 // GoArgs are the arguments of "go". Times are as the GUI sent them, except
-// that absurdly large values are capped.
+// that absurdly large values are capped and a movetime below a millisecond
+// becomes one.
 type GoArgs struct {
 	WTime, BTime, WInc, BInc time.Duration
 	Clock                    bool // wtime or btime was given: a timed game

@@ -264,9 +264,10 @@ func checkSetter(set func(e *engine.Engine, on bool)) func(*engine.Engine, strin
 	}
 }
 
-// options are the engine's settings other than those CECP has commands
-// for: the hash size comes with "memory", threads with "cores", pondering
-// with "hard"/"easy", Chess960 with "variant".
+// options are the engine's settings that CECP has no command for: the
+// hash size comes with "memory", threads with "cores", the node rate with
+// "nps", pondering with "hard"/"easy", Chess960 with "variant" and
+// analysis with "analyze"; UCI_ShowWDL and UCI_Opponent have no use here.
 var options = []option{
 	{name: "MultiPV", kind: "spin", def: 1, min: 1, max: engine.MaxMultiPV,
 		set: spinSetter((*engine.Engine).SetMultiPV)},

@@ -203,8 +203,8 @@ func writeReport(c Config, all []Row, dir string, out io.Writer) error {
 
 // secondsPerGame is the mean length of a game at this time control over
 // every row's games so far (fastchess's GameDuration), and where it comes
-// from; without games, a guess from the time control: each side's base
-// time and 60 increments.
+// from; with fewer than 10 games timed, a guess from the time control:
+// each side's base time and 60 increments.
 func secondsPerGame(c Config, all []Row) (float64, string) {
 	total, games := 0.0, 0
 	for _, r := range all {

@@ -13,8 +13,8 @@
 # after -- are extra fastchess options for Matador. Games, log and the
 # fastchess state go to $WORK/calib/NAME; a stopped match resumes. Count
 # crashes, illegal moves and time losses with go run ./tools/gamestats.
-# Environment as tools/match/match.sh, and STOCKFISH (default
-# /usr/games/stockfish).
+# Environment as tools/match/match.sh (but OPENINGS defaults to
+# 8moves_v3.pgn here), and STOCKFISH (default /usr/games/stockfish).
 set -euo pipefail
 if [ $# -lt 3 ]; then
 	sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'

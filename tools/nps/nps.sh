@@ -1,16 +1,14 @@
 #!/usr/bin/env bash
 # Nodes a second of two UCI engines side by side: each searches the same
-# positions for the same fixed time (go movetime), one thread, Hash 16,
-# one engine at a time, and the last "info ... nps" of each search is
-# taken (the speed the engine itself reports at its last completed
-# iteration). Run nothing else CPU-heavy meanwhile.
+# positions for the same time (go movetime), one thread, Hash 16, one
+# engine at a time; the last "info ... nps" of each search is taken (the
+# speed at its last completed iteration). Run nothing else CPU-heavy.
 #
 #   tools/nps/nps.sh ENGINE_A ENGINE_B [MOVETIME_MS] [POSITIONS_FILE]
 #
-# POSITIONS_FILE holds one FEN a line (default: the eight positions of
-# Matador's bench after the start position, as "matador bench 1" prints
-# them). Prints one line a position (A's nps, B's, their ratio) and the
-# mean nps of each with the ratio of the means.
+# MOVETIME_MS defaults to 2000; POSITIONS_FILE holds one FEN a line (by
+# default the eight bench positions after the start position). Prints A's
+# nps, B's and their ratio a position, then each mean and their ratio.
 set -euo pipefail
 if [ $# -lt 2 ]; then
 	sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'

@@ -7,7 +7,7 @@
 #   tools/sprt/sprt.sh NAME BINARY NEW_SWITCHES BASE_SWITCHES [TC] [ROUNDS] [BASE_BINARY] [-- OPTIONS...]
 #
 # NEW_SWITCHES and BASE_SWITCHES are MATADOR_SWITCHES strings ("" is the
-# defaults, "+LMRAdjusted,-ClockIdealScaled" flips two). OPTIONS after -- are
+# defaults, "-LMRAdjusted,+ClockFrontLoad" flips two). OPTIONS after -- are
 # extra fastchess engine options for the new side, e.g. "option.Slow
 # Mover=125" (one argument each; they come after its Hash and Threads, and
 # the last one sent wins). Games, log and the
