@@ -119,7 +119,7 @@ func TestAnnotatePGN(t *testing.T) {
 	if !strings.Contains(flat, "3... Nf6 {#1/4} (3...") {
 		t.Errorf("no alternative to 3... Nf6:\n%s", out)
 	}
-	// The second game, 1. Kf1, missed the mate Ra8#.
+	// The third game (the second written), 1. Kf1, missed the mate Ra8#.
 	if !strings.Contains(flat, "(1. Ra8# {#1/") {
 		t.Errorf("Ra8# not suggested:\n%s", out)
 	}

@@ -103,7 +103,7 @@ func TestManyThreadsStayResponsive(t *testing.T) {
 	timed("isready", `^readyok$`, 300*time.Millisecond)
 	timed("stop", `^bestmove `, 300*time.Millisecond)
 	timed("go movetime 100", `^bestmove `, 400*time.Millisecond)
-	// 50 ms on the clock: the move must come well within it.
+	// 50 ms on the clock: the move must come within it.
 	timed("go wtime 50 btime 50", `^bestmove `, 50*time.Millisecond)
 	p.send("go infinite")
 	time.Sleep(200 * time.Millisecond)
@@ -357,7 +357,7 @@ func TestCorruptSyzygyTableIsNamed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Same size, every byte changed, so that no probe of it can succeed.
+	// Same size, every byte set to 0xff, so that no probe of it can succeed.
 	if _, err := f.WriteAt(bytes.Repeat([]byte{0xff}, len(good)), 0); err != nil {
 		t.Fatal(err)
 	}

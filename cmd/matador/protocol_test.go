@@ -18,9 +18,9 @@ import (
 )
 
 // The protocol tests build the real binary once and talk to it through
-// pipes, as a GUI would. Tests that measure time run alone (not
-// t.Parallel), so that other engines searching beside them cannot make a
-// slow answer look like a bug.
+// pipes, as a GUI would. The tests that time the engine's answers run
+// alone (not t.Parallel), TestWeakerPlay apart, so that other engines
+// searching beside them cannot make a slow answer look like a bug.
 
 var (
 	binary     string
@@ -264,8 +264,9 @@ func TestHandshake(t *testing.T) {
 		}
 	}
 	p.ready()
-	// Slow Mover: out of range or not a number is an info string; a
-	// good value plays on a clock as before.
+	// Slow Mover out of range or not a number, and UCI_AnalyseMode
+	// neither true nor false, are info strings; a good Slow Mover plays
+	// on a clock as before.
 	for _, bad := range []string{"setoption name Slow Mover value 5", "setoption name Slow Mover value 1001",
 		"setoption name Slow Mover value fast", "setoption name UCI_AnalyseMode value maybe"} {
 		p.send(bad)

@@ -223,7 +223,8 @@ func TestMalformedBooks(t *testing.T) {
 			t.Errorf("%s: %v, want it to say %q", tc.path, err, tc.want)
 		}
 	}
-	// Entries of a broken book that decode to nothing legal are skipped.
+	// Entries of a broken book that decode to nothing legal are skipped,
+	// and a move stored twice is listed once.
 	start := chess.StartPosition()
 	key := Key(start)
 	var data []byte

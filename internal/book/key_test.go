@@ -77,7 +77,7 @@ func TestKeyEnPassantPinnedCapturer(t *testing.T) {
 	if Key(fen) != noEP {
 		t.Errorf("the key after e2e4 should differ from the FEN without e.p. by the e-file number only")
 	}
-	// No pawn beside: no e.p. number even after a double push.
+	// No pawn beside: no e.p. square even after a double push.
 	quiet := playMoves(t, chess.StartFEN, "e2e4")
 	if quiet.EPSquare() != chess.NoSquare {
 		t.Fatalf("e.p. square after 1. e4")

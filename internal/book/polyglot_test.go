@@ -313,7 +313,7 @@ func TestBuiltBookReadByPolyglot(t *testing.T) {
 		_, moves := compareWithDump(t, b, dump, c)
 		total += moves
 	}
-	// Every move with a point is in some dump line: 7 lines of 9 or 10
+	// Every move with a point is in some dump line: 7 lines of 6 to 10
 	// plies, less the moves that scored nothing.
 	if total < 30 {
 		t.Errorf("only %d moves of the made book in polyglot's dumps", total)

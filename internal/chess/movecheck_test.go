@@ -22,7 +22,8 @@ func checkMoveTests(t *testing.T, p *Position, depth int) {
 		}
 		p.UnmakeMove(m)
 	}
-	// Every from/to pair not in the list, in every kind, must be rejected.
+	// Every from/to pair not in the list, as a plain move, a queen or
+	// knight promotion, en passant or castling, must be rejected.
 	for from := Square(0); from < 64; from++ {
 		for to := Square(0); to < 64; to++ {
 			for _, m := range []Move{NewMove(from, to), NewPromotion(from, to, Queen), NewPromotion(from, to, Knight),
@@ -155,8 +156,8 @@ func TestGenerateQuietChecks(t *testing.T) {
 	t.Logf("%d quiet checks among %d candidates of %d quiet moves", checks, candidates, quiets)
 }
 
-// Quiescence calls GenerateQuietChecks at most of its nodes: it must not
-// allocate.
+// Quiescence calls GenerateQuietChecks at its first ply, a hot path: it
+// must not allocate.
 func TestGenerateQuietChecksAllocates(t *testing.T) {
 	p, err := ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	if err != nil {

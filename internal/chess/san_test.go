@@ -65,7 +65,8 @@ func TestSANFormatting(t *testing.T) {
 		{chess960KingB1, "b1h1", "O-O"},
 		{chess960KingB1, "b1a1", "O-O-O"},
 		{chess960KingB1, "b1c1", "Kc1"},
-		// King and rook swap squares.
+		// The king and rook swap squares (O-O), or the king stays and the
+		// rook passes it (O-O-O).
 		{"k7/8/8/8/8/8/8/5KR1 w G - 0 1", "f1g1", "O-O"},
 		{"1r4k1/8/8/8/8/8/8/1RK5 w B - 0 1", "c1b1", "O-O-O"},
 	}
@@ -171,7 +172,7 @@ func TestParseSANRoundTrip(t *testing.T) {
 		p := mustFEN(t, tc.fen)
 		checkSANRoundTrip(t, p)
 		positions++
-		// Deeper positions: every position two plies on.
+		// Deeper positions: every position one and two plies on.
 		var ml1 MoveList
 		p.GenerateLegal(&ml1)
 		for _, m1 := range ml1.Slice() {

@@ -115,8 +115,9 @@ var seeTactical = []string{
 	"1r2r1k1/3q1ppp/p2b4/1p1nN3/2pP2Q1/P1P1B3/1P3PPP/R3R1K1 w - - 0 1",
 }
 
-// seePositions returns the perft suites' positions, their children and the
-// tactical positions above: the moves of all of them exercise SEE.
+// seePositions returns the wiki perft positions and the tactical ones above
+// with their children, the known exchanges' positions and the perft suites'
+// (every fourth of fischer.epd): the moves of all of them exercise SEE.
 func seePositions(t *testing.T) []*Position {
 	var out []*Position
 	add := func(fen string) {
@@ -155,8 +156,9 @@ func seePositions(t *testing.T) []*Position {
 	return out
 }
 
-// SEEGreaterEqual must agree with SEE at every threshold, and SEE with the
-// recursive reference, for every legal move of every position.
+// SEEGreaterEqual must agree with SEE at every threshold from -500 to 500
+// and around SEE's value, and SEE with the recursive reference, for every
+// legal move of every position.
 func TestSEEAgreement(t *testing.T) {
 	moves, nonZero := 0, 0
 	for _, p := range seePositions(t) {

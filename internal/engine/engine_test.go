@@ -182,7 +182,7 @@ func TestOutputKeepsLinesWhole(t *testing.T) {
 	}
 }
 
-// searchResult runs Go and returns what onDone received.
+// searchResult is what onDone received from a search startSearch began.
 type searchResult struct {
 	res  search.Result
 	done chan struct{}

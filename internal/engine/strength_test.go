@@ -61,9 +61,9 @@ func TestStrengthOptions(t *testing.T) {
 	}
 }
 
-// TestWeakPlayIsPlausible: at the lowest level Matador varies its moves but
-// never plays one that loses far more than its best line, and takes a
-// free queen.
+// TestWeakPlayIsPlausible: at the lowest level Matador varies its moves
+// and still takes a free queen (TestChooseStaysWithinLoss checks that it
+// never plays a line that loses far more than its best).
 func TestWeakPlayIsPlausible(t *testing.T) {
 	e := New()
 	e.SetSkillLevel(0)

@@ -9,7 +9,7 @@ import (
 // Probe speed. There is no cache of results: every probe encodes the
 // position, reads its index entry and block from the memory-mapped file and
 // decodes the block up to the position, recursing through the captures
-// first. The 4.4 MB of the shared set stay in the operating system's page
+// first. The 4.3 MB of the shared set stay in the operating system's page
 // cache after the first pass, so these figures are for tables in memory;
 // a probe that has to read a page from disk costs a disk access more.
 //

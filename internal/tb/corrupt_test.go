@@ -71,7 +71,7 @@ func probeDamaged(t testing.TB, dir string, data []byte, which int) error {
 
 // singleValueTable builds a valid table in which every position has one
 // value: KBvK's, a draw for both sides to move (WDL) or a draw (DTZ). It
-// seeds the fuzz test where the shared tables are absent.
+// seeds the fuzz test, alone where the shared tables are absent.
 func singleValueTable(kind tableKind) []byte {
 	b := make([]byte, minFileSize)
 	copy(b, magics[kind][:])
@@ -106,9 +106,10 @@ func TestSingleValueTable(t *testing.T) {
 	}
 }
 
-// TestCorruptTables: truncated copies and copies with a bad magic or bad
-// flags are refused with an error naming the file; copies with random bytes
-// changed may or may not be noticed, but never panic.
+// TestCorruptTables: copies cut short or 16 bytes too long, and copies with
+// a bad magic or bad flags, are refused with an error naming the file;
+// copies with random bytes changed may or may not be noticed, but never
+// panic.
 func TestCorruptTables(t *testing.T) {
 	openShared(t)
 	rng := rand.New(rand.NewPCG(12, 12))

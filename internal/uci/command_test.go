@@ -82,8 +82,8 @@ func TestParseCommand(t *testing.T) {
 	}
 }
 
-// A bad "go" parameter is skipped with a warning: the GUI still gets a
-// search and its bestmove.
+// A bad "go" parameter is ignored or clamped, with a warning: the GUI
+// still gets a search and its bestmove.
 func TestParseGoWarnings(t *testing.T) {
 	tests := []struct {
 		line, warning string

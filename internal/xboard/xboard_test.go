@@ -142,8 +142,8 @@ func TestUndoRemove(t *testing.T) {
 	if len(lines) != 1 || !strings.HasPrefix(lines[0], "Error (no move to take back)") {
 		t.Errorf("got %q, want only the error of the first undo", lines)
 	}
-	// Black to move after remove in a game, as the user: the engine plays
-	// White, so remove takes back Black's and White's last moves.
+	// remove in a game, as the user: the engine plays Black, so remove
+	// takes back its reply and the user's move, and White is to move again.
 	e.send("new")
 	e.send("sd 1")
 	e.send("usermove e2e4") // engine is Black: it answers
@@ -166,7 +166,8 @@ func TestSetboardMateAndStalemate(t *testing.T) {
 	e.send("go")
 	move, _ := e.expect(`^move `, 10*time.Second)
 	if move != "move g6g7" && move != "move g6h7" && move != "move g6g8" {
-		// Every mate in one of the position.
+		// The only mate is g6g7; a check on h7 or g8 passes here and
+		// fails at the claim below.
 		pos := positionAfter(t, "7k/8/5KQ1/8/8/8/8/8 w - - 0 1")
 		t.Errorf("%s is not a mate in %s", move, pos.FEN())
 	}

@@ -102,7 +102,7 @@ async function main() {
 		s = await waitState(page, (s) => s.moves.length === 4 && !s.thinking, 20000, "the answer to the dragged Nf3");
 		check(s.moves[2] === "g1f3" && s.legal[3].includes(s.moves[3]), `drag g1-f3 played; answered ${s.sans[3]}`);
 
-		// An illegal try changes nothing: e4-e6 is no move.
+		// An illegal try changes nothing: the knight's f3-f6 is no move.
 		await page.click('[data-square="f3"]');
 		await page.click('[data-square="f6"]');
 		await page.waitForTimeout(300);
