@@ -55,9 +55,10 @@ func BenchmarkEvaluate(b *testing.B) {
 	_ = sum
 }
 
-// BenchmarkEvaluateNewTerms is BenchmarkEvaluate with issue 11's terms on,
-// the configuration the tuner fits: its cost against BenchmarkEvaluate is
-// what the new terms add to every evaluation.
+// BenchmarkEvaluateNewTerms is BenchmarkEvaluate with NewTerms (issue 11's
+// and issue 28's terms) switched on, the configuration the tuner fits. All
+// of them are on by default now, so it costs what BenchmarkEvaluate does
+// unless params.go turns one of them off.
 func BenchmarkEvaluateNewTerms(b *testing.B) {
 	ps := benchPositions(b)
 	p := DefaultParams()
