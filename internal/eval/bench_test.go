@@ -55,25 +55,6 @@ func BenchmarkEvaluate(b *testing.B) {
 	_ = sum
 }
 
-// BenchmarkEvaluateNewTerms is BenchmarkEvaluate with NewTerms (issue 11's
-// and issue 28's terms) switched on, the configuration the tuner fits. All
-// of them are on by default now, so it costs what BenchmarkEvaluate does
-// unless params.go turns one of them off.
-func BenchmarkEvaluateNewTerms(b *testing.B) {
-	ps := benchPositions(b)
-	p := DefaultParams()
-	if err := ApplySwitchSpec(p, NewTerms); err != nil {
-		b.Fatal(err)
-	}
-	e := NewEvaluatorWith(p)
-	b.ReportAllocs()
-	sum := 0
-	for i := 0; b.Loop(); i++ {
-		sum += e.Evaluate(ps[i%len(ps)])
-	}
-	_ = sum
-}
-
 // BenchmarkEvaluateNoPawnHash is the cost of a pawn-hash miss on every call.
 func BenchmarkEvaluateNoPawnHash(b *testing.B) {
 	ps := benchPositions(b)
