@@ -55,24 +55,6 @@ func BenchmarkEvaluate(b *testing.B) {
 	_ = sum
 }
 
-// BenchmarkEvaluateNewTerms is BenchmarkEvaluate with issue 11's terms on,
-// the configuration the tuner fits: its cost against BenchmarkEvaluate is
-// what the new terms add to every evaluation.
-func BenchmarkEvaluateNewTerms(b *testing.B) {
-	ps := benchPositions(b)
-	p := DefaultParams()
-	if err := ApplySwitchSpec(p, NewTerms); err != nil {
-		b.Fatal(err)
-	}
-	e := NewEvaluatorWith(p)
-	b.ReportAllocs()
-	sum := 0
-	for i := 0; b.Loop(); i++ {
-		sum += e.Evaluate(ps[i%len(ps)])
-	}
-	_ = sum
-}
-
 // BenchmarkEvaluateNoPawnHash is the cost of a pawn-hash miss on every call.
 func BenchmarkEvaluateNoPawnHash(b *testing.B) {
 	ps := benchPositions(b)

@@ -519,11 +519,12 @@ func TestParamsPerEvaluator(t *testing.T) {
 	}
 }
 
-// TestSymmetryAllTerms: with every switch on and every tunable weight set
-// to a random value (as a fit may leave them), a position and its colour
-// mirror still evaluate alike, so no new term reads a square or a side
-// for one colour only. With the weights at their defaults most new terms
-// are zero and TestSymmetry cannot see them.
+// TestSymmetryAllTerms: with NewTerms on (every switch but UsePKNet, which
+// TestPKNetSymmetry covers) and every tunable weight set to a random value
+// (as a fit may leave them), a position and its colour mirror still
+// evaluate alike, so no term reads a square or a side for one colour only.
+// Random weights also try those a fit left at zero (PassedStacked's fifth
+// rank, for one), which TestSymmetry cannot see.
 func TestSymmetryAllTerms(t *testing.T) {
 	p := DefaultParams()
 	if err := ApplySwitchSpec(p, NewTerms); err != nil {
@@ -623,7 +624,8 @@ func TestPieceActivity(t *testing.T) {
 	}{
 		// 16 pawns, none blocked, no open file: 16/3. The knights cancel.
 		{chess.StartFEN, 5, 0xff, [2]int{0, 0}, 0, [2]int{2, 2}, [2]int{2, 2}},
-		// Four pawns locked on the d- and e-files, six files open: (4+8-12)/3.
+		// Four pawns locked on the d- and e-files, six files open:
+		// (4 + 2·2 - 2·6)/3 is below zero, so 0.
 		{"4k3/8/8/3pp3/3PP3/8/8/R3K1N1 w - - 0 1", 0, 0x18, [2]int{0, 0}, 2, [2]int{1, 0}, [2]int{1, 0}},
 		// Pawns on the h-file alone, kings on a1 and b8; the knight on c7
 		// is one square from the enemy king, six from its own.
@@ -714,9 +716,10 @@ func TestQueenXRay(t *testing.T) {
 }
 
 // TestKingDangerParts: REBEL's counter taken apart for White's king on g1,
-// which Black's queen, rook (d2, hitting f2 and giving a safe check by
-// taking the queen on d1) and knight (h4, hitting g2) attack; and each of
-// the danger model's weights read by its part's count.
+// which Black's rook (d2, hitting f2 and giving a safe check by taking the
+// queen on d1) and knight (h4, hitting g2) attack (Black's queen, on a5
+// outside the zone, is there because the counter needs an enemy queen);
+// and each of the danger model's weights read by its part's count.
 func TestKingDangerParts(t *testing.T) {
 	pos := mustParse(t, "6k1/5ppp/8/q7/7n/8/3r1PPP/3Q2K1 w - - 0 1")
 	p := DefaultParams()

@@ -34,8 +34,8 @@ func pkParams(seed uint64, pawnHash bool) *Params {
 }
 
 // TestPKNetSymmetry: whatever the network's weights, a position and its
-// colour mirror evaluate alike, and the network's row of the trace is not
-// zero for them.
+// colour mirror evaluate alike, and the network's term (its row of the
+// trace) is not zero in at least one of the positions.
 func TestPKNetSymmetry(t *testing.T) {
 	e := NewEvaluatorWith(pkParams(1, true))
 	moved := 0
@@ -111,8 +111,10 @@ func TestPKNetOffChangesNothing(t *testing.T) {
 	}
 }
 
-// BenchmarkPKNetViews is one computation of both views, the cost of a
-// pawn-hash miss or a king move with UsePKNet on.
+// BenchmarkPKNetViews is one reference computation of both views (Views),
+// which every evaluation with UsePKNet on and no pawn hash (the tuner's
+// setting) makes; with the pawn hash, pkTerm computes the views only on a
+// miss, through its packed table.
 func BenchmarkPKNetViews(b *testing.B) {
 	net := randomPKNet(4)
 	ps := benchPositions(b)

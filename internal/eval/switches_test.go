@@ -28,8 +28,9 @@ func TestApplySwitchSpec(t *testing.T) {
 	}
 }
 
-// TestNewTermsOffChangeNothing: with issue 11's switches off the new terms
-// cost nothing in score; with them on and their weights set, they count.
+// TestNewTermsOffChangeNothing: with NewTerms' switches (issue 11's and
+// issue 28's) off, changed weights of issue 11's terms leave the score as
+// it was; with the switches on, the score changes.
 func TestNewTermsOffChangeNothing(t *testing.T) {
 	pos, _ := chess.ParseFEN("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8")
 	off := strings.ReplaceAll(NewTerms, "+", "-")

@@ -65,9 +65,9 @@ func TestIssue28Terms(t *testing.T) {
 			want: 8,
 		},
 		{
-			// A rook and three pawns against a knight and five: the
-			// exchange, for White; the knight and pawns for Black would be
-			// "minor for pawns" only without the rook.
+			// A rook and three pawns against a knight and five: a rook
+			// for a minor (the exchange), whose side is White, two pawns
+			// down.
 			name: "ImbalanceClass", fen: "4k3/ppppp3/4n3/8/8/8/PPP5/R3K3 w - - 0 1",
 			sw: func(p *Params, on bool) { p.UseImbalanceClasses = on },
 			set: func(p *Params) {

@@ -10,9 +10,9 @@ import (
 // of the position with its history, and little else.
 const searchSetupAllocs = 4
 
-// No allocation in the search (DESIGN's hot-path rule): once a Searcher
-// has searched, a search allocates only its few setup objects, as many
-// for thousands of nodes as for a handful.
+// No allocation in the search's hot path: once a Searcher has searched,
+// a search allocates only its few setup objects, as many for thousands of
+// nodes as for a handful.
 func TestSearchAllocatesNothingPerNode(t *testing.T) {
 	s := NewSearcher(1)
 	for _, i := range []int{0, 5, 20, 40} {

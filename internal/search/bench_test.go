@@ -1,11 +1,6 @@
 package search
 
-import (
-	"strings"
-	"testing"
-
-	"matador/internal/eval"
-)
+import "testing"
 
 // BenchmarkBench runs the bench set at depth 8: nodes per second of the
 // whole search (move generation, ordering, evaluation, hash), for profiling
@@ -17,20 +12,4 @@ func BenchmarkBench(b *testing.B) {
 		nodes += n
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-}
-
-// BenchmarkBenchNewTerms is BenchmarkBench with issue 11's evaluation terms
-// on: the search's speed with the evaluation the tuner fits, which issue 11
-// wants at no less than 80% of build a272175's.
-func BenchmarkBenchNewTerms(b *testing.B) {
-	if err := eval.ApplySwitchSpec(nil, eval.NewTerms); err != nil {
-		b.Fatal(err)
-	}
-	defer func() {
-		off := strings.ReplaceAll(eval.NewTerms, "+", "-")
-		if err := eval.ApplySwitchSpec(nil, off); err != nil {
-			b.Fatal(err)
-		}
-	}()
-	BenchmarkBench(b)
 }

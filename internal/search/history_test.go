@@ -108,7 +108,8 @@ func TestCorrectionHistory(t *testing.T) {
 }
 
 // With CorrectionHistory the hash table keeps the evaluation's own figure,
-// never the corrected one: the root's entry holds Evaluate's value.
+// never the corrected one: the entries of the root's children hold
+// Evaluate's value.
 func TestCorrectionKeepsRawEvalInHash(t *testing.T) {
 	pos, _ := chess.ParseFEN("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8")
 	s := NewSearcher(1)

@@ -7,8 +7,9 @@ import (
 )
 
 // Improving compares with the evaluation two plies up; after a check there
-// it counts as improving by default, and with ImprovingPastCheck compares
-// with four plies up, or is false when that one is missing too.
+// it counts as improving without ImprovingPastCheck, and with it (the
+// default) compares with four plies up, or is false when that one is
+// missing too.
 func TestImprovingPastCheck(t *testing.T) {
 	w := NewSearcher(1).main
 	set := func(evals ...int) {

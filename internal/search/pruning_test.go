@@ -6,10 +6,10 @@ import (
 	"matador/internal/chess"
 )
 
-// SEE pruning's thresholds: by default -30·d² for quiet moves and -100·d
-// for captures to depth 8; with SEEQuietLinearNoisySquare -80·d and -18·d² to depth
-// 9. A quiet move that hangs a rook passes the default at depth 5 and is
-// pruned by the linear margin.
+// SEE pruning's thresholds: without SEEQuietLinearNoisySquare -30·d² for
+// quiet moves and -100·d for captures to depth 8; with it (the default)
+// -80·d and -18·d² to depth 9. A quiet move that hangs a rook passes the
+// quadratic margin at depth 5 and is pruned by the linear one.
 func TestSEEPruneMargins(t *testing.T) {
 	cases := []struct {
 		depth        int
@@ -44,8 +44,9 @@ func TestSEEPruneMargins(t *testing.T) {
 	}
 }
 
-// By default every check escapes the pruning of single moves; with
-// SafeChecksOnly only the hash move and early checks that lose nothing.
+// Without SafeChecksOnly every check escapes the pruning of single moves;
+// with it (the default) only the hash move and early checks that lose
+// nothing.
 func TestSafeChecksOnly(t *testing.T) {
 	w := NewSearcher(1).main
 	pos, err := chess.ParseFEN("7k/8/1n6/8/8/2K5/8/R7 w - - 0 1")

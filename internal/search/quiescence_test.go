@@ -7,13 +7,14 @@ import (
 )
 
 // Quiescence's picker hands out only the captures whose SEE reaches its
-// floor: by default 0 (no losing capture), with QSSEEThreshold what brings
-// the score near alpha. Promotions pass whatever the floor; the hash move
-// comes first, before the filter (quiescence tests it itself).
+// floor: 0 (no losing capture) without QSSEEThreshold, with it (the
+// default) what brings the score near alpha. A queen promotion that loses
+// nothing passes whatever the floor; the hash move comes first, before the
+// filter (quiescence tests it itself).
 func TestQuiescenceSEEFloor(t *testing.T) {
 	w := NewSearcher(1).main
 	// dxc5 wins a knight (SEE 325), dxe5 a pawn (100), Qxb7 loses the
-	// queen for a pawn (-900), b7-b8 promotes.
+	// queen for a pawn (-900), c7-c8 promotes.
 	pos, err := chess.ParseFEN("k7/1pP5/p7/2n1p3/3P4/8/1Q6/4K3 w - - 0 1")
 	if err != nil {
 		t.Fatal(err)

@@ -479,8 +479,8 @@ func TestThreatReduction(t *testing.T) {
 		t.Error("the answer to a check is reduced")
 	}
 
-	// A threat: White's knight attacks Black's queen; a quarter of 10.00
-	// lifts White above alpha, so the move is not reduced.
+	// A threat: White's knight attacks Black's queen; a quarter of the
+	// queen's 10.20 lifts White above alpha, so the move is not reduced.
 	threat, _ := chess.ParseFEN("4k3/8/8/3q4/8/8/8/3NK3 w - - 0 1")
 	m2, _ := threat.ParseUCI("d1c3")
 	threat.MakeMove(m2)

@@ -61,7 +61,7 @@ func TestClockIdealScaledPlan(t *testing.T) {
 		{"60s", Limits{WTime: 60000 * ms}, 1197800 * time.Microsecond, 5989 * ms},
 		// (890 + 25·10) / 50 = 22.8.
 		{"1s+0.01s", Limits{WTime: 1000 * ms, WInc: 10 * ms}, 22800 * time.Microsecond, 114 * ms},
-		// 40 moves in 10 s: 9890 / (20 + 5).
+		// 20 moves to go in 10 s: 9890 / (20 + 5).
 		{"20 moves to go", Limits{WTime: 10000 * ms, MovesToGo: 20}, 395600 * time.Microsecond, 1978 * ms},
 		// An increment larger than the clock: the ideal is capped at half
 		// the usable time (195 ms of 390), the hard limit at three quarters.
@@ -131,8 +131,8 @@ func TestClockIdealScaledStops(t *testing.T) {
 	}
 }
 
-// Slow Mover scales both limits on a clock, by either clock, within the
-// caps of the time left, and leaves a fixed move time alone.
+// Slow Mover scales both limits on a clock within the caps of the time
+// left, and leaves a fixed move time alone.
 func TestSlowMover(t *testing.T) {
 	ms := time.Millisecond
 	lim := Limits{WTime: 60000 * ms, BTime: 60000 * ms, WInc: 500 * ms, BInc: 500 * ms}

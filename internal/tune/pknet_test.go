@@ -140,8 +140,8 @@ func TestPKGradient(t *testing.T) {
 }
 
 // TestPKFitLearns: on samples whose results depend on the pawns alone (a
-// lead in passed-looking advanced pawns wins), fitting the network with
-// the weights lowers the error below fitting the weights alone.
+// lead in advanced pawns wins), fitting the network with the weights
+// lowers the error below fitting the weights alone.
 func TestPKFitLearns(t *testing.T) {
 	samples := pkSamples(t, 3000)
 	for i, s := range samples {
@@ -205,7 +205,7 @@ func TestPKFrozen(t *testing.T) {
 	// view of the network); without it, it is far from it. Positions whose
 	// scale factor is a fitted weight are left out: the tuner tapers it in
 	// floating point, the engine truncates it to 64ths (a factor of 34.4
-	// played as 34 moves a score of 1,000 by 12).
+	// played as 34 moves a score of 2,000 by 12.5).
 	var with, without float64
 	compared := 0
 	for i := range entries {
