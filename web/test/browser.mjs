@@ -13,9 +13,11 @@
 // Environment: WEB (the folder, default build/web), CHROMIUM (default
 // /usr/bin/chromium), SHOTS (where screenshots go, default
 // $TMPDIR/matador-browser-test, outside the repository), BENCH=1 to also
-// run bench.html and print the browser's nodes a second.
+// run bench.html, print the browser's nodes a second and check its node
+// count against the native build's (`go run ./cmd/matador bench`).
 
 import { chromium } from "playwright-core";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,6 +34,15 @@ function check(ok, what) {
 	if (!ok) {
 		failures++;
 	}
+}
+
+// nativeBenchNodes is the node count of the native "matador bench" of this
+// checkout (its last line: "N nodes M nps").
+function nativeBenchNodes() {
+	const repo = path.join(here, "..", "..");
+	const run = spawnSync("go", ["run", "./cmd/matador", "bench"], { cwd: repo, encoding: "utf8" });
+	const m = /(\d+) nodes \d+ nps\s*$/.exec(`${run.stdout}${run.stderr}`);
+	return m ? m[1] : `none (go run ./cmd/matador bench: ${run.error || run.status})`;
 }
 
 const state = (page) => page.evaluate(() => window.matadorPage.state());
@@ -202,7 +213,8 @@ async function main() {
 			const nodes = await benchPage.getAttribute("#result", "data-nodes");
 			const nps = await benchPage.getAttribute("#result", "data-nps");
 			console.log(`bench in Chromium: ${nodes} nodes ${nps} nps`);
-			check(nodes === "870041", "bench node count in the browser is the native one");
+			const native = nativeBenchNodes();
+			check(nodes === native, `bench node count in the browser (${nodes}) is the native one (${native})`);
 		}
 	} finally {
 		await browser.close();
