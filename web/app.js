@@ -274,7 +274,7 @@ async function loadPGN(text) {
 		const uci = parseSAN(pos, token);
 		if (!uci) {
 			const number = Math.floor(g.moves.length / 2) + 1;
-			throw new Error(`PGN: move ${number}, "${token}", is not a legal move there; the game is loaded up to it`);
+			throw new Error(`PGN: move ${number}, "${token}", is not a legal move there; nothing was loaded`);
 		}
 		const after = await rules.position(pos.fen, [uci]);
 		g.sans.push(san(pos, uci, after));
