@@ -63,6 +63,7 @@ type ttBucket [4]ttEntry
 // TranspositionTable stores search results by Zobrist key.
 type TranspositionTable struct {
 	buckets []ttBucket
+	mapping *tableMapping // the memory of buckets when mapTable made it
 	age     uint8
 }
 
@@ -82,9 +83,20 @@ func (tt *TranspositionTable) Resize(sizeMB int) {
 	// Free the old table first so that old and new never need memory
 	// together (a large Hash would otherwise briefly need twice its size).
 	tt.buckets = nil
+	tt.mapping.unmap()
+	tt.mapping = nil
 	runtime.GC()
-	tt.buckets = make([]ttBucket, n)
 	tt.age = 0
+	if mem, m, ok := mapTable(int(n) * int(unsafe.Sizeof(ttBucket{}))); ok {
+		tt.buckets = unsafe.Slice((*ttBucket)(unsafe.Pointer(unsafe.SliceData(mem))), n)
+		tt.mapping = m
+		// Memory outside the heap is not collected: return it when the
+		// table is. Each mapping has its own cleanup, and unmapping twice
+		// does nothing, so a Resize that unmapped it first is safe.
+		runtime.AddCleanup(tt, (*tableMapping).unmap, m)
+		return
+	}
+	tt.buckets = make([]ttBucket, n)
 }
 
 // Clear empties the table.
