@@ -16,8 +16,14 @@ import (
 // and the protocol it handed over to.
 func play(t *testing.T, ascii bool, lines ...string) (string, string) {
 	t.Helper()
+	return playFor(t, 50*time.Millisecond, ascii, lines...)
+}
+
+// playFor is play with the engine thinking moveTime a move.
+func playFor(t *testing.T, moveTime time.Duration, ascii bool, lines ...string) (string, string) {
+	t.Helper()
 	var out bytes.Buffer
-	s := New(engine.New(), &out, Options{ASCII: ascii, MoveTime: 50 * time.Millisecond,
+	s := New(engine.New(), &out, Options{ASCII: ascii, MoveTime: moveTime,
 		Date: time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)})
 	in := engine.NewLineReader(strings.NewReader(strings.Join(lines, "\n") + "\n"))
 	done := make(chan string, 1)
@@ -52,7 +58,8 @@ func TestGreetingAndBoard(t *testing.T) {
 }
 
 func TestUserMoveAndReply(t *testing.T) {
-	out, _ := play(t, true, "e4", "Nf3", "pgn", "quit")
+	// Long enough for a second iteration on a loaded machine.
+	out, _ := playFor(t, 500*time.Millisecond, true, "e4", "Nf3", "pgn", "quit")
 	mustContain(t, out, "You play 1. e4.", "Matador thinks for Black...", "  depth  1 ", "Matador plays 1... ",
 		"You play 2. Nf3.", "Matador plays 2... ", "[White \"You\"]", "[Black \"Matador ", "[Date \"2026.03.01\"]", "1. e4 ")
 	// The thinking shows the score in pawns and the line in SAN with

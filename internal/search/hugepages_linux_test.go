@@ -36,6 +36,13 @@ func TestHashTableStartsOnAHugePage(t *testing.T) {
 	last[3].data = 1
 }
 
+func TestWorkerTablesStartOnAHugePage(t *testing.T) {
+	s := NewSearcher(1)
+	if addr := uintptr(unsafe.Pointer(s.main.searchTables)); addr%hugePageSize != 0 {
+		t.Fatalf("worker tables at %#x, not on a 2 MB boundary", addr)
+	}
+}
+
 // virtualMB is the process's mapped memory (VmSize).
 func virtualMB(t *testing.T) int {
 	status, err := os.ReadFile("/proc/self/status")
@@ -67,16 +74,33 @@ func TestDroppedHashTablesAreUnmapped(t *testing.T) {
 			t.Skip("the kernel refused the mapping; the table came from the Go heap")
 		}
 	}
-	// Cleanups run on their own goroutine after a collection.
+	waitUnmapped(t, before, tables*sizeMB, "hash tables")
+}
+
+func TestDroppedWorkersAreUnmapped(t *testing.T) {
+	s := NewSearcher(1)
+	before := virtualMB(t)
+	const workers = 200
+	for range workers {
+		newWorker(s, 1)
+	}
+	waitUnmapped(t, before, workers*int(unsafe.Sizeof(searchTables{}))>>20, "worker tables")
+}
+
+// waitUnmapped waits for the mapped memory to fall back to less than half
+// of droppedMB above before: cleanups run on their own goroutine after a
+// collection.
+func waitUnmapped(t *testing.T, before, droppedMB int, what string) {
+	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		runtime.GC()
 		after := virtualMB(t)
-		if after < before+tables*sizeMB/2 {
+		if after < before+droppedMB/2 {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("mapped memory %d MB after dropping %d tables of %d MB, %d MB before", after, tables, sizeMB, before)
+			t.Fatalf("mapped memory %d MB after dropping %d MB of %s, %d MB before", after, droppedMB, what, before)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

@@ -1,8 +1,10 @@
 package search
 
 import (
+	"runtime"
 	"sync"
 	"time"
+	"unsafe"
 
 	"matador/internal/chess"
 	"matador/internal/eval"
@@ -158,5 +160,12 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 // newWorker creates worker id (0 for the main one) of pool s, with its
 // own evaluator.
 func newWorker(s *Searcher, id int) *worker {
-	return &worker{Switches: s.Switches, pool: s, id: id, tt: s.tt, ev: eval.NewEvaluator()}
+	w := &worker{Switches: s.Switches, pool: s, id: id, tt: s.tt, ev: eval.NewEvaluator()}
+	if mem, m, ok := mapTable(int(unsafe.Sizeof(searchTables{}))); ok {
+		w.searchTables = (*searchTables)(unsafe.Pointer(unsafe.SliceData(mem)))
+		runtime.AddCleanup(w, (*tableMapping).unmap, m)
+	} else {
+		w.searchTables = new(searchTables)
+	}
+	return w
 }

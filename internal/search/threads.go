@@ -32,9 +32,10 @@ func (s *Searcher) SetThreads(n int) {
 }
 
 // HelperBytes is the memory one more search thread takes: its worker
-// (history tables, stack) and its evaluator (pawn hash).
+// (stack), its tables (history, evaluation cache) and its evaluator (pawn
+// hash).
 func HelperBytes() int {
-	return int(unsafe.Sizeof(worker{}) + unsafe.Sizeof(eval.Evaluator{}))
+	return int(unsafe.Sizeof(worker{}) + unsafe.Sizeof(searchTables{}) + unsafe.Sizeof(eval.Evaluator{}))
 }
 
 // Threads returns the number of search threads.

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -55,19 +56,32 @@ func TestThreadsSearch(t *testing.T) {
 		t.Fatalf("Threads() = %d after SetThreads(3)", s.Threads())
 	}
 	pos := threadsPosition(t)
-	res := s.Search(pos, Limits{Depth: 9}, Options{}, Reporter{})
-	if !pos.IsLegal(res.Best) || res.Depth != 9 {
-		t.Fatalf("best %v at depth %d", res.Best, res.Depth)
-	}
-	total := s.main.nodes
-	for i, h := range s.helpers {
-		if h.nodes == 0 {
-			t.Errorf("helper %d searched no node", i+1)
+	// A helper the operating system does not run before the main thread
+	// has finished (a loaded machine) searches nothing, which is no fault:
+	// each helper must have searched in one of a few searches.
+	searched := make([]bool, len(s.helpers))
+	for range 5 {
+		s.NewGame()
+		res := s.Search(pos, Limits{Depth: 9}, Options{}, Reporter{})
+		if !pos.IsLegal(res.Best) || res.Depth != 9 {
+			t.Fatalf("best %v at depth %d", res.Best, res.Depth)
 		}
-		total += h.nodes
+		total := s.main.nodes
+		for i, h := range s.helpers {
+			searched[i] = searched[i] || h.nodes > 0
+			total += h.nodes
+		}
+		if res.Nodes != total {
+			t.Errorf("result counts %d nodes, the threads searched %d", res.Nodes, total)
+		}
+		if !slices.Contains(searched, false) {
+			break
+		}
 	}
-	if res.Nodes != total {
-		t.Errorf("result counts %d nodes, the threads searched %d", res.Nodes, total)
+	for i, ok := range searched {
+		if !ok {
+			t.Errorf("helper %d searched no node in five searches", i+1)
+		}
 	}
 	// A second search after a new game works the same way.
 	s.NewGame()
