@@ -36,13 +36,6 @@ func TestHashTableStartsOnAHugePage(t *testing.T) {
 	last[3].data = 1
 }
 
-func TestWorkerTablesStartOnAHugePage(t *testing.T) {
-	s := NewSearcher(1)
-	if addr := uintptr(unsafe.Pointer(s.main.searchTables)); addr%hugePageSize != 0 {
-		t.Fatalf("worker tables at %#x, not on a 2 MB boundary", addr)
-	}
-}
-
 // virtualMB is the process's mapped memory (VmSize).
 func virtualMB(t *testing.T) int {
 	status, err := os.ReadFile("/proc/self/status")
@@ -75,16 +68,6 @@ func TestDroppedHashTablesAreUnmapped(t *testing.T) {
 		}
 	}
 	waitUnmapped(t, before, tables*sizeMB, "hash tables")
-}
-
-func TestDroppedWorkersAreUnmapped(t *testing.T) {
-	s := NewSearcher(1)
-	before := virtualMB(t)
-	const workers = 200
-	for range workers {
-		newWorker(s, 1)
-	}
-	waitUnmapped(t, before, workers*int(unsafe.Sizeof(searchTables{}))>>20, "worker tables")
 }
 
 // waitUnmapped waits for the mapped memory to fall back to less than half

@@ -1,10 +1,8 @@
 package search
 
 import (
-	"runtime"
 	"sync"
 	"time"
-	"unsafe"
 
 	"matador/internal/chess"
 	"matador/internal/eval"
@@ -160,12 +158,5 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 // newWorker creates worker id (0 for the main one) of pool s, with its
 // own evaluator.
 func newWorker(s *Searcher, id int) *worker {
-	w := &worker{Switches: s.Switches, pool: s, id: id, tt: s.tt, ev: eval.NewEvaluator()}
-	if mem, m, ok := mapTable(int(unsafe.Sizeof(searchTables{}))); ok {
-		w.searchTables = (*searchTables)(unsafe.Pointer(unsafe.SliceData(mem)))
-		runtime.AddCleanup(w, (*tableMapping).unmap, m)
-	} else {
-		w.searchTables = new(searchTables)
-	}
-	return w
+	return &worker{Switches: s.Switches, pool: s, id: id, tt: s.tt, ev: eval.NewEvaluator()}
 }

@@ -32,10 +32,9 @@ func (s *Searcher) SetThreads(n int) {
 }
 
 // HelperBytes is the memory one more search thread takes: its worker
-// (stack), its tables (history, evaluation cache) and its evaluator (pawn
-// hash).
+// (history tables, stack) and its evaluator (pawn hash).
 func HelperBytes() int {
-	return int(unsafe.Sizeof(worker{}) + unsafe.Sizeof(searchTables{}) + unsafe.Sizeof(eval.Evaluator{}))
+	return int(unsafe.Sizeof(worker{}) + unsafe.Sizeof(eval.Evaluator{}))
 }
 
 // Threads returns the number of search threads.

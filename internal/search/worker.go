@@ -23,10 +23,26 @@ type worker struct {
 	ev   *eval.Evaluator
 	pos  *chess.Position
 
-	stack [MaxPly + 4]plyState
-	// The history, correction and evaluation-cache tables, read at every
-	// node at places no cache predicts, live in huge pages (newWorker).
-	*searchTables
+	stack   [MaxPly + 4]plyState
+	history [16][64]int32
+	// counter[piece][to] is the quiet move that last refuted that move.
+	counter [16][64]chess.Move
+	// contHist[piece][to] is the continuation row of a move; row zero of
+	// piece 0 is the sink that null moves and the root share unless
+	// ContHistNoSink (contRows).
+	contHist [16][64]contRow
+	// captureHist[piece][to][victim]: how often a capture (or promotion)
+	// caused a cut-off, on the history scale.
+	captureHist [16][64][8]int16
+	// gain[piece][from][to]: the largest recent positional gain of a quiet
+	// move, in centipawns (IPPOLIT's positional-gain table).
+	gain [16][64][64]int16
+	// correction[side to move][pawn key]: what searches found beyond the
+	// static evaluation, in 1/CorrectionGrain centipawns.
+	correction [2][CorrectionEntries]int32
+	// evalCache holds recent static evaluations by position key
+	// (EvalCache, params.go).
+	evalCache [EvalCacheEntries]uint64
 
 	rootMoves []rootMove
 	rootDepth int
@@ -61,31 +77,6 @@ type worker struct {
 	searchStart time.Time
 	// tb is the endgame tables as this search uses them (tablebase.go).
 	tb tbState
-}
-
-// searchTables are the tables of a worker that hold no Go pointers, 2.7 MB
-// probed at random: newWorker maps them outside the Go heap in huge pages,
-// as the hash table is (mapTable), which spares a TLB miss at most probes.
-type searchTables struct {
-	history [16][64]int32
-	// counter[piece][to] is the quiet move that last refuted that move.
-	counter [16][64]chess.Move
-	// contHist[piece][to] is the continuation row of a move; row zero of
-	// piece 0 is the sink that null moves and the root share unless
-	// ContHistNoSink (contRows).
-	contHist [16][64]contRow
-	// captureHist[piece][to][victim]: how often a capture (or promotion)
-	// caused a cut-off, on the history scale.
-	captureHist [16][64][8]int16
-	// gain[piece][from][to]: the largest recent positional gain of a quiet
-	// move, in centipawns (IPPOLIT's positional-gain table).
-	gain [16][64][64]int16
-	// correction[side to move][pawn key]: what searches found beyond the
-	// static evaluation, in 1/CorrectionGrain centipawns.
-	correction [2][CorrectionEntries]int32
-	// evalCache holds recent static evaluations by position key
-	// (EvalCache, params.go).
-	evalCache [EvalCacheEntries]uint64
 }
 
 // plyState is the per-ply scratch space of the search.
