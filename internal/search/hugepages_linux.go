@@ -18,10 +18,11 @@ const madvHugePage = 14
 // transparent huge pages. A hash table probed at random misses the TLB on
 // nearly every probe when its pages are 4 KB (a 16 MB table spans 4,096 of
 // them); in 2 MB pages it spans eight. Ethereal and Stockfish allocate
-// their tables the same way. Kernels that set transparent huge pages to
-// "madvise", as most distributions do, give them only to memory marked so,
-// and the Go runtime marks none of its heap. ok is false when the kernel
-// refuses the mapping, and the caller then allocates from the Go heap.
+// their tables the same way. A kernel whose transparent huge pages are set
+// to "madvise" (/sys/kernel/mm/transparent_hugepage/enabled) gives them
+// only to memory marked so, and the Go heap got none (docs/strength.md,
+// "Huge pages"). ok is false when the kernel refuses the mapping, and the
+// caller then allocates from the Go heap.
 func mapTable(size int) (mem []byte, m *tableMapping, ok bool) {
 	whole, err := syscall.Mmap(-1, 0, size+hugePageSize,
 		syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANONYMOUS)
