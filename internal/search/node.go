@@ -3,6 +3,7 @@ package search
 import (
 	"math"
 	"time"
+	"unsafe"
 
 	"matador/internal/chess"
 	"matador/internal/eval"
@@ -224,7 +225,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		r := w.nullMoveReduction(depth, evalScore, beta)
 		w.enterMove(ss, chess.NoMove, chess.NoPiece, false, false, w.parentMaterialReduced(ply))
 		pos.MakeNullMove()
-		w.tt.Prefetch(pos.Key())
+		w.prefetchChild(pos.Key())
 		w.nodes++
 		score := -w.negamax(-beta, -beta+1, depth-1-r, ply+1, !cutNode)
 		pos.UnmakeNullMove()
@@ -447,7 +448,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 		w.enterMove(ss, m, pc, m == ttMove, winning, materialReduced)
 		pos.MakeMove(m)
-		w.tt.Prefetch(pos.Key())
+		w.prefetchChild(pos.Key())
 		w.nodes++
 		nodesBefore := w.nodes
 		// Step 20. Pawn-ending extension: a capture into a pawn ending that
@@ -624,6 +625,13 @@ func boundImproves(bound Bound, score, eval int) bool {
 // or a cut node.
 func iidApplies(depth int, pvNode, cutNode bool) bool {
 	return pvNode && depth >= IIDMinDepthPV || cutNode && depth >= IIDMinDepthCut
+}
+
+// prefetchChild starts loading the hash bucket and the evaluation-cache slot
+// of the position just made, which its search reads first.
+func (w *worker) prefetchChild(key uint64) {
+	w.tt.Prefetch(key)
+	prefetch(unsafe.Pointer(&w.evalCache[key&(EvalCacheEntries-1)]))
 }
 
 // fullEval evaluates the position and records at ss what the search reads

@@ -153,7 +153,7 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 		// move and material flags are for the main search's children.
 		w.enterMove(ss, m, pos.PieceOn(m.From()), false, false, false)
 		pos.MakeMove(m)
-		w.tt.Prefetch(pos.Key())
+		w.prefetchChild(pos.Key())
 		w.nodes++
 		score := -w.qsearch(-beta, -alpha, ply+1, qply+1)
 		pos.UnmakeMove(m)
