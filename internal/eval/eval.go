@@ -307,6 +307,13 @@ var ImbalanceClassNames = [NumImbalanceClasses]string{"rook for a minor", "minor
 // imbalanceClass is the class of the material n, and the side with the
 // larger pieces; -1 when it is in none.
 func imbalanceClass(n *pieceCounts) (int, chess.Color) {
+	// Every class trades pieces: the same queens, rooks and minors on both
+	// sides (most positions) are in none.
+	w, b := &n[chess.White], &n[chess.Black]
+	if w[chess.Queen] == b[chess.Queen] && w[chess.Rook] == b[chess.Rook] &&
+		w[chess.Knight]+w[chess.Bishop] == b[chess.Knight]+b[chess.Bishop] {
+		return -1, chess.White
+	}
 	for _, side := range [2]chess.Color{chess.White, chess.Black} {
 		us, them := &n[side], &n[side^1]
 		dq, dr := us[chess.Queen]-them[chess.Queen], us[chess.Rook]-them[chess.Rook]
