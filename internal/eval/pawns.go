@@ -2,6 +2,7 @@ package eval
 
 import (
 	"math/bits"
+	"unsafe"
 
 	"matador/internal/chess"
 )
@@ -44,6 +45,12 @@ type pawnEntry struct {
 	// asked first: kings that step back and forth find theirs here.
 	pkKings [2]uint16
 	pk      [2][2]Score
+}
+
+// PawnSlot is the address of the pawn-hash entry pos's pawns would use,
+// for the search to prefetch before it evaluates.
+func (e *Evaluator) PawnSlot(pos *chess.Position) unsafe.Pointer {
+	return unsafe.Pointer(&e.pawns[pos.PawnKey()&(pawnHashSize-1)])
 }
 
 // probePawns returns the entry for pos's pawns, computing it on a miss.

@@ -627,11 +627,13 @@ func iidApplies(depth int, pvNode, cutNode bool) bool {
 	return pvNode && depth >= IIDMinDepthPV || cutNode && depth >= IIDMinDepthCut
 }
 
-// prefetchChild starts loading the hash bucket and the evaluation-cache slot
-// of the position just made, which its search reads first.
+// prefetchChild starts loading the hash bucket, the evaluation-cache slot
+// and the pawn-hash entry of the position just made, which its search
+// reads first.
 func (w *worker) prefetchChild(key uint64) {
 	w.tt.Prefetch(key)
 	prefetch(unsafe.Pointer(&w.evalCache[key&(EvalCacheEntries-1)]))
+	prefetch(w.ev.PawnSlot(w.pos))
 }
 
 // fullEval evaluates the position and records at ss what the search reads
