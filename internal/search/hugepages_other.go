@@ -2,8 +2,8 @@
 
 package search
 
-// mapTable is mapTable of hugepages_linux.go where the kernel has no
-// transparent huge pages to ask for: the table comes from the Go heap.
+// mapTable maps nothing on systems without Linux's transparent huge pages
+// (see hugepages_linux.go): the caller allocates the table from the Go heap.
 func mapTable(size int) (mem []byte, m *tableMapping, ok bool) { return nil, nil, false }
 
 // tableMapping is never made here.
