@@ -51,7 +51,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "matador analyze: give -fen or -pgn, not both")
 		return 2
 	case *depth < 0 || *depth > search.MaxPly-4:
-		fmt.Fprintf(stderr, "matador analyze: -depth must be from 1 to %d\n", search.MaxPly-4)
+		fmt.Fprintf(stderr, "matador analyze: -depth must be from 1 to %d (0: the default time)\n", search.MaxPly-4)
 		return 2
 	}
 	e := engine.New()

@@ -89,10 +89,10 @@ func init() {
 	}
 }
 
-// Magic multipliers found by initMagics's own trial search (run it with a
-// zero table to find them again; a test does). Starting from known-good
-// factors keeps start-up fast: the search for the rook corners alone takes
-// half a second.
+// Magic multipliers found by initMagics's own trial search (run it with
+// every factor zero to find them again; a test does). Starting from
+// known-good factors keeps start-up fast: the search for the rook corners
+// alone takes half a second.
 var rookFactors = [64]uint64{
 	0x1080004008801020, 0x0840092002C03000, 0x1900200010400900, 0x0880100008000480,
 	0x4200100420080200, 0x8100020100080400, 0x0200040110886200, 0x0200008040220411,

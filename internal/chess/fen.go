@@ -55,7 +55,7 @@ func ParseFEN(fen string) (*Position, error) {
 	if len(fields) > 5 {
 		n, err := strconv.Atoi(fields[5])
 		if err != nil || n < 0 || n > 100000 {
-			return nil, fmt.Errorf("full-move number must be a number from 1 to 100000, got %q", fields[5])
+			return nil, fmt.Errorf("full-move number must be a number from 0 to 100000, got %q", fields[5])
 		}
 		if n > 0 {
 			fullMove = n

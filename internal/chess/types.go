@@ -69,7 +69,8 @@ type Square int8
 
 const NoSquare Square = -1
 
-// Named squares used by castling and tests.
+// Named squares of the first and last ranks, for tests (castling computes
+// its squares with MakeSquare).
 const (
 	A1 Square = iota
 	B1

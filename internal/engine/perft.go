@@ -10,10 +10,10 @@ import (
 // depth plies deep (the root move included), root move by root move, on a
 // goroutine of its own like a search, so that a front end keeps reading
 // commands: Stop ends it early, Wait waits for it, and the next Go or
-// Perft waits for it to end. onMove runs for each root move as its count
-// is done, then onDone with the total and whether every root move was
-// counted (false after Stop). Both run on the perft goroutine and may be
-// nil.
+// Perft stops it and waits for it to end. onMove runs for each root move
+// as its count is done, then onDone with the total and whether every root
+// move was counted (false after Stop). Both run on the perft goroutine and
+// may be nil.
 func (e *Engine) Perft(depth int, onMove func(m chess.Move, nodes uint64), onDone func(total uint64, complete bool)) {
 	e.lockIdle()
 	root := e.game.pos.Clone()

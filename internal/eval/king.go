@@ -111,19 +111,20 @@ func nearest(b chess.Bitboard, c chess.Color) chess.Square {
 }
 
 // counterParts are the inputs of REBEL's king-safety counter for one king:
-// where the king stands, how the enemy hits the ring around it and the two
-// ranks ahead, which kinds of piece attack the zone, and which kinds have a
-// safe check. REBEL's counter adds them up with its own integer steps
-// (rebelCounter); the danger model weighs each with a tuned weight.
+// where the king stands, how the enemy hits the ring around it and the
+// squares two ranks ahead, which kinds of piece attack the zone, and
+// which kinds have a safe check. REBEL's counter adds them up with its own
+// integer steps (rebelCounter); the danger model weighs each with a tuned
+// weight.
 type counterParts struct {
 	active     bool         // the enemy has a queen and a piece to help her
 	square     chess.Square // the king's square from its own side (rank 1 at home)
 	squareOn   bool         // the enemy has enough pieces for the king's walk to matter
 	ringHits   int          // attacked squares of the ring and the king's own
-	ringOpen   int          // of those, squares none of our pieces defends
-	frontHits  int          // attacked squares of the two ranks ahead
+	ringOpen   int          // of those, squares none of our pieces but the king defends
+	frontHits  int          // attacked squares two ranks ahead (kingFront2)
 	frontEmpty int          // of those, squares no piece of ours stands on
-	frontOpen  int          // of those, squares none of our pieces defends
+	frontOpen  int          // of those, squares none of our pieces but the king defends
 	pattern    int          // which kinds of enemy piece attack the zone (bits)
 	// safeChecks[t]: the squares from which an enemy piece of type t could
 	// check without being taken (REBEL's counter asks whether there is
@@ -165,7 +166,7 @@ func (p *Params) rebelCounterParts(pos *chess.Position, info *evalInfo, c chess.
 		info.attacked[c][chess.Bishop] | info.attacked[c][chess.Rook] | info.attacked[c][chess.Queen]
 
 	// REBEL: the ring around the king (and its own square): one step per
-	// attacked square, another if none of our pieces defends it.
+	// attacked square, another if no piece of ours but the king defends it.
 	inner := chess.KingAttacks(ksq) | chess.SquareBB(ksq)
 	hit := inner & theirAttacks
 	cp.ringHits, cp.ringOpen = hit.Count(), (hit &^ defended).Count()
@@ -233,8 +234,8 @@ func (p *Params) rebelCounter(cp *counterParts) int {
 // the enemy lacks the pieces for an attack, or none of the counter's inputs
 // counts against this king), and the inputs REBEL's text
 // does not have: how many pieces of each kind take part, how often they
-// hit the ring, the ring's squares that only our king or queen defends,
-// and every safe check by kind. kingPenalty squares it.
+// hit the ring, the ring's attacked squares that no pawn, minor or rook of
+// ours defends, and every safe check by kind. kingPenalty squares it.
 func (p *Params) kingDanger(pos *chess.Position, info *evalInfo, c chess.Color, cp *counterParts, counter int) Score {
 	if counter == 0 {
 		return 0

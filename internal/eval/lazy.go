@@ -2,8 +2,9 @@ package eval
 
 import "matador/internal/chess"
 
-// REBEL: lazy eval. Lazy is REBEL's I_SCORE: material (with the imbalance
-// and the bishop pair), piece-square values and the pawn hash's structure,
+// REBEL: lazy eval. Lazy is REBEL's I_SCORE (material and piece-square
+// values) with the pawn hash's structure added: material (with the
+// imbalance and the bishop pair), piece-square values and pawn structure,
 // tapered, from the side to move's view. It leaves out every other term
 // (mobility, king safety, passed pawns, threats and the rest, most of them
 // needing attack maps), the complexity shift and the drawishness scaling.

@@ -12,7 +12,8 @@ package eval
 // tune run" rewrites the numbers here. The rest stays as set by hand;
 // Tunable's comment lists it (the piece-square formula, REBEL's counter
 // steps, the mop-up terms among them), but for the pawn-king network,
-// which "matador tune run -pknet" fits beside the weights. The switches
+// which "matador tune run -pknet" fits beside the weights (not trained
+// yet: its weights are zero and UsePKNet is off). The switches
 // turn one technique off so that its worth can be measured in games.
 //
 // A new term is a field in Params, its value in defaultParams, its code in
@@ -43,7 +44,7 @@ type Params struct {
 	UseSpace           bool // safe squares on our side of the centre files, twice behind our pawns
 	UseComplexity      bool // the end-game half moves towards zero in drawish material
 	UseThreatsByType   bool // threats by attacker and victim, beside REBEL's hanging pieces
-	UseKingDangerModel bool // king danger as a tuned sum squared, instead of REBEL's table alone
+	UseKingDangerModel bool // king danger as a tuned sum squared, in place of REBEL's table
 	UseBishopShape     bool // bishops on a long diagonal, bishops hemmed in by rammed pawns
 	UsePieceActivity   bool // knights far from both kings, knights and rooks by closed pawns, the king's distance to the pawns
 	// Issue 28's terms, Ethereal's that Matador lacked: on since its fit
@@ -358,8 +359,9 @@ var defaultParams = Params{
 	},
 
 	// Mobility: indexed by the number of squares a piece attacks that hold no
-	// own pawn or king and no square attacked by an enemy pawn (IPPOLIT: safe
-	// mobility). Zero sits near the typical count so material stays meaningful.
+	// own pawn or king and that no enemy pawn attacks (IPPOLIT: safe
+	// mobility). Each table crosses zero at a few squares: a piece with less
+	// room than that costs, one with more gains.
 	KnightMobility: [9]Score{
 		S(-60, -65), S(-25, -39), S(-9, -12), S(1, 4), S(7, 21), S(15, 28), S(22, 33), S(29, 33), S(35, 26),
 	},
@@ -452,7 +454,8 @@ var defaultParams = Params{
 	// file, by the passer's rank (Ethereal: the rear pawn adds little).
 	PassedStacked: [8]Score{0, 0, S(-9, -14), S(4, 0), 0, S(-12, 4), S(-18, -1), 0},
 	// With UsePassedSeveral: a side with two passed pawns, with three or
-	// more, beyond what each is worth alone (the defence cannot stop two).
+	// more, beside what each is worth alone (the residual it answers: two
+	// passers more than the enemy were worth more than the evaluation said).
 	PassedSeveral: [2]Score{S(-1, 6), S(-8, -7)},
 
 	// Minor-piece placement: an outpost is a square on ranks 4-6 defended by an
@@ -470,8 +473,9 @@ var defaultParams = Params{
 
 	// With UsePieceActivity: a knight by its distance to the nearer king
 	// (one far from both plays no part), and each knight and rook by how
-	// closed the pawns are (closedness, 0 to 8: knights gain behind locked
-	// pawns, rooks want open files) (Ethereal, not in the seeds).
+	// closed the pawns are (closedness, 0 to 8; the idea that knights gain
+	// behind locked pawns and rooks want open files) (Ethereal, not in the
+	// seeds).
 	KnightKingDistance: [8]Score{0, S(0, 17), S(8, 11), S(2, 16), S(-3, 10), S(-6, 1), S(-4, -7), S(-7, -8)},
 	KnightClosedness:   [9]Score{S(3, 0), S(-7, 0), S(-3, 9), S(-1, 5), S(-1, 9), S(1, 10), S(-2, 10), S(0, 2), S(1, -7)},
 	RookClosedness:     [9]Score{S(-14, 30), S(-13, 25), S(-14, 20), S(-1, 1), S(-3, 0), S(1, -3), S(1, -5), S(-10, -2), S(-1, -4)},
@@ -494,9 +498,10 @@ var defaultParams = Params{
 
 	// King shelter and pawn storm on the king's file and its two neighbours
 	// (IPPOLIT/Rybka: 3-file shelter arrays). KingShelter is indexed by the
-	// rank (from the king's side) of the nearest own pawn ahead, 0 for none;
-	// KingStorm by the rank of the nearest enemy pawn, KingStormBlocked when one
-	// of our pawns stands right in front of it.
+	// rank (from the king's side) of the nearest own pawn level with the
+	// king or ahead of it, 0 for none; KingStorm by the rank of the nearest
+	// such enemy pawn, KingStormBlocked when one of our pawns stands right in
+	// front of it.
 	// Both tables are by file (folded to a..d) and rank.
 	KingShelter: [4][8]Score{
 		{S(-17, 16), S(22, -24), S(19, -13), S(7, -6), S(-1, -2), S(15, -5), S(7, 6), 0},
@@ -513,11 +518,15 @@ var defaultParams = Params{
 	KingStormBlocked: [8]Score{0, 0, S(-19, -25), S(9, -21), S(13, -18), S(3, -22), S(-14, -11), 0},
 
 	// REBEL: progressive king safety. A counter collects the pressure on the
-	// squares around a king, and the penalty grows with its square, so that
-	// several attackers together count for more than their sum. REBEL's
-	// counter is one input of a danger sum whose other inputs are tuned
-	// weights; the middle-game penalty is danger^2/KingDangerMgDiv, the
-	// end-game one danger/KingDangerEgDiv (only a positive danger costs).
+	// squares around a king, and the penalty grows faster than the counter,
+	// so that several attackers together count for more than their sum.
+	// With UseKingDangerModel the counter only decides whether there is any
+	// danger (none at 0): its inputs each enter a danger sum with a tuned
+	// weight of their own, beside inputs REBEL does not have; the
+	// middle-game penalty is danger^2/KingDangerMgDiv (the danger capped at
+	// MaxDanger), the end-game one danger/KingDangerEgDiv (only a positive
+	// danger costs). Without it, KingSafetyTable maps the counter to the
+	// penalty.
 	//
 	// KingCounterSquare pre-fills the counter from the king's square (from the
 	// owner's side, a1 first, rank 1 on top): a king that has left its corner
@@ -565,10 +574,10 @@ var defaultParams = Params{
 	// and undefended squares; the front's attacked, empty and undefended
 	// squares; a safe check by piece type), the enemy pieces that attack
 	// the king's zone by type, their attacks on the ring around the king,
-	// the ring's squares that only our king or queen defends, the safe
-	// checks by piece type counted, and a constant. Its start is REBEL's
-	// counter times S(19, 12), the rest 0: REBEL's table grows as
-	// counter^2/2, and 19^2/720 is about 1/2.
+	// the ring's attacked squares that no pawn, minor or rook of ours
+	// defends, the safe checks by piece type counted, and a constant. Before
+	// the fits it was REBEL's counter times S(19, 12), the rest 0: REBEL's
+	// table grows as counter^2/2, and 19^2/720 is about 1/2.
 	KingDangerSquare: [64]Score{
 		S(20, 11), S(9, 0), S(12, -1), S(35, 11), S(16, 20), S(17, -1), S(-8, -8), S(32, 12),
 		S(37, 25), S(9, 12), S(12, 11), S(32, 25), S(13, 28), S(5, 11), S(-17, 11), S(13, 22),
@@ -626,8 +635,8 @@ var defaultParams = Params{
 	// An overloaded defender: an enemy piece or pawn that alone defends two
 	// or more pieces we attack, and cannot keep both.
 	ThreatOverload: S(8, 8),
-	// Our queen, per enemy rook or bishop that would attack it once the
-	// one piece between them moved: a pin or a discovered attack waiting.
+	// Our queen, per enemy rook, bishop or queen that would attack it once
+	// the one piece between them moved: a pin or a discovered attack waiting.
 	QueenXRay: S(-17, 9),
 
 	// Mop-up: with the enemy king alone, drive it to the edge (to a corner of

@@ -24,7 +24,8 @@ type pawnEntry struct {
 	// outside it an outpost is safe from pawns for good.
 	span [2]chess.Bitboard
 	// structure[c]: doubled, isolated, backward and connected pawns;
-	// passedBase[c]: the passed pawns' and candidates' rank values.
+	// passedBase[c]: the passed pawns' and candidates' rank values (with
+	// PassedStacked).
 	structure  [2]Score
 	passedBase [2]Score
 	// placement[c]: the pawns' piece-square values.

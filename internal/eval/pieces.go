@@ -175,9 +175,11 @@ const (
 	centreFiles   chess.Bitboard = 0x3C3C3C3C3C3C3C3C // files c to f
 )
 
-// evalSpace credits c for the safe squares (no own pawn on it, no enemy
-// pawn attacking it) on its 2nd to 4th ranks in files c to f, counting
-// those behind an own pawn twice: room for the pieces to manoeuvre.
+// evalSpace scores c's safe squares (no own pawn on it, no enemy pawn
+// attacking it) on its 2nd to 4th ranks in files c to f, counting those
+// behind an own pawn twice: room for the pieces to manoeuvre. Each counts
+// SpaceSquare, and with UseSpacePieces SpacePieces more per own knight,
+// bishop, rook and queen.
 func (p *Params) evalSpace(pos *chess.Position, info *evalInfo, c chess.Color) {
 	ours := pos.Pieces(c, chess.Pawn)
 	ranks := chess.Rank2 | chess.Rank3 | chess.Rank4

@@ -40,7 +40,8 @@ func (p *Params) drawishness(pos *chess.Position, n *pieceCounts, v int) (fixed 
 	npmStrong, npmWeak := nonPawnMaterial(&n[strong]), nonPawnMaterial(&n[weak])
 
 	if strongPawns == 0 {
-		// Without pawns, a side at most a minor piece up cannot win.
+		// Without pawns, a side at most a minor piece up seldom wins, and
+		// with only a minor's worth never.
 		if npmStrong-npmWeak <= BishopValue {
 			if npmStrong < RookValue {
 				return 0, &p.ScalePawnlessLoneMinor
@@ -126,9 +127,9 @@ func (p *Params) evalMopUp(pos *chess.Position, info *evalInfo) {
 }
 
 // complexity is the sum that moves the end-game half towards zero in
-// drawish material (complexityShift): a constant, the pawns left, pawns on
-// both wings, a pure pawn ending and (UsePawnLead) the lead in pawns;
-// end-game halves of the weights, in centipawns.
+// drawish material, or away from it (complexityShift): a constant, the
+// pawns left, pawns on both wings, a pure pawn ending and (UsePawnLead) the
+// lead in pawns; end-game halves of the weights, in centipawns.
 func (p *Params) complexity(pos *chess.Position, n *pieceCounts) int {
 	pawns := pos.ByType(chess.Pawn)
 	const queenSide chess.Bitboard = 0x0F0F0F0F0F0F0F0F

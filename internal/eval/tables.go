@@ -10,15 +10,16 @@ var (
 	// passedSpan[c][s]: the squares ahead of s on its file and both
 	// neighbours; a pawn with no enemy pawn there is passed.
 	passedSpan [2][64]chess.Bitboard
-	// kingFront2/3[c][s]: the three squares two and three ranks ahead of a
-	// king on s (REBEL's second and outermost rings of the king's zone).
+	// kingFront2/3[c][s]: the squares two and three ranks ahead of a king
+	// on s, on its file and the neighbouring ones (REBEL's second and
+	// outermost rings of the king's zone).
 	kingFront2 [2][64]chess.Bitboard
 	kingFront3 [2][64]chess.Bitboard
 	distance   [64][64]uint8
 	// centreDistance: Manhattan distance to the four centre squares (0-6).
 	centreDistance [64]int
 	// kingRing[s]: the king's square and its neighbours; kingZone[c][s]
-	// adds the three squares two ranks ahead (REBEL's inner rings).
+	// adds kingFront2, the squares two ranks ahead (REBEL's inner rings).
 	kingRing [64]chess.Bitboard
 	kingZone [2][64]chess.Bitboard
 )

@@ -15,8 +15,8 @@ const (
 	// Linear weights enter the unscaled score as an integer count times
 	// the weight, the same count for both halves.
 	Linear Kind = iota
-	// KingDanger weights enter a king's danger sum, which the penalty
-	// squares (kingPenalty).
+	// KingDanger weights enter a king's danger sum, whose middle-game half
+	// the penalty squares (kingPenalty).
 	KingDanger
 	// Complexity weights enter the complexity sum by their end-game
 	// halves alone (complexityShift).

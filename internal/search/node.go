@@ -340,8 +340,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	bestMove := chess.NoMove
 	moveCount := 0
 	quietsTried := 0
-	// The noisy moves searched here (the last one is the cut-off move when
-	// there is one), for the capture history.
+	// The noisy moves searched here before the cut-off move (which is not
+	// among them), for the capture history.
 	noisies := &ss.noisies
 	noisyTried := 0
 	quiets := &ss.quiets
@@ -465,10 +465,9 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// edition 3, and a log-log term; switches LMR, HistoryReduction,
 		// HangingNoReduce: the log-log term +52 ± 22 Elo in 574 games).
 		// Or, with LMRAdjusted, as the strongest engines reduce
-		// (reductions.go lmrAdjustedPlies; on: issue 14's group of nine,
-		// +45 ± 20 Elo in an SPRT of 618 games). With LMRCaptures (Ethereal,
-		// Stockfish; off until measured) late captures are reduced by their
-		// capture history.
+		// (reductions.go lmrAdjustedPlies; on: issue 14's group of nine).
+		// With LMRCaptures (Ethereal, Stockfish; off until measured) late
+		// captures are reduced by their capture history.
 		var score int
 		reducedHere := materialReduced && !w.parentMaterialReduced(ply)
 		ss.moveReduced = reducedHere

@@ -28,7 +28,7 @@ func (w *worker) lateMoveReduction(pc chess.Piece, m chess.Move, depth, moveCoun
 			r++
 		}
 	}
-	// REBEL: a hanging piece that moves away is not reduced further.
+	// REBEL: a hanging piece that moves away is reduced a ply less.
 	if w.Switches.HangingNoReduce && hanging.Has(m.From()) {
 		r--
 	}

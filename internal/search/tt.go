@@ -24,7 +24,7 @@ const (
 //	bits  0-15  move (chess.Move without caller bits)
 //	bits 16-31  score (int16, mate scores relative to this node)
 //	bits 32-47  static evaluation (int16)
-//	bits 48-55  depth + depthOffset (so qsearch depths fit in a byte)
+//	bits 48-55  depth + depthOffset (room below zero; qsearch stores 0)
 //	bits 56-57  bound
 //	bits 58-63  age (search generation, modulo 64)
 //
@@ -160,7 +160,8 @@ func (tt *TranspositionTable) Store(key uint64, move chess.Move, score, eval, de
 			if move == chess.NoMove {
 				move = chess.Move(old & 0xFFFF)
 			}
-			// Keep a deeper exact-enough result of this search.
+			// A result of this search more than TTKeepDepthMargin plies
+			// deeper stays, unless the new one is exact.
 			oldDepth := int(uint8(old>>48)) - depthOffset
 			if bound != BoundExact && depth+TTKeepDepthMargin < oldDepth && uint8(old>>58) == tt.age {
 				return

@@ -95,8 +95,8 @@ type plyState struct {
 	// CheckExtension, for REBEL's variant).
 	checks int
 	// pathExt: plies of extension on the path to here (check extensions
-	// included); doubleExts: the moves on it extended by two plies or
-	// more.
+	// included; net of reduction 1 and SingularDouble's ply less);
+	// doubleExts: the moves on it extended by two plies or more.
 	pathExt, doubleExts int
 	// lazyGap is |Evaluate - Lazy| where this node ran a full evaluation,
 	// noLazyGap where it did not (REBEL's lazy eval widens its children's
@@ -120,7 +120,8 @@ type plyState struct {
 	// cont is the continuation-history row of (moved, move.To()): how
 	// good each reply has been after this move.
 	cont *contRow
-	// moveExt: the move's extension; moveWinning: it wins material by SEE
+	// moveExt: the move's extension, net of reduction 1 and SingularDouble's
+	// ply less (so it may be negative); moveWinning: it wins material by SEE
 	// (StaticREBEL, ThreatReduction); moveIsTT: it is the hash move;
 	// moveReduced: it is searched reduced (REBEL's reduction 2a reduces
 	// only once); materialReduced: REBEL's reduction 1 was applied on the
@@ -130,8 +131,8 @@ type plyState struct {
 
 	picker picker
 
-	// noisies and quiets: the moves this node searched, for the capture
-	// and quiet histories. Kept here rather than as arrays local to
+	// noisies and quiets: the moves this node searched before its cut-off
+	// move, for the capture and quiet histories. Kept here rather than as arrays local to
 	// negamax, which Go would zero on every node; the searches a node
 	// runs at its own ply (null-move verification, IID, singular) all
 	// return before its move loop starts filling them.

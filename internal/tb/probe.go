@@ -21,7 +21,7 @@ const (
 	statusFailed
 )
 
-// failure records why a probe failed, for the callers that explain it.
+// failureKind records why a probe failed, for the callers that explain it.
 type failureKind uint8
 
 const (

@@ -28,10 +28,12 @@
 //
 //	FEN | result
 //	FEN | result | score
+//	FEN | result | score | game
 //
 // with the result from White's view: 1.0, 0.5 or 0.0 (1-0, 1/2-1/2 and
-// 0-1 are read too), and the optional score the engine's search gave the
-// position during the game, in centipawns from White's view. Lines that
+// 0-1 are read too), the optional score the engine's search gave the
+// position during the game, in centipawns from White's view, and the
+// optional number of the game (datagen writes it). Lines that
 // are blank or start with # are skipped. extract writes the quiet positions
 // of PGN games (not in check, no capture or promotion winning material by
 // SEE) after the first plies of each game, labelled with the game's result

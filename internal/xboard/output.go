@@ -97,8 +97,9 @@ func (st *stats) currMove(root *chess.Position, m chess.Move, number int) {
 
 // status answers "." in analyze mode: "stat01: time nodes ply mvleft
 // mvtot mvname", time in centiseconds. Nodes and ply are those of the
-// last completed report; the current root move is known only once a
-// search has run a second (the searcher reports it from then on).
+// search's last report (an aspiration fail's too); the current root move
+// is known only once a search has run a second (the searcher reports it
+// from then on).
 func (s *Session) status() {
 	s.mu.Lock()
 	analyzing := s.kind == searchAnalysis

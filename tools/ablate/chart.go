@@ -51,8 +51,9 @@ func axisRange(ms []Measured) (lo, hi, step float64) {
 }
 
 // WriteSVG draws the rows: for each technique its Elo as a bar from zero
-// with its 95% interval as an error bar, grouped by seed and sorted by
-// worth within a group. Rows not yet played get a label and no bar.
+// with its 95% interval as an error bar, grouped by source (a seed, or
+// "not in the seeds") and sorted by worth within a group. Rows not yet
+// played get a label and no bar.
 func WriteSVG(w io.Writer, ms []Measured, title string) {
 	sortMeasured(ms)
 	lo, hi, step := axisRange(ms)

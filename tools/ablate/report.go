@@ -92,9 +92,9 @@ func mdCell(s string) string {
 	return strings.ReplaceAll(s, "|", `\|`)
 }
 
-// WriteMarkdown writes the table, one section per seed, rows sorted by
-// worth within it. Elo is the build with the technique on against the
-// build with it off.
+// WriteMarkdown writes the table, one section per group (a seed, or "not
+// in the seeds"), rows sorted by worth within it. Elo is the build with
+// the technique on against the build with it off.
 func WriteMarkdown(w io.Writer, ms []Measured, rule StopRule) {
 	sortMeasured(ms)
 	fmt.Fprintf(w, "Elo is the build with the technique on against the same binary with it off (one switch flipped), from pairs of games with the same opening; ± is the 95%% interval (pentanomial variance, as fastchess). A row stops after at least %d games once its interval lies beyond ±%g Elo, or at %d games. Crashes/illegal/time: games that ended by a crash or stall, an illegal move, a loss on time.\n",

@@ -3,7 +3,7 @@
 // illegal moves, crashes and stalls among them) and the time and depth it
 // used per move by game phase: what a match report counts besides Elo.
 //
-//	go run ./tools/gamestats games.pgn [more.pgn ...]
+//	go run ./tools/gamestats [-played] games.pgn [more.pgn ...]
 //
 // Time and depth come from move comments of the form {+0.31/12 0.245s};
 // moves without one (book moves) are not counted. Phases are by full-move

@@ -172,9 +172,12 @@ func drawPositions(path string, wins, hard int, hardTables []string, draws int, 
 	var names []string
 	for name := range hardWon {
 		names = append(names, name)
+	}
+	// Shuffled in the names' order, so that one seed draws one set.
+	sort.Strings(names)
+	for _, name := range names {
 		rng.Shuffle(len(hardWon[name]), func(i, j int) { hardWon[name][i], hardWon[name][j] = hardWon[name][j], hardWon[name][i] })
 	}
-	sort.Strings(names)
 	chosen := map[string]bool{}
 	for len(tasks) < hard {
 		added := false
