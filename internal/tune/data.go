@@ -241,21 +241,32 @@ func Quiet(pos *chess.Position) bool {
 // Positions of one game share its result, so a random split of positions
 // would let the training set see the held-out games: samples that carry
 // their game's number (datagen's data) are split by a hash of it, the
-// others by position in the file, the last lines held out, as extract
-// writes a game's positions together.
+// others by position in the file, the last of them held out, as extract
+// writes a game's positions together. Files of both kinds may be mixed.
 func SplitHeldOut(samples []Sample, fraction float64) (train, held []Sample) {
 	if fraction <= 0 {
 		return samples, nil
 	}
-	numbered := len(samples) > 0 && samples[0].Game >= 0
-	if !numbered {
-		n := int(float64(len(samples)) * fraction)
-		return samples[:len(samples)-n], samples[len(samples)-n:]
-	}
-	threshold := uint64(fraction * (1 << 32))
+	unnumbered := 0
 	for _, s := range samples {
-		// A multiplicative hash spreads consecutive game numbers.
-		if uint64(s.Game)*0x9e3779b97f4a7c15>>32 < threshold {
+		if s.Game < 0 {
+			unnumbered++
+		}
+	}
+	// The unnumbered samples from this one on are held out.
+	heldFrom := unnumbered - int(float64(unnumbered)*fraction)
+	threshold := uint64(fraction * (1 << 32))
+	seen := 0
+	for _, s := range samples {
+		var isHeld bool
+		if s.Game < 0 {
+			isHeld = seen >= heldFrom
+			seen++
+		} else {
+			// A multiplicative hash spreads consecutive game numbers.
+			isHeld = uint64(s.Game)*0x9e3779b97f4a7c15>>32 < threshold
+		}
+		if isHeld {
 			held = append(held, s)
 		} else {
 			train = append(train, s)

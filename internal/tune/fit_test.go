@@ -161,6 +161,22 @@ func TestSplitHeldOutKeepsGamesWhole(t *testing.T) {
 	if len(held) != 20 || held[0].Score != 80 || len(train) != 80 {
 		t.Errorf("plain split: %d train, %d held, first held %d", len(train), len(held), held[0].Score)
 	}
+	// Both kinds in one set: the numbered games split as alone, the last
+	// fifth of the unnumbered samples held out.
+	mixed := append(append([]Sample{}, samples...), plain...)
+	train, held = SplitHeldOut(mixed, 0.2)
+	plainHeld := 0
+	for _, s := range held {
+		if s.Game < 0 {
+			plainHeld++
+			if s.Score < 80 {
+				t.Errorf("mixed split: unnumbered sample %d held out", s.Score)
+			}
+		}
+	}
+	if plainHeld != 20 || len(train)+len(held) != len(mixed) || len(held) < 1700 {
+		t.Errorf("mixed split: %d train, %d held, %d of them unnumbered", len(train), len(held), plainHeld)
+	}
 }
 
 // TestGradientMatchesFiniteDifferences: the tuner's derivatives through the
