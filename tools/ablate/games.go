@@ -188,13 +188,16 @@ func newTally() *Tally { return &Tally{Terminations: map[string]int{}} }
 const (
 	termTime    = "time forfeit"
 	termIllegal = "illegal move"
-	termCrash   = "abandoned" // fastchess: disconnect (a crash) or stall
+	termCrash   = "abandoned"          // fastchess: a disconnect (a crash), or a stall
+	termStall   = "stalled connection" // a stall, as other fastchess versions write it
 )
 
 // TimeLosses, IllegalMoves and Crashes count the complete games that ended so.
 func (t *Tally) TimeLosses() int   { return t.Terminations[termTime] }
 func (t *Tally) IllegalMoves() int { return t.Terminations[termIllegal] }
-func (t *Tally) Crashes() int      { return t.Terminations[termCrash] }
+func (t *Tally) Crashes() int {
+	return t.Terminations[termCrash] + t.Terminations[termStall]
+}
 
 // Add counts the games of one chunk (one fastchess run's PGN; its Round
 // numbers are its own). on is the engine name of the technique's side,

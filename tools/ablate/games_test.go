@@ -106,6 +106,23 @@ func TestTallyPairs(t *testing.T) {
 	}
 }
 
+// TestTallyCountsStallsAsCrashes: fastchess writes a lost connection as
+// "abandoned", and some versions a stall as "stalled connection"; both
+// count against the bar.
+func TestTallyCountsStallsAsCrashes(t *testing.T) {
+	text := pgnGame(1, "on", "off", "0-1", "abandoned") + pgnGame(1, "off", "on", "1-0", "stalled connection") +
+		pgnGame(2, "on", "off", "1/2-1/2", "adjudication")
+	games, err := ReadGames(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl := newTally()
+	tl.Add(games, "on", "off")
+	if tl.Crashes() != 2 || tl.TimeLosses() != 0 || tl.IllegalMoves() != 0 {
+		t.Errorf("crashes %d, terminations %v", tl.Crashes(), tl.Terminations)
+	}
+}
+
 // splitGames cuts a pair's text into its two games.
 func splitGames(p string) (string, string) {
 	i := strings.Index(p[1:], "[Event") + 1
