@@ -2,10 +2,9 @@ package eval
 
 import "matador/internal/chess"
 
-// REBEL: lazy eval. Lazy is REBEL's I_SCORE (material and piece-square
-// values) with the pawn hash's structure added: material (with the
-// imbalance and the bishop pair), piece-square values and pawn structure,
-// tapered, from the side to move's view. It leaves out every other term
+// REBEL: lazy eval. Lazy is REBEL's I_SCORE, material (with the imbalance
+// and the bishop pair) and piece-square values, plus the pawn hash's
+// structure, tapered, from the side to move's view. It leaves out every other term
 // (mobility, king safety, passed pawns, threats and the rest, most of them
 // needing attack maps), the complexity shift and the drawishness scaling.
 // Costs a fraction of Evaluate, which it does not disturb.

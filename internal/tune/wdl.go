@@ -98,7 +98,8 @@ func wdlLossGrad(m search.WDLModel, pts []WDLPoint, grad bool) (float64, [8]floa
 // FitWDL finds the model that makes the outcomes likeliest: BFGS on the
 // eight constants with the exact gradient and a backtracking line search.
 // The quadratic and cubic terms start at zero, so the fit begins at a
-// straight line and bends it where the games ask. It returns the model and its loss.
+// straight line and bends it where the games ask. It returns the model
+// and its loss.
 func FitWDL(pts []WDLPoint) (search.WDLModel, float64) {
 	const n = 8
 	model := func(x [n]float64) search.WDLModel {
