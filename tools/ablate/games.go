@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -278,7 +279,26 @@ func chunkName(i int) string { return fmt.Sprintf("games-%03d.pgn", i) }
 // CountRow recounts a row from its chunk files: every finished chunk and
 // any chunk a kill left as a .part file (only its whole pairs count).
 func CountRow(dir, on, off string) (*Tally, error) {
+	chunks, err := countChunks(dir, on, off)
+	if err != nil {
+		return nil, err
+	}
 	t := newTally()
+	for _, i := range slices.Sorted(maps.Keys(chunks)) {
+		t.merge(chunks[i].Tally)
+	}
+	return t, nil
+}
+
+// chunkFile is what one chunk file of a row holds.
+type chunkFile struct {
+	Path     string
+	Finished bool // not a .part file
+	Tally    *Tally
+}
+
+// countChunks counts each chunk file of a row alone, by chunk index.
+func countChunks(dir, on, off string) (map[int]chunkFile, error) {
 	files, err := filepath.Glob(filepath.Join(dir, chunkGlob))
 	if err != nil {
 		return nil, err
@@ -286,7 +306,12 @@ func CountRow(dir, on, off string) (*Tally, error) {
 	parts, _ := filepath.Glob(filepath.Join(dir, chunkGlob+partExt))
 	files = append(files, parts...)
 	slices.Sort(files)
+	chunks := map[int]chunkFile{}
 	for _, path := range files {
+		i, ok := chunkIndex(path)
+		if !ok {
+			continue
+		}
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, err
@@ -296,9 +321,25 @@ func CountRow(dir, on, off string) (*Tally, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		t.Add(games, on, off)
+		cf, seen := chunks[i]
+		if !seen {
+			cf = chunkFile{Path: path, Finished: true, Tally: newTally()}
+		}
+		cf.Tally.Add(games, on, off)
+		cf.Finished = cf.Finished && !strings.HasSuffix(path, partExt)
+		chunks[i] = cf
 	}
-	return t, nil
+	return chunks, nil
+}
+
+// chunkIndex is the chunk number of a chunk file's name.
+func chunkIndex(path string) (int, bool) {
+	var i int
+	base := strings.TrimSuffix(filepath.Base(path), partExt)
+	if _, err := fmt.Sscanf(base, "games-%d.pgn", &i); err != nil || i < 1 || base != chunkName(i) {
+		return 0, false
+	}
+	return i, true
 }
 
 // nextChunk is the index of the next chunk to play: one past the highest
@@ -307,9 +348,7 @@ func nextChunk(dir string) int {
 	files, _ := filepath.Glob(filepath.Join(dir, "games-*.pgn*"))
 	next := 1
 	for _, f := range files {
-		base := strings.TrimSuffix(filepath.Base(f), partExt)
-		var i int
-		if _, err := fmt.Sscanf(base, "games-%d.pgn", &i); err == nil && i >= next {
+		if i, ok := chunkIndex(f); ok && i >= next {
 			next = i + 1
 		}
 	}

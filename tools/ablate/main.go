@@ -4,7 +4,9 @@
 // one switch flipped, in fastchess games (UHO openings with both colours,
 // Hash 16, one thread, adjudication as tools/match/match.sh). Each row
 // plays in chunks in its own directory, WORK/ablate/TC/SWITCH, recounted
-// from its PGN files on every start, and stops after at least -min games
+// from its PGN files on every start and from the ledger, the counts of
+// every finished chunk kept in the repository (docs/ablation/
+// chunks-TC.tsv) so that a row outlives the machine, and stops after at least -min games
 // once its 95% interval lies beyond ±-margin Elo, or at -cap games. It
 // writes the table (markdown and TSV) and an SVG chart of all rows.
 //
@@ -62,6 +64,7 @@ func run(args []string, out io.Writer) error {
 	estimate := fs.Bool("estimate", false, "play nothing: list the rows, their state and an estimate of the hours left")
 	bench := fs.Bool("bench", false, "with -estimate and -engine: run the engine's bench with each row's switch flipped, to find the rows that search the same tree as the default")
 	reportOnly := fs.Bool("report", false, "play nothing: write the table and the chart from the games so far")
+	ledgerPath := fs.String("ledger", "", "the ledger of finished chunks (default docs/ablation/chunks-TC.tsv in the repository; \"none\": keep none)")
 	outDir := fs.String("out", "", "where table.md, table.tsv and chart.svg go (default WORK/ablate/TC)")
 	fs.Usage = func() {
 		fmt.Fprintln(out, "usage: go run ./tools/ablate [-engine BINARY] [-tc 2+0.02] [-rows A,B] [-estimate | -report] [flags]")
@@ -76,6 +79,10 @@ func run(args []string, out io.Writer) error {
 	if c.Fastchess == "" {
 		c.Fastchess = workenv.EnvOr("FASTCHESS", filepath.Join(c.Work, "fastchess", "fastchess"))
 	}
+	all, err := AllRows()
+	if err != nil {
+		return err
+	}
 	if c.Concurrency < 1 || c.ChunkRounds < 1 || c.Rule.Min < 2 || c.Rule.Cap < c.Rule.Min || c.Rule.Margin < 0 {
 		return errors.New("need -concurrency ≥ 1, -chunk ≥ 1, 2 ≤ -min ≤ -cap, -margin ≥ 0")
 	}
@@ -85,11 +92,19 @@ func run(args []string, out io.Writer) error {
 	if *outDir == "" {
 		*outDir = c.TCDir()
 	}
-
-	all, err := AllRows()
-	if err != nil {
-		return err
+	if *ledgerPath == "" {
+		root := workenv.RepoRoot()
+		if root == "" {
+			return errors.New("outside the repository: give -ledger PATH, or -ledger none")
+		}
+		*ledgerPath = LedgerPath(root, c.TC)
 	}
+	if *ledgerPath != "none" {
+		if c.Ledger, err = LoadLedger(*ledgerPath); err != nil {
+			return err
+		}
+	}
+
 	rows, err := selectRows(all, *rowList)
 	if err != nil {
 		return err
@@ -167,7 +182,7 @@ func selectRows(all []Row, list string) ([]Row, error) {
 func collect(c Config, rows []Row) ([]Measured, error) {
 	var ms []Measured
 	for _, r := range rows {
-		t, err := CountRow(c.RowDir(r.Name), "on", "off")
+		t, err := c.Count(r.Name)
 		if err != nil {
 			return nil, err
 		}
@@ -208,7 +223,7 @@ func writeReport(c Config, all []Row, dir string, out io.Writer) error {
 func secondsPerGame(c Config, all []Row) (float64, string) {
 	total, games := 0.0, 0
 	for _, r := range all {
-		t, err := CountRow(c.RowDir(r.Name), "on", "off")
+		t, err := c.Count(r.Name)
 		if err != nil {
 			continue
 		}

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,7 +25,70 @@ type Config struct {
 	Concurrency               int
 	ChunkRounds               int // game pairs a fastchess run plays
 	Rule                      StopRule
-	Seed                      int // chunk i plays its openings in the order of seed + i
+	Seed                      int     // chunk i plays its openings in the order of seed + i
+	Ledger                    *Ledger // where finished chunks are recorded; nil: nowhere
+}
+
+// Count is a row's tally: the chunks the ledger records and the chunk
+// files of the row's directory it does not hold (yet).
+func (c Config) Count(name string) (*Tally, error) {
+	t, _, err := c.count(name)
+	return t, err
+}
+
+// count is Count, and the next chunk to play: one past the highest the
+// ledger or the directory knows.
+func (c Config) count(name string) (*Tally, int, error) {
+	files, err := countChunks(c.RowDir(name), "on", "off")
+	if err != nil {
+		return nil, 0, err
+	}
+	recs := map[int]ChunkRecord{}
+	if c.Ledger != nil {
+		if recs, err = c.Ledger.Row(name, c.TC); err != nil {
+			return nil, 0, err
+		}
+	}
+	t := newTally()
+	next := max(nextChunk(c.RowDir(name)), 1)
+	for i, r := range recs {
+		t.merge(r.Tally)
+		next = max(next, i+1)
+	}
+	for _, i := range slices.Sorted(maps.Keys(files)) {
+		if _, recorded := recs[i]; !recorded {
+			t.merge(files[i].Tally)
+		}
+	}
+	return t, next, nil
+}
+
+// record writes into the ledger every finished chunk file of the row it
+// does not hold: the chunk just played, and those of a run before the
+// ledger existed. The row's directory was checked by prepare to hold the
+// games of this engine only.
+func (c Config) record(r Row, sha, version string) error {
+	if c.Ledger == nil {
+		return nil
+	}
+	recs, err := c.Ledger.Row(r.Name, c.TC)
+	if err != nil {
+		return err
+	}
+	files, err := countChunks(c.RowDir(r.Name), "on", "off")
+	if err != nil {
+		return err
+	}
+	for _, i := range slices.Sorted(maps.Keys(files)) {
+		if _, done := recs[i]; done || !files[i].Finished {
+			continue
+		}
+		rec := ChunkRecord{Switch: r.Name, TC: c.TC, Chunk: i, Seed: c.Seed + i, EngineSHA: sha, EngineVersion: version, Tally: files[i].Tally}
+		if err := c.Ledger.Append(rec); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // RowDir is where a row's games, scripts and log are:
@@ -68,14 +133,25 @@ func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 // prepare makes the row's directory, its meta file and its two wrapper
 // scripts (on.sh, off.sh), refusing a directory whose games another
 // engine binary played.
-func (c Config) prepare(r Row) (string, error) {
-	dir := c.RowDir(r.Name)
+func (c Config) prepare(r Row) (dir, sha string, err error) {
+	dir = c.RowDir(r.Name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
+		return "", "", err
 	}
-	sha, err := workenv.FileSHA256(c.Engine)
-	if err != nil {
-		return "", err
+	if sha, err = workenv.FileSHA256(c.Engine); err != nil {
+		return "", "", err
+	}
+	if c.Ledger != nil {
+		recs, err := c.Ledger.Row(r.Name, c.TC)
+		if err != nil {
+			return "", "", err
+		}
+		for _, rec := range recs {
+			if rec.EngineSHA != sha {
+				return "", "", fmt.Errorf("%s: %s's chunks there were played by another binary (%s, sha256 %.12s); this one is %.12s: build that commit, or give this run another -ledger",
+					c.Ledger.Path, r.Name, rec.EngineVersion, rec.EngineSHA, sha)
+			}
+		}
 	}
 	meta := rowMeta{Switch: r.Name, Variable: r.Variable(), On: r.OnSpec(), Off: r.OffSpec(),
 		TC: c.TC, Engine: c.Engine, EngineSHA: sha, Concurrency: c.Concurrency}
@@ -83,26 +159,26 @@ func (c Config) prepare(r Row) (string, error) {
 	if old, err := os.ReadFile(metaPath); err == nil {
 		var prev rowMeta
 		if err := json.Unmarshal(old, &prev); err != nil {
-			return "", fmt.Errorf("%s: %w", metaPath, err)
+			return "", "", fmt.Errorf("%s: %w", metaPath, err)
 		}
 		if prev.EngineSHA != sha {
-			return "", fmt.Errorf("%s: its games were played by another binary (%s, sha256 %.12s); this one is %.12s: use another WORK or move the row away",
+			return "", "", fmt.Errorf("%s: its games were played by another binary (%s, sha256 %.12s); this one is %.12s: use another WORK or move the row away",
 				dir, prev.Engine, prev.EngineSHA, sha)
 		}
 		if prev.On != meta.On || prev.Off != meta.Off || prev.Variable != meta.Variable {
-			return "", fmt.Errorf("%s: played with on %q, off %q (%s); now on %q, off %q", dir, prev.On, prev.Off, prev.Variable, meta.On, meta.Off)
+			return "", "", fmt.Errorf("%s: played with on %q, off %q (%s); now on %q, off %q", dir, prev.On, prev.Off, prev.Variable, meta.On, meta.Off)
 		}
 	}
 	b, _ := json.MarshalIndent(meta, "", "  ")
 	if err := os.WriteFile(metaPath, append(b, '\n'), 0o644); err != nil {
-		return "", err
+		return "", "", err
 	}
 	for side, spec := range map[string]string{"on": r.OnSpec(), "off": r.OffSpec()} {
 		if err := os.WriteFile(filepath.Join(dir, side+".sh"), []byte(script(c.Engine, r.Variable(), spec)), 0o755); err != nil {
-			return "", err
+			return "", "", err
 		}
 	}
-	return dir, nil
+	return dir, sha, nil
 }
 
 // fastchessArgs are the arguments of one chunk: rounds game pairs, the
@@ -128,12 +204,16 @@ func (c Config) fastchessArgs(dir string, rounds, seed int, pgn string) []string
 // being played that were not yet written; the chunk's whole pairs count).
 // after is called with the row's tally after each chunk.
 func (c Config) PlayRow(r Row, log io.Writer, after func(*Tally)) error {
-	dir, err := c.prepare(r)
+	dir, sha, err := c.prepare(r)
 	if err != nil {
 		return err
 	}
+	version := engineVersion(c.Engine)
+	if err := c.record(r, sha, version); err != nil {
+		return err
+	}
 	for {
-		t, err := CountRow(dir, "on", "off")
+		t, i, err := c.count(r.Name)
 		if err != nil {
 			return err
 		}
@@ -143,7 +223,6 @@ func (c Config) PlayRow(r Row, log io.Writer, after func(*Tally)) error {
 			return nil
 		}
 		rounds := min(c.ChunkRounds, (c.Rule.Cap-t.Games+1)/2)
-		i := nextChunk(dir)
 		part := filepath.Join(dir, chunkName(i)+partExt)
 		fmt.Fprintf(log, "%s: %d games so far (%s); chunk %d, %d games\n", r.Name, t.Games, formatElo(res), i, 2*rounds)
 		if err := c.runFastchess(dir, c.fastchessArgs(dir, rounds, c.Seed+i, part)); err != nil {
@@ -152,7 +231,10 @@ func (c Config) PlayRow(r Row, log io.Writer, after func(*Tally)) error {
 		if err := os.Rename(part, filepath.Join(dir, chunkName(i))); err != nil {
 			return err
 		}
-		after2, err := CountRow(dir, "on", "off")
+		if err := c.record(r, sha, version); err != nil {
+			return err
+		}
+		after2, err := c.Count(r.Name)
 		if err != nil {
 			return err
 		}
@@ -163,6 +245,18 @@ func (c Config) PlayRow(r Row, log io.Writer, after func(*Tally)) error {
 			after(after2)
 		}
 	}
+}
+
+// engineVersion is the first line "ENGINE version" prints ("Matador
+// 0.1.0-dev (f59077836794) go1.26.8"): the commit a ledger line's games
+// were played by; "" when it prints none.
+func engineVersion(engine string) string {
+	b, err := exec.Command(engine, "version").Output()
+	if err != nil {
+		return ""
+	}
+	line, _, _ := strings.Cut(strings.TrimSpace(string(b)), "\n")
+	return line
 }
 
 // runFastchess runs one chunk in the row's directory, its output appended

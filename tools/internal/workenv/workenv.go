@@ -22,7 +22,7 @@ func Paths() (work, openings, fastchess string) {
 	work = EnvOr("WORK", filepath.Join(home, "matador-work"))
 	openings = os.Getenv("OPENINGS")
 	if openings == "" {
-		if root := repoRoot(); root != "" {
+		if root := RepoRoot(); root != "" {
 			openings = filepath.Join(root, "..", "shared", "data", "openings", "UHO_4060_v3.epd")
 		}
 	}
@@ -30,9 +30,9 @@ func Paths() (work, openings, fastchess string) {
 	return work, openings, fastchess
 }
 
-// repoRoot is the directory of the go.mod of module matador at or above
+// RepoRoot is the directory of the go.mod of module matador at or above
 // the working directory; "" when there is none.
-func repoRoot() string {
+func RepoRoot() string {
 	dir, err := os.Getwd()
 	if err != nil {
 		return ""
