@@ -71,6 +71,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	limit := fs.Int("run", 0, "play at most this many iterations now (0: to the end of the run)")
 	report := fs.Bool("report", false, "print the run's values against the start and the params.go lines, then stop")
 	apply := fs.String("apply", "", "with -report: write the rounded values into this params.go")
+	keep := fs.String("keep", "", "a copy of state.json written after every iteration, outside WORK (say tools/spsa/runs/NAME.json, committed): a machine without the run in WORK resumes from it")
 	fs.StringVar(&work, "work", work, "the work directory (WORK)")
 	fs.StringVar(&openings, "openings", openings, "the EPD openings (OPENINGS)")
 	fastchess := fs.String("fastchess", workenv.EnvOr("FASTCHESS", filepath.Join(work, "fastchess", "fastchess")), "the fastchess binary (FASTCHESS)")
@@ -87,6 +88,29 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	st, resumed, err := LoadState(dir)
 	if err != nil {
 		return err
+	}
+	if *keep != "" {
+		kept, ok, err := loadStateFile(*keep)
+		if err != nil {
+			return err
+		}
+		if ok && kept.Name != *name {
+			return fmt.Errorf("-keep %s holds the run %q, not %q", *keep, kept.Name, *name)
+		}
+		// The copy is ahead when WORK lost the run (a new machine) or an
+		// older state.json was left there.
+		if ok && (!resumed || kept.Iteration > st.Iteration) {
+			st, resumed = kept, true
+			if !*report {
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					return err
+				}
+				if err := st.Save(dir); err != nil {
+					return err
+				}
+				fmt.Fprintf(out, "the run's state taken from %s (iteration %d)\n", *keep, st.Iteration)
+			}
+		}
 	}
 	if *report {
 		if !resumed {
@@ -180,7 +204,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		}
 		sched := Schedule{Iterations: *iterations, Alpha: *alpha, Gamma: *gamma, ARatio: *aRatio}
 		st = &State{Name: *name, Seed: *seed, Schedule: sched, EngineSHA: engineSHA, Params: params,
-			Match: Match{Openings: openings, Engine: *engine, TC: *tc, Nodes: *nodes, Pairs: *pairs}}
+			Match: Match{Openings: openings, Engine: *engine, TC: *tc, Nodes: *nodes, Pairs: *pairs}, keep: *keep}
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
@@ -189,6 +213,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		}
 		fmt.Fprintf(out, "started %s: %d parameters, %d iterations of %d game pairs at %s\n", dir, len(params), *iterations, *pairs, *tc)
 	}
+	st.keep = *keep
 	st.Match.Fastchess = *fastchess
 	st.Match.Concurrency = *concurrency
 	if _, err := os.Stat(st.Match.Fastchess); err != nil {

@@ -215,7 +215,17 @@ func TestResumeReplaysTheIteration(t *testing.T) {
 	// Interrupted (SIGINT to fastchess) in the middle of iteration 2.
 	t.Setenv("FAKE_SLEEP", "10")
 	cctx, cancel := context.WithCancel(ctx)
-	time.AfterFunc(300*time.Millisecond, cancel)
+	// Cancelled once fastchess has started (written its arguments, the
+	// sixth call), not after a fixed delay a loaded machine may outlast.
+	go func() {
+		for cctx.Err() == nil {
+			if b, _ := os.ReadFile(r.args); strings.Count(string(b), "\n") >= 6 {
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		cancel()
+	}()
 	start := time.Now()
 	out, err := r.run(cctx, t, "cut")
 	if !errors.Is(err, errInterrupted) || !strings.Contains(out, "resumes at iteration 2") || time.Since(start) > 5*time.Second {
@@ -258,6 +268,48 @@ func TestResumeReplaysTheIteration(t *testing.T) {
 		if a != second {
 			t.Errorf("iteration 2 replayed as\n%s\nnot\n%s", a, second)
 		}
+	}
+}
+
+// A run with -keep outlives its work directory: after WORK is lost (a new
+// machine), the same command goes on from the kept copy, and ends where a
+// run never stopped ends.
+func TestKeptStateOutlivesWork(t *testing.T) {
+	r := newTestRun(t)
+	ctx := context.Background()
+	if out, err := r.run(ctx, t, "straight", "-run", "4"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := r.state(t, "straight")
+
+	keep := filepath.Join(t.TempDir(), "runs", "moved.json")
+	if out, err := r.run(ctx, t, "moved", "-run", "2", "-keep", keep); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if kept, ok, err := loadStateFile(keep); !ok || err != nil || kept.Iteration != 2 {
+		t.Fatalf("kept copy: %v, %v, %+v", ok, err, kept)
+	}
+	os.RemoveAll(filepath.Join(r.work, "spsa", "moved"))
+	if out, err := r.run(ctx, t, "moved", "-report", "-keep", keep); err != nil || !strings.Contains(out, "2 of 10 iterations") {
+		t.Errorf("report from the kept copy: %v\n%s", err, out)
+	}
+	out, err := r.run(ctx, t, "moved", "-run", "2", "-keep", keep)
+	if err != nil || !strings.Contains(out, "taken from "+keep+" (iteration 2)") {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	got := r.state(t, "moved")
+	kept, _, _ := loadStateFile(keep)
+	if got.Iteration != 4 || kept.Iteration != 4 || got.Games != want.Games || got.Wins != want.Wins {
+		t.Errorf("resumed %+v (kept at %d), straight %+v", got, kept.Iteration, want)
+	}
+	for i := range want.Params {
+		if got.Params[i].Value != want.Params[i].Value {
+			t.Errorf("%s: %v resumed, %v straight", want.Params[i].Name, got.Params[i].Value, want.Params[i].Value)
+		}
+	}
+	// A kept copy of another run is refused.
+	if _, err := r.run(ctx, t, "other", "-run", "1", "-keep", keep); err == nil || !strings.Contains(err.Error(), "holds the run") {
+		t.Errorf("another run's copy: %v", err)
 	}
 }
 

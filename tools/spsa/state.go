@@ -30,11 +30,20 @@ type State struct {
 	Losses    int      `json:"losses"`
 	Draws     int      `json:"draws"`
 	Anomalies int      `json:"anomalies"` // time forfeits, crashes, illegal moves
+
+	// keep is a second path Save writes the state to (-keep): a copy
+	// outside WORK, committed, that a machine without WORK resumes from.
+	keep string
 }
 
 // LoadState reads dir/state.json; ok is false when there is none.
 func LoadState(dir string) (st *State, ok bool, err error) {
-	b, err := os.ReadFile(filepath.Join(dir, "state.json"))
+	return loadStateFile(filepath.Join(dir, "state.json"))
+}
+
+// loadStateFile reads a state file; ok is false when there is none.
+func loadStateFile(path string) (st *State, ok bool, err error) {
+	b, err := os.ReadFile(path)
 	if os.IsNotExist(err) {
 		return nil, false, nil
 	}
@@ -43,19 +52,28 @@ func LoadState(dir string) (st *State, ok bool, err error) {
 	}
 	st = new(State)
 	if err := json.Unmarshal(b, st); err != nil {
-		return nil, false, fmt.Errorf("%s: %w", filepath.Join(dir, "state.json"), err)
+		return nil, false, fmt.Errorf("%s: %w", path, err)
 	}
 	return st, true, nil
 }
 
-// Save writes dir/state.json whole or not at all (a new file renamed over
-// the old one).
+// Save writes dir/state.json, and the kept copy if there is one, each
+// whole or not at all (a new file renamed over the old one).
 func (st *State) Save(dir string) error {
 	b, err := json.MarshalIndent(st, "", "  ")
 	if err != nil {
 		return err
 	}
-	return writeAtomic(filepath.Join(dir, "state.json"), append(b, '\n'))
+	if err := writeAtomic(filepath.Join(dir, "state.json"), append(b, '\n')); err != nil {
+		return err
+	}
+	if st.keep == "" {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(st.keep), 0o755); err != nil {
+		return err
+	}
+	return writeAtomic(st.keep, append(b, '\n'))
 }
 
 func writeAtomic(path string, data []byte) error {
