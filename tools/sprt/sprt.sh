@@ -12,14 +12,15 @@
 # Mover=125" (one argument each; they come after its Hash and Threads, and
 # the last one sent wins). Games, log and the
 # wrapper scripts go to $WORK/sprt/NAME; the same command resumes a run
-# stopped there (from the state fastchess saved). Environment:
+# stopped there (from the state fastchess saved), or on a new machine from
+# the copy tools/keep-run.sh sprt NAME kept in the repository. Environment:
 # WORK (default $HOME/matador-work), FASTCHESS (default
 # $WORK/fastchess/fastchess), OPENINGS (default ../shared/data/openings/
 # UHO_4060_v3.epd beside the repository), ELO0 and ELO1 (the hypotheses,
 # default 0 and 10; a change meant to lose nothing is tested with -5 and 0).
 set -euo pipefail
 if [ $# -lt 4 ]; then
-	sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
 	exit 2
 fi
 name=$1 bin=$(realpath "$2") new=$3 base=$4
@@ -29,10 +30,21 @@ while [ $# -gt 0 ] && [ "$1" != "--" ]; do positional+=("$1"); shift; done
 if [ $# -gt 0 ]; then shift; fi
 tc=${positional[0]:-8+0.08} rounds=${positional[1]:-2000} basebin=$(realpath "${positional[2]:-$bin}")
 . "$(dirname "$0")/../fastchess-env.sh"
+# The wrapper scripts come first: a run resumed from its kept state on a
+# new machine needs them too. A run's scripts are not changed under it.
+dir=$work/sprt/$name
+mkdir -p "$dir"
+for side in new base; do
+	if [ $side = new ]; then spec=$new engine=$bin; else spec=$base engine=$basebin; fi
+	text=$(printf '#!/bin/sh\nMATADOR_SWITCHES="%s" exec %s "$@"' "$spec" "$engine")
+	if [ -f "$dir/$side.sh" ] && [ "$(cat "$dir/$side.sh")" != "$text" ]; then
+		echo "sprt.sh: $dir/$side.sh starts another engine or switches than asked; use another NAME" >&2
+		exit 2
+	fi
+	printf '%s\n' "$text" >"$dir/$side.sh"
+	chmod +x "$dir/$side.sh"
+done
 resume_or_start sprt "$name"
-printf '#!/bin/sh\nMATADOR_SWITCHES="%s" exec %s "$@"\n' "$new" "$bin" >"$dir/new.sh"
-printf '#!/bin/sh\nMATADOR_SWITCHES="%s" exec %s "$@"\n' "$base" "$basebin" >"$dir/base.sh"
-chmod +x "$dir/new.sh" "$dir/base.sh"
 exec "$fastchess" \
 	-engine cmd="$dir/new.sh" name=new option.Hash=16 option.Threads=1 "$@" \
 	-engine cmd="$dir/base.sh" name=base option.Hash=16 option.Threads=1 \

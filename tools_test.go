@@ -1,0 +1,92 @@
+package matador_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// fakeFastchessArgs stands in for fastchess: it records its arguments
+// and, started with -config, that it resumed.
+const fakeFastchessArgs = `#!/bin/sh
+echo "$@" >> "$(dirname "$0")/calls"
+`
+
+// TestRunOutlivesWork: a fastchess run whose state tools/keep-run.sh kept
+// in the repository resumes from that copy on a machine whose WORK lacks
+// it, with sprt.sh's wrapper scripts written first; a run's scripts are
+// not changed under it.
+func TestRunOutlivesWork(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	tmp := t.TempDir()
+	repo := filepath.Join(tmp, "repo")
+	for _, f := range []string{"tools/fastchess-env.sh", "tools/keep-run.sh", "tools/sprt/sprt.sh"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.MkdirAll(filepath.Join(repo, filepath.Dir(f)), 0o755)
+		if err := os.WriteFile(filepath.Join(repo, f), b, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fc := filepath.Join(tmp, "fastchess")
+	os.WriteFile(fc, []byte(fakeFastchessArgs), 0o755)
+	engine := filepath.Join(tmp, "matador")
+	os.WriteFile(engine, []byte("#!/bin/sh\n"), 0o755)
+	run := func(work string, args ...string) (string, error) {
+		cmd := exec.Command("bash", args...)
+		cmd.Dir = repo
+		cmd.Env = append(os.Environ(), "WORK="+work, "FASTCHESS="+fc, "OPENINGS=/dev/null")
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	calls := func() string {
+		b, _ := os.ReadFile(filepath.Join(tmp, "calls"))
+		os.Remove(filepath.Join(tmp, "calls"))
+		return string(b)
+	}
+
+	// A new run: fastchess starts one, with the SPRT's settings.
+	work1 := filepath.Join(tmp, "work1")
+	if out, err := run(work1, "tools/sprt/sprt.sh", "x", engine, "+LMRCaptures", "", "5+0.05", "100"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if c := calls(); !strings.Contains(c, "-sprt elo0=0 elo1=10") || strings.Contains(c, "-config") {
+		t.Errorf("a new run called fastchess with %q", c)
+	}
+	// fastchess saved its state; keep-run.sh copies it into the repository.
+	os.WriteFile(filepath.Join(work1, "sprt", "x", "config.json"), []byte(`{"stats": {"new vs base": {"wins": 3, "losses": 1, "draws": 4, "penta_WW": 1}}}`), 0o644)
+	out, err := run(work1, "tools/keep-run.sh", "sprt", "x")
+	kept := filepath.Join(repo, "tools", "runs", "sprt", "x.json")
+	if b, _ := os.ReadFile(kept); err != nil || !strings.Contains(string(b), `"wins": 3`) || !strings.Contains(out, "wins:3") {
+		t.Fatalf("keep-run.sh: %v\n%s", err, out)
+	}
+	// A new machine: WORK has nothing; the same command resumes the kept run.
+	work2 := filepath.Join(tmp, "work2")
+	if out, err := run(work2, "tools/sprt/sprt.sh", "x", engine, "+LMRCaptures", "", "5+0.05", "100"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	dir2 := filepath.Join(work2, "sprt", "x")
+	if c := calls(); !strings.Contains(c, "-config file="+filepath.Join(dir2, "config.json")) {
+		t.Errorf("resumed with %q", c)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir2, "config.json")); !strings.Contains(string(b), `"wins": 3`) {
+		t.Errorf("config.json not taken from the kept copy: %s", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir2, "new.sh")); !strings.Contains(string(b), `MATADOR_SWITCHES="+LMRCaptures" exec `+engine) {
+		t.Errorf("new.sh: %s", b)
+	}
+	// Other switches under the same name are refused.
+	if out, err := run(work2, "tools/sprt/sprt.sh", "x", engine, "+CaptureHistory", "", "5+0.05", "100"); err == nil || !strings.Contains(out, "use another NAME") {
+		t.Errorf("other switches: %v\n%s", err, out)
+	}
+	// Without a kept copy or keep-run.sh's arguments: a clear refusal.
+	if out, err := run(work2, "tools/keep-run.sh", "sprt", "y"); err == nil || !strings.Contains(out, "no ") {
+		t.Errorf("keep-run.sh of no run: %v\n%s", err, out)
+	}
+}
