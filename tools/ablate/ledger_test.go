@@ -164,3 +164,75 @@ func TestLedgerOutlivesTheWorkDirectory(t *testing.T) {
 		t.Errorf("another binary: %v", err)
 	}
 }
+
+func TestFillDoc(t *testing.T) {
+	tmp := t.TempDir()
+	doc := filepath.Join(tmp, "docs", "techniques.md")
+	os.MkdirAll(filepath.Dir(doc), 0o755)
+	text := "# Techniques\n\nbefore\n<!-- ablate:begin 2+0.02 -->\nold text\n<!-- ablate:end -->\nafter\n"
+	os.WriteFile(doc, []byte(text), 0o644)
+	chart := filepath.Join(tmp, "docs", "ablation", "chart.svg")
+	if err := fillDoc(doc, chart, "2+0.02", []byte("| a | b |\n|---|---|\n")); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(doc)
+	want := "# Techniques\n\nbefore\n<!-- ablate:begin 2+0.02 -->\n\n![What each technique is worth in Matador, at 2+0.02](ablation/chart.svg)\n\n| a | b |\n|---|---|\n\n<!-- ablate:end -->\nafter\n"
+	if string(b) != want {
+		t.Errorf("filled:\n%s\nwant:\n%s", b, want)
+	}
+	// Again: the same document.
+	fillDoc(doc, chart, "2+0.02", []byte("| a | b |\n|---|---|\n"))
+	if again, _ := os.ReadFile(doc); string(again) != want {
+		t.Errorf("a second fill changed the document:\n%s", again)
+	}
+	if err := fillDoc(doc, chart, "5+0.05", nil); err == nil || !strings.Contains(err.Error(), "ablate:begin 5+0.05") {
+		t.Errorf("no block for the time control: %v", err)
+	}
+	os.WriteFile(doc, []byte("<!-- ablate:begin 2+0.02 -->\n"), 0o644)
+	if err := fillDoc(doc, chart, "2+0.02", nil); err == nil || !strings.Contains(err.Error(), "not closed") {
+		t.Errorf("an open block: %v", err)
+	}
+}
+
+// TestDocumentMatchesLedger: where docs/techniques.md holds an ablation
+// block, it and docs/ablation/chart.svg are what -report writes from the
+// committed ledger alone (no games): the table is reproducible, and a
+// ledger line added without rewriting the document fails here.
+func TestDocumentMatchesLedger(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/techniques.md")
+	if err != nil {
+		t.Skip("no docs/techniques.md")
+	}
+	ledgers, _ := filepath.Glob("../../docs/ablation/chunks-*.tsv")
+	checked := 0
+	for _, path := range ledgers {
+		tc := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(path), "chunks-"), ".tsv")
+		if !bytes.Contains(doc, []byte(docBegin+tc+" -->")) {
+			continue
+		}
+		ledger, err := LoadLedger(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tmp := t.TempDir()
+		copyDoc := filepath.Join(tmp, "docs", "techniques.md")
+		os.MkdirAll(filepath.Dir(copyDoc), 0o755)
+		os.WriteFile(copyDoc, doc, 0o644)
+		c := Config{Work: filepath.Join(tmp, "work"), TC: tc, Rule: StopRule{Min: 200, Cap: 800, Margin: 2}, Ledger: ledger, Doc: copyDoc}
+		all, _ := AllRows()
+		if err := writeReport(c, all, filepath.Join(tmp, "docs", "ablation"), io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		if b, _ := os.ReadFile(copyDoc); !bytes.Equal(b, doc) {
+			t.Errorf("docs/techniques.md is not what the ledger %s writes: run go run ./tools/ablate -report -tc %s -out docs/ablation -doc docs/techniques.md", path, tc)
+		}
+		chart, _ := os.ReadFile(filepath.Join(tmp, "docs", "ablation", "chart.svg"))
+		if committed, err := os.ReadFile("../../docs/ablation/chart.svg"); err != nil || !bytes.Equal(committed, chart) {
+			t.Errorf("docs/ablation/chart.svg is not what the ledger %s writes (%v)", path, err)
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Skip("no ablation block in docs/techniques.md yet")
+	}
+}

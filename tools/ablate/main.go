@@ -65,6 +65,7 @@ func run(args []string, out io.Writer) error {
 	bench := fs.Bool("bench", false, "with -estimate and -engine: run the engine's bench with each row's switch flipped, to find the rows that search the same tree as the default")
 	reportOnly := fs.Bool("report", false, "play nothing: write the table and the chart from the games so far")
 	ledgerPath := fs.String("ledger", "", "the ledger of finished chunks (default docs/ablation/chunks-TC.tsv in the repository; \"none\": keep none)")
+	fs.StringVar(&c.Doc, "doc", "", "a document (docs/techniques.md) whose block between <!-- ablate:begin TC --> and <!-- ablate:end --> the report rewrites: the chart and the table")
 	outDir := fs.String("out", "", "where table.md, table.tsv and chart.svg go (default WORK/ablate/TC)")
 	fs.Usage = func() {
 		fmt.Fprintln(out, "usage: go run ./tools/ablate [-engine BINARY] [-tc 2+0.02] [-rows A,B] [-estimate | -report] [flags]")
@@ -213,7 +214,54 @@ func writeReport(c Config, all []Row, dir string, out io.Writer) error {
 		}
 	}
 	fmt.Fprintf(out, "wrote %s, %s and %s\n", filepath.Join(dir, "table.md"), filepath.Join(dir, "table.tsv"), filepath.Join(dir, "chart.svg"))
+	if c.Doc == "" {
+		return nil
+	}
+	if err := fillDoc(c.Doc, filepath.Join(dir, "chart.svg"), c.TC, md.Bytes()); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "rewrote the ablation block of %s\n", c.Doc)
 	return nil
+}
+
+// docBegin and docEnd mark a document's ablation block; the time control
+// follows docBegin, so that a document may hold a block for each.
+const (
+	docBegin = "<!-- ablate:begin "
+	docEnd   = "<!-- ablate:end -->"
+)
+
+// fillDoc rewrites the block of time control tc in the document at path:
+// the chart (linked relative to the document) and the table. The same
+// table writes the same document.
+func fillDoc(path, chart, tc string, table []byte) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	begin := docBegin + tc + " -->"
+	i := bytes.Index(b, []byte(begin))
+	if i < 0 {
+		return fmt.Errorf("%s has no line %q (and %q after it) for the report to fill", path, begin, docEnd)
+	}
+	start := i + len(begin)
+	j := bytes.Index(b[start:], []byte(docEnd))
+	if j < 0 {
+		return fmt.Errorf("%s: %q is not closed by %q", path, begin, docEnd)
+	}
+	rel, err := filepath.Rel(filepath.Dir(path), chart)
+	if err != nil {
+		return err
+	}
+	var block bytes.Buffer
+	fmt.Fprintf(&block, "\n\n![What each technique is worth in Matador, at %s](%s)\n\n", tc, filepath.ToSlash(rel))
+	block.Write(bytes.TrimSpace(table))
+	block.WriteString("\n\n")
+	doc := append(append(append([]byte{}, b[:start]...), block.Bytes()...), b[start+j:]...)
+	if bytes.Equal(doc, b) {
+		return nil
+	}
+	return os.WriteFile(path, doc, 0o644)
 }
 
 // secondsPerGame is the mean length of a game at this time control over

@@ -27,6 +27,7 @@ type Config struct {
 	Rule                      StopRule
 	Seed                      int     // chunk i plays its openings in the order of seed + i
 	Ledger                    *Ledger // where finished chunks are recorded; nil: nowhere
+	Doc                       string  // a document whose ablation block the report rewrites; "": none
 }
 
 // Count is a row's tally: the chunks the ledger records and the chunk
