@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -26,6 +27,10 @@ var (
 	binary string
 	// buildFlags are added to its "go build" (-race under go test -race).
 	buildFlags []string
+	// timeScale stretches the latency bounds: a race-enabled engine runs
+	// several times slower, and a loaded machine answers late
+	// (MATADOR_TEST_TIME_SCALE=N stretches them N times more).
+	timeScale time.Duration = 1
 )
 
 func TestMain(m *testing.M) {
@@ -33,6 +38,9 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
+	}
+	if n, err := strconv.Atoi(os.Getenv("MATADOR_TEST_TIME_SCALE")); err == nil && n > 1 {
+		timeScale *= time.Duration(n)
 	}
 	binary = filepath.Join(dir, "matador")
 	args := append([]string{"build", "-o", binary}, buildFlags...)
