@@ -94,11 +94,7 @@ func TestLedgerRejectsBadLines(t *testing.T) {
 // ledger alone, goes on with the next chunk's openings, writes the same
 // report, and refuses another binary.
 func TestLedgerOutlivesTheWorkDirectory(t *testing.T) {
-	tmp := t.TempDir()
-	fc := filepath.Join(tmp, "fastchess")
-	engine := filepath.Join(tmp, "matador")
-	os.WriteFile(fc, []byte(fakeFastchess), 0o755)
-	os.WriteFile(engine, []byte("#!/bin/sh\necho 'Matador test (0123456789ab)'\n"), 0o755)
+	tmp, fc, engine := fakeTools(t, "#!/bin/sh\necho 'Matador test (0123456789ab)'\n")
 	ledger, _ := LoadLedger(filepath.Join(tmp, "repo", "chunks.tsv"))
 	c := Config{Work: filepath.Join(tmp, "work"), Fastchess: fc, Openings: "x.epd", Engine: engine, TC: "1+0.01", Concurrency: 2,
 		ChunkRounds: 20, Rule: StopRule{Min: 100, Cap: 100, Margin: 1000}, Seed: 500, Ledger: ledger}

@@ -161,12 +161,22 @@ func TestPlayRowStopsAndResumes(t *testing.T) {
 	}
 }
 
+// fakeTools writes the fake fastchess and an engine script into a new
+// temporary directory.
+func fakeTools(t *testing.T, engineScript string) (tmp, fc, engine string) {
+	t.Helper()
+	tmp = t.TempDir()
+	fc, engine = filepath.Join(tmp, "fastchess"), filepath.Join(tmp, "matador")
+	for path, text := range map[string]string{fc: fakeFastchess, engine: engineScript} {
+		if err := os.WriteFile(path, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tmp, fc, engine
+}
+
 func TestCapShortensTheLastChunk(t *testing.T) {
-	tmp := t.TempDir()
-	fc := filepath.Join(tmp, "fastchess")
-	engine := filepath.Join(tmp, "matador")
-	os.WriteFile(fc, []byte(fakeFastchess), 0o755)
-	os.WriteFile(engine, []byte("#!/bin/sh\n"), 0o755)
+	tmp, fc, engine := fakeTools(t, "#!/bin/sh\n")
 	c := Config{Work: tmp, Fastchess: fc, Openings: "x.epd", Engine: engine, TC: "1+0.01", Concurrency: 1, ChunkRounds: 50,
 		Rule: StopRule{Min: 100, Cap: 130, Margin: 1000}, Seed: 1}
 	all, _ := AllRows()
