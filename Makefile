@@ -65,8 +65,11 @@ SHA256SUM := $(shell command -v sha256sum 2>/dev/null || echo shasum -a 256)
 
 .PHONY: all release wasm web clean
 
+# -trimpath here too: the same commit gives the same bytes from any
+# checkout directory (a git worktree of an older commit included), which
+# tools/ablate's ledger checks across machines.
 all:
-	$(if $(AMD64LEVEL),GOAMD64=$(AMD64LEVEL) )$(GO) build $(PGO) -ldflags "$(STAMP)" -o $(EXE) ./cmd/matador
+	$(if $(AMD64LEVEL),GOAMD64=$(AMD64LEVEL) )$(GO) build -trimpath $(PGO) -ldflags "$(STAMP)" -o $(EXE) ./cmd/matador
 
 # -trimpath keeps the builder's directories out of the binaries; -s -w
 # drops the symbol tables (a third of the size; stack traces keep their
