@@ -2,6 +2,7 @@
 #
 #   make                  the engine for this machine, as ./matador
 #   make EXE=name         the same, written to name (what OpenBench runs)
+#   make TAGS=spsa        the same with build tags (spsa: tools/spsa's engine)
 #   make release          binaries for every platform in dist/, with SHA256SUMS
 #   make VERSION=1.0.0 release
 #   make wasm             the engine for browsers, in build/wasm/ (docs/browser.md)
@@ -68,8 +69,10 @@ SHA256SUM := $(shell command -v sha256sum 2>/dev/null || echo shasum -a 256)
 # -trimpath here too: the same commit gives the same bytes from any
 # checkout directory (a git worktree of an older commit included), which
 # tools/ablate's ledger checks across machines.
+# TAGS=spsa builds the engine whose search parameters are UCI options
+# (tools/spsa).
 all:
-	$(if $(AMD64LEVEL),GOAMD64=$(AMD64LEVEL) )$(GO) build -trimpath $(PGO) -ldflags "$(STAMP)" -o $(EXE) ./cmd/matador
+	$(if $(AMD64LEVEL),GOAMD64=$(AMD64LEVEL) )$(GO) build -trimpath $(PGO) $(if $(TAGS),-tags "$(TAGS)") -ldflags "$(STAMP)" -o $(EXE) ./cmd/matador
 
 # -trimpath keeps the builder's directories out of the binaries; -s -w
 # drops the symbol tables (a third of the size; stack traces keep their

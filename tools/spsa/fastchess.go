@@ -14,7 +14,7 @@ import (
 )
 
 // Match is how an iteration's games are played: fastchess, one engine
-// binary (a "go build -tags spsa" build) as both sides with different
+// binary (a "make TAGS=spsa" build) as both sides with different
 // option values, UHO openings with both colours, Hash 16, one thread,
 // adjudication as tools/match/match.sh.
 type Match struct {

@@ -1,7 +1,7 @@
 // Command spsa tunes Matador's search parameters by SPSA over fastchess
 // games (issue 28, item 6). Each iteration perturbs every parameter by
 // ±c_k, plays a pair of games (or -pairs pairs) between the plus and the
-// minus settings of one engine binary (a "go build -tags spsa" build, whose
+// minus settings of one engine binary (a "make TAGS=spsa" build, whose
 // UCI options they are), and moves the values by a_k/c_k times the plus
 // side's wins less losses, as OpenBench does. The run lives in
 // WORK/spsa/NAME: state.json, saved after every iteration (the values, the
@@ -183,7 +183,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		fmt.Fprintf(out, "resuming %s at iteration %d of %d (%d games so far)\n", dir, st.Iteration+1, st.Schedule.Iterations, st.Games)
 	} else {
 		if *engine == "" {
-			return fmt.Errorf("-engine BINARY is needed to start a run (a go build -tags spsa build)")
+			return fmt.Errorf("-engine BINARY is needed to start a run (a make TAGS=spsa build)")
 		}
 		if *iterations < 1 || *pairs < 1 || *concurrency < 1 {
 			return fmt.Errorf("-iterations, -pairs and -concurrency must be at least 1")
