@@ -51,7 +51,7 @@ func (c Config) count(name string) (*Tally, int, error) {
 		}
 	}
 	t := newTally()
-	next := max(nextChunk(c.RowDir(name)), 1)
+	next := nextChunk(c.RowDir(name))
 	for i, r := range recs {
 		t.merge(r.Tally)
 		next = max(next, i+1)
