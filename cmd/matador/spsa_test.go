@@ -23,7 +23,7 @@ func TestSPSAParamsSubcommand(t *testing.T) {
 	if out != search.SPSAInput() {
 		t.Errorf("spsa-params printed\n%s\nwant\n%s", out, search.SPSAInput())
 	}
-	if !strings.Contains(out, "ReverseFutilityMargin, int, 80, 30, 160, 6, 0.002\n") {
+	if !strings.Contains(out, "ReverseFutilityMargin, int, 80, 30, 160, 6, 0.01\n") {
 		t.Errorf("no ReverseFutilityMargin line in\n%s", out)
 	}
 	if out, err := run(t, "spsa-params", "extra"); err == nil {

@@ -40,22 +40,31 @@ func (t Tunable) Line() string {
 		strconv.FormatFloat(t.CEnd, 'g', -1, 64), strconv.FormatFloat(t.REnd, 'g', -1, 64))
 }
 
+// rEnd is every parameter's learning rate at the last iteration: five
+// times OpenBench's usual 0.002, for a run of a few thousand game pairs
+// instead of OpenBench's tens of thousands. The rate scales how far a
+// parameter moves, not how sure the move is: a parameter whose two
+// perturbed sides differ by d Elo drifts about N·r·0.0058·d·c_end in N
+// iterations, so at 0.002 and 2,000 iterations a parameter whose sides
+// differ by 5 Elo moves a tenth of c_end, which tunes nothing (in the first 80 iterations of run
+// search1 no value moved by 6% of its c_end; tools/spsa/README.md).
+const rEnd = 0.01
+
 // intParam, int32Param and hundredthsParam make the entry of an int, an
 // int32 and a float variable tuned in hundredths (75 is 0.75; v/100.0 is
-// the float64 nearest the decimal, as the literal is); REnd is OpenBench's
-// usual 0.002.
+// the float64 nearest the decimal, as the literal is).
 func intParam(name string, p *int, min, max int, cEnd float64) Tunable {
-	return Tunable{Name: name, Default: *p, Min: min, Max: max, CEnd: cEnd, REnd: 0.002,
+	return Tunable{Name: name, Default: *p, Min: min, Max: max, CEnd: cEnd, REnd: rEnd,
 		get: func() int { return *p }, set: func(v int) { *p = v }}
 }
 
 func int32Param(name string, p *int32, min, max int, cEnd float64) Tunable {
-	return Tunable{Name: name, Default: int(*p), Min: min, Max: max, CEnd: cEnd, REnd: 0.002,
+	return Tunable{Name: name, Default: int(*p), Min: min, Max: max, CEnd: cEnd, REnd: rEnd,
 		get: func() int { return int(*p) }, set: func(v int) { *p = int32(v) }}
 }
 
 func hundredthsParam(name string, p *float64, min, max int, cEnd float64) Tunable {
-	return Tunable{Name: name, Default: int(math.Round(*p * 100)), Min: min, Max: max, CEnd: cEnd, REnd: 0.002,
+	return Tunable{Name: name, Default: int(math.Round(*p * 100)), Min: min, Max: max, CEnd: cEnd, REnd: rEnd,
 		get: func() int { return int(math.Round(*p * 100)) }, set: func(v int) { *p = float64(v) / 100 }}
 }
 

@@ -83,7 +83,7 @@ func TestSPSAInput(t *testing.T) {
 	if len(lines) != len(Tunables()) {
 		t.Fatalf("%d lines for %d tunables", len(lines), len(Tunables()))
 	}
-	if lines[0] != "AspirationStart, int, 12, 4, 40, 2, 0.002" {
+	if lines[0] != "AspirationStart, int, 12, 4, 40, 2, 0.01" {
 		t.Errorf("first line %q", lines[0])
 	}
 	for _, l := range lines {
