@@ -46,8 +46,9 @@ func (t Tunable) Line() string {
 // parameter moves, not how sure the move is: a parameter whose two
 // perturbed sides differ by d Elo drifts about N·r·0.0058·d·c_end in N
 // iterations, so at 0.002 and 2,000 iterations a parameter whose sides
-// differ by 5 Elo moves a tenth of c_end, which tunes nothing (in the first 80 iterations of run
-// search1 no value moved by 6% of its c_end; tools/spsa/README.md).
+// differ by 5 Elo moves a tenth of c_end, which tunes nothing (in the
+// first 79 iterations of run search1 no value moved by 6% of its c_end;
+// tools/spsa/README.md).
 const rEnd = 0.01
 
 // intParam, int32Param and hundredthsParam make the entry of an int, an
