@@ -286,11 +286,13 @@ func Report(out io.Writer, st *State) {
 		fmt.Fprintf(out, " nodes %d", st.Match.Nodes)
 	}
 	fmt.Fprintf(out, ", %d pair(s) an iteration, seed %d\n\n", st.Match.Pairs, st.Seed)
-	fmt.Fprintf(out, "%-28s %8s %10s %8s %8s %8s %9s\n", "parameter", "start", "value", "rounded", "min", "max", "change")
+	// The change in c_end too: how far a value has moved against the step
+	// it is probed with says whether the run has tuned it or only jittered.
+	fmt.Fprintf(out, "%-28s %8s %10s %8s %8s %8s %9s %9s\n", "parameter", "start", "value", "rounded", "min", "max", "change", "in c_end")
 	for _, p := range st.Params {
 		_, rounded := goAssignment(Param{Name: "x", Value: p.Value, Float: p.Float})
-		fmt.Fprintf(out, "%-28s %8s %10.3f %8s %8s %8s %+9.3f\n", p.Name, fmtNum(p.Start), p.Value, rounded,
-			fmtNum(p.Min), fmtNum(p.Max), p.Value-p.Start)
+		fmt.Fprintf(out, "%-28s %8s %10.3f %8s %8s %8s %+9.3f %+9.2f\n", p.Name, fmtNum(p.Start), p.Value, rounded,
+			fmtNum(p.Min), fmtNum(p.Max), p.Value-p.Start, (p.Value-p.Start)/p.CEnd)
 	}
 	fmt.Fprintf(out, "\nparams.go (internal/search), every value rounded (-report -apply internal/search/params.go writes them):\n")
 	changed := 0

@@ -181,3 +181,18 @@ func TestGoAssignment(t *testing.T) {
 		t.Error(Param{Name: "x"}.Line())
 	}
 }
+
+// The report gives each change in c_end as well, the measure of whether a
+// value was tuned or only jittered.
+func TestReportChangeInCEnd(t *testing.T) {
+	st := &State{Name: "r", Iteration: 5, Schedule: DefaultSchedule(10), Match: Match{TC: "5+0.05", Pairs: 1},
+		Params: []Param{{Name: "DeltaMargin", Start: 200, Value: 185, Min: 50, Max: 500, CEnd: 15, REnd: 0.01}}}
+	var out strings.Builder
+	Report(&out, st)
+	if !strings.Contains(out.String(), "-15.000     -1.00\n") || !strings.Contains(out.String(), "in c_end") {
+		t.Errorf("report:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), "DeltaMargin = 185 // was 200") {
+		t.Errorf("no params.go line in\n%s", out.String())
+	}
+}
