@@ -14,8 +14,8 @@ package eval
 // steps, the mop-up terms among them), but for the pawn-king network,
 // which "matador tune run -pknet" fits beside the weights (trained on
 // issue 28's second data round, off until an SPRT says otherwise:
-// docs/tuning.md). The switches
-// turn one technique off so that its worth can be measured in games.
+// docs/tuning.md). The switches turn one technique off so that its worth
+// can be measured in games.
 //
 // A new term is a field in Params, its value in defaultParams, its code in
 // the evaluation, and (when it is a linear weight) a line in

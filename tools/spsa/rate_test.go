@@ -48,10 +48,9 @@ func toyRun(rEnd float64, n, off int, seed uint64) float64 {
 	}
 	s := DefaultSchedule(n)
 	rng := rand.New(rand.NewPCG(seed, 7))
-	values := func(v []float64) float64 { return -toyLoss(v) }
 	for k := range n {
 		pt := Perturb(params, s, seed, k)
-		d := values(pt.Plus) - values(pt.Minus)
+		d := toyLoss(pt.Minus) - toyLoss(pt.Plus) // the plus side's advantage
 		Update(params, pt, toyGame(rng, d)+toyGame(rng, d))
 	}
 	end := make([]float64, len(params))
