@@ -13,8 +13,7 @@ package eval
 // Tunable's comment lists it (the piece-square formula, REBEL's counter
 // steps, the mop-up terms among them), but for the pawn-king network,
 // which "matador tune run -pknet" fits beside the weights (trained on
-// issue 28's second data round, off until an SPRT says otherwise:
-// docs/tuning.md). The switches turn one technique off so that its worth
+// issue 28's second data round, off: it lost its SPRT, docs/tuning.md). The switches turn one technique off so that its worth
 // can be measured in games.
 //
 // A new term is a field in Params, its value in defaultParams, its code in
@@ -200,7 +199,7 @@ const ScaleNormal = 64
 // defaultParams is the configuration the engine plays with.
 var defaultParams = Params{
 	// Switches: one per technique, all on except issue 28's pawn-king
-	// network (UsePKNet), off until measured in games (false by omission).
+	// network (UsePKNet), off since it lost its SPRT (false by omission).
 	UsePawnHash:         true, // IPPOLIT: pawn hash table (off: recompute every call)
 	UseImbalance:        true, // Rybka/IPPOLIT: knight and rook values follow the pawn count
 	UseMobility:         true,

@@ -131,7 +131,7 @@ var techniques = map[string]technique{
 	"UseImbalanceClasses": {groupOther, "not in the seeds: Matador's residuals (six trades with a weight each)", "", "beside UseImbalance"},
 	"UsePassedSeveral":    {groupOther, "not in the seeds: Matador's residuals (two passers, three or more)", "", "with UsePassedPawns"},
 	"UseScaleByPawns":     {groupOther, "not in the seeds: Stockfish (the side ahead's pawns scale its lead)", "", "only with UseScaling (on), after its other rules"},
-	"UsePKNet":            {groupOther, "not in the seeds: Ethereal (PKNN, a pawn-king network)", "", "its weights are 0 until `tune run -pknet` trains it, so on it changes nothing (the same bench)"},
+	"UsePKNet":            {groupOther, "not in the seeds: Ethereal (PKNN, a pawn-king network)", "", "trained on issue 28's second data round; it lost its SPRT (docs/tuning.md)"},
 }
 
 // Row is one technique to measure: a switch and the build that flips it.
