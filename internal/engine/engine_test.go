@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -197,8 +199,14 @@ func startSearch(e *Engine, lim search.Limits) *searchResult {
 	return r
 }
 
+// wait takes the search's result, failing after within, stretched N times
+// by MATADOR_TEST_TIME_SCALE=N (a loaded machine schedules the search
+// late, as the protocol tests allow for).
 func (r *searchResult) wait(t *testing.T, within time.Duration) search.Result {
 	t.Helper()
+	if n, err := strconv.Atoi(os.Getenv("MATADOR_TEST_TIME_SCALE")); err == nil && n > 1 {
+		within *= time.Duration(n)
+	}
 	select {
 	case <-r.done:
 		return r.res
