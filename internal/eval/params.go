@@ -13,8 +13,9 @@ package eval
 // Tunable's comment lists it (the piece-square formula, REBEL's counter
 // steps, the mop-up terms among them), but for the pawn-king network,
 // which "matador tune run -pknet" fits beside the weights (trained on
-// issue 28's second data round, off: it lost its SPRT, docs/tuning.md). The switches turn one technique off so that its worth
-// can be measured in games.
+// issue 28's second data round, off: it lost its SPRT, docs/tuning.md).
+// The switches turn one technique off so that its worth can be measured
+// in games.
 //
 // A new term is a field in Params, its value in defaultParams, its code in
 // the evaluation, and (when it is a linear weight) a line in
