@@ -65,7 +65,8 @@ type Switches struct {
 	ClockNodeShare   bool // ClockIdealScaled's time scaled by the share of the nodes the best move took
 	ClockStableFloor bool // a stable best move takes ClockIdealScaled's time down to the ideal time, not 0.8 of it
 	EvalCache        bool // static evaluations kept by position key beside the hash table (the same scores, sooner)
-	// Issue 28's search and clock details, off until measured.
+	// Issue 28's search and clock details: the clock that front-loads is
+	// on since its SPRT; the others are off.
 	LMRCaptures     bool // late captures reduced by how seldom they cut off (their capture history)
 	FutilityHistory bool // futility spares a quiet move whose history is good
 	DrawJitter      bool // a draw in the main search (not quiescence) scores ±1 by the node count, not 0, so that the search does not settle on one drawing line
@@ -126,6 +127,7 @@ var DefaultSwitches = Switches{
 	ClockNodeShare:            false,
 	ClockStableFloor:          false,
 	EvalCache:                 true,
+	ClockFrontLoad:            true,
 }
 
 // ApplySwitchSpec turns techniques on or off by name, for measuring what
