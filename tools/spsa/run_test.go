@@ -191,6 +191,37 @@ func TestRunIterations(t *testing.T) {
 	}
 }
 
+// An iteration with a time forfeit (or a crash, an illegal move) keeps its
+// games and fastchess log under anomalies/, named by its number, since
+// the next iteration empties the directory they were played in; a normal
+// iteration keeps nothing there.
+func TestAnomalousIterationKept(t *testing.T) {
+	r := newTestRun(t)
+	ctx := context.Background()
+	if out, err := r.run(ctx, t, "a", "-run", "1", "-concurrency", "1"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	anomalies := filepath.Join(r.work, "spsa", "a", "anomalies")
+	if _, err := os.Stat(anomalies); !os.IsNotExist(err) {
+		t.Errorf("a normal iteration left %s (%v)", anomalies, err)
+	}
+	t.Setenv("FAKE_TERM", "time forfeit")
+	out, err := r.run(ctx, t, "a", "-run", "1", "-concurrency", "1")
+	if err != nil || !strings.Contains(out, "(time forfeit, time forfeit)") {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	pgn, err := os.ReadFile(filepath.Join(anomalies, "iteration-0002.pgn"))
+	if err != nil || strings.Count(string(pgn), `[Termination "time forfeit"]`) != 2 {
+		t.Errorf("kept games: %v\n%s", err, pgn)
+	}
+	if _, err := os.Stat(filepath.Join(anomalies, "iteration-0002.log")); err != nil {
+		t.Errorf("kept log: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(anomalies, "iteration-0001.pgn")); !os.IsNotExist(err) {
+		t.Errorf("iteration 1 was normal, yet kept (%v)", err)
+	}
+}
+
 // A run cut short anywhere resumes as if it had not been: an iteration
 // whose fastchess failed, was interrupted, or whose state was not saved
 // after its log row is played again with the same perturbation and

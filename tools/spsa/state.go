@@ -190,6 +190,11 @@ func (st *State) Run(ctx context.Context, dir string, limit int, out io.Writer) 
 		if err != nil {
 			return fmt.Errorf("iteration %d: %w", k+1, err)
 		}
+		if o.Anomalies > 0 {
+			if err := keepAnomaly(dir, k); err != nil {
+				return err
+			}
+		}
 		Update(st.Params, pt, o.Result())
 		if err := appendLog(logPath, logRow(k, o, st.Params, pt, st.Schedule)); err != nil {
 			return err
@@ -210,6 +215,27 @@ func (st *State) Run(ctx context.Context, dir string, limit int, out io.Writer) 
 		fmt.Fprintf(out, "iteration %d/%d: plus %d-%d-%d%s, %.1fs; %d games, %d anomalies in all\n",
 			k+1, st.Schedule.Iterations, o.Wins, o.Losses, o.Draws, anomalies, time.Since(start).Seconds(),
 			st.Games, st.Anomalies)
+	}
+	return nil
+}
+
+// keepAnomaly copies the games and fastchess log of iteration k (from 0),
+// which had a time forfeit, crash or illegal move, to
+// dir/anomalies/iteration-NNNN.pgn and .log: the next iteration empties
+// dir/iteration, and a loss on time must be read to be explained.
+func keepAnomaly(dir string, k int) error {
+	into := filepath.Join(dir, "anomalies")
+	if err := os.MkdirAll(into, 0o755); err != nil {
+		return err
+	}
+	for from, ext := range map[string]string{"games.pgn": ".pgn", "fastchess.log": ".log"} {
+		b, err := os.ReadFile(filepath.Join(dir, "iteration", from))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(into, fmt.Sprintf("iteration-%04d%s", k+1, ext)), b, 0o644); err != nil {
+			return err
+		}
 	}
 	return nil
 }
