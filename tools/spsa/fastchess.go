@@ -29,8 +29,11 @@ type Match struct {
 
 // Args are fastchess's arguments for one iteration: the plus engine's and
 // the minus engine's option values, openings shuffled by srand, the PGN
-// written to pgn.
-func (m Match) Args(params []Param, pt Perturbation, srand uint64, pgn string) []string {
+// written to pgn, and every line to and from the engines, with the time
+// fastchess saw it, to engineLog (kept only with an anomaly: a time
+// forfeit is explained by when the "go" went out and the "bestmove"
+// came back).
+func (m Match) Args(params []Param, pt Perturbation, srand uint64, pgn, engineLog string) []string {
 	side := func(name string, values []float64) []string {
 		a := []string{"-engine", "cmd=" + m.Engine, "name=" + name}
 		for i, p := range params {
@@ -52,6 +55,7 @@ func (m Match) Args(params []Param, pt Perturbation, srand uint64, pgn string) [
 		"-rounds", strconv.Itoa(m.Pairs), "-games", "2", "-repeat",
 		"-concurrency", strconv.Itoa(m.Concurrency), "-recover",
 		"-autosaveinterval", "0",
+		"-log", "file="+engineLog, "level=warn", "engine=true", "append=false",
 		"-pgnout", "file="+pgn)
 }
 
@@ -72,7 +76,8 @@ func (o Outcome) Result() int { return o.Wins - o.Losses }
 var errInterrupted = errors.New("interrupted")
 
 // Play runs fastchess for one iteration in dir (emptied first), its output
-// in dir/fastchess.log and the games in dir/games.pgn, and reads the
+// in dir/fastchess.log, the engines' lines in dir/engines.log and the
+// games in dir/games.pgn, and reads the
 // outcome from the PGN. Unless every game of the iteration finished, the
 // iteration does not count (an error). ctx's cancellation stops fastchess
 // with SIGINT.
@@ -89,7 +94,7 @@ func (m Match) Play(ctx context.Context, dir string, params []Param, pt Perturba
 		return Outcome{}, err
 	}
 	defer logf.Close()
-	cmd := exec.Command(m.Fastchess, m.Args(params, pt, srand, pgn)...)
+	cmd := exec.Command(m.Fastchess, m.Args(params, pt, srand, pgn, filepath.Join(dir, "engines.log"))...)
 	cmd.Dir = dir
 	cmd.Stdout, cmd.Stderr = logf, logf
 	if err := cmd.Start(); err != nil {

@@ -159,7 +159,7 @@ func TestRunIterations(t *testing.T) {
 	for _, want := range []string{"-engine cmd=" + r.engine + " name=plus option.NullMoveBaseR=",
 		" option.LMRLogBase100=", "-engine cmd=" + r.engine + " name=minus option.NullMoveBaseR=",
 		"-each tc=1+0.01 option.Hash=16 option.Threads=1 ", "-openings file=" + r.openings + " format=epd order=random",
-		"-rounds 1 -games 2 -repeat -concurrency 1 ", "-srand "} {
+		"-rounds 1 -games 2 -repeat -concurrency 1 ", "-srand ", " level=warn engine=true append=false "} {
 		if !strings.Contains(args[0], want) {
 			t.Errorf("fastchess arguments lack %q:\n%s", want, args[0])
 		}
@@ -216,6 +216,9 @@ func TestAnomalousIterationKept(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(anomalies, "iteration-0002.log")); err != nil {
 		t.Errorf("kept log: %v", err)
+	}
+	if b, err := os.ReadFile(filepath.Join(anomalies, "iteration-0002.engines.log")); err != nil || strings.Count(string(b), "bestmove") != 2 {
+		t.Errorf("kept engine log: %v\n%s", err, b)
 	}
 	if _, err := os.Stat(filepath.Join(anomalies, "iteration-0001.pgn")); !os.IsNotExist(err) {
 		t.Errorf("iteration 1 was normal, yet kept (%v)", err)

@@ -219,16 +219,17 @@ func (st *State) Run(ctx context.Context, dir string, limit int, out io.Writer) 
 	return nil
 }
 
-// keepAnomaly copies the games and fastchess log of iteration k (from 0),
-// which had a time forfeit, crash or illegal move, to
-// dir/anomalies/iteration-NNNN.pgn and .log: the next iteration empties
-// dir/iteration, and a loss on time must be read to be explained.
+// keepAnomaly copies the games, fastchess log and engine log of iteration
+// k (from 0), which had a time forfeit, crash or illegal move, to
+// dir/anomalies/iteration-NNNN.pgn, .log and .engines.log: the next
+// iteration empties dir/iteration, and a loss on time must be read to be
+// explained.
 func keepAnomaly(dir string, k int) error {
 	into := filepath.Join(dir, "anomalies")
 	if err := os.MkdirAll(into, 0o755); err != nil {
 		return err
 	}
-	for from, ext := range map[string]string{"games.pgn": ".pgn", "fastchess.log": ".log"} {
+	for from, ext := range map[string]string{"games.pgn": ".pgn", "fastchess.log": ".log", "engines.log": ".engines.log"} {
 		b, err := os.ReadFile(filepath.Join(dir, "iteration", from))
 		if err != nil {
 			return err
