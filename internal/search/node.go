@@ -383,7 +383,10 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// (switch SEEPruning; SEEQuietLinearNoisySquare, Ethereal's margins).
 		// Checks are spared, or with SafeChecksOnly only the safe early ones
 		// and the hash move (these three are on: issue 14's group of nine,
-		// +45 ± 20 Elo in an SPRT of 618 games).
+		// +45 ± 20 Elo in an SPRT of 618 games). With PruneAtLMRDepth,
+		// futility and the continuation histories judge a quiet move at
+		// the depth its late-move reduction would leave (Stockfish;
+		// Ethereal for the histories; not in the seeds).
 		if ply > 0 && bestScore > -MateInMaxPly && !inCheck && hasPieces {
 			exempt := givesCheck && w.checkEscapesPruning(m, ttMove, moveCount)
 			linear := w.Switches.SEEQuietLinearNoisySquare
@@ -392,7 +395,11 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 					pk.skipQuiets = true
 					continue
 				}
-				if w.Switches.Futility && w.futile(depth, staticEval, alpha) &&
+				pruneDepth := depth
+				if w.Switches.PruneAtLMRDepth {
+					pruneDepth = lmrPruneDepth(depth, moveCount)
+				}
+				if w.Switches.Futility && w.futile(pruneDepth, staticEval, alpha) &&
 					(!w.Switches.FutilityHistory || w.quietHistory(pc, m, pk.cont1, pk.cont2) < FutilityHistoryLimit[b2i(improving)]) {
 					pk.skipQuiets = true
 					continue
@@ -401,7 +408,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 					continue
 				}
 				if w.Switches.ContHistPruning && m != ttMove && !pk.isRefutation(m) &&
-					contHistPrunes(depth, improving, contScore(pk.cont1, pc, m.To()), contScore(pk.cont2, pc, m.To())) {
+					contHistPrunes(pruneDepth, improving, contScore(pk.cont1, pc, m.To()), contScore(pk.cont2, pc, m.To())) {
 					continue
 				}
 			}

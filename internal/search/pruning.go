@@ -144,6 +144,13 @@ func lateMovePrunes(depth, moveCount int, improving bool) bool {
 	return depth < len(LateMoveCount[0]) && moveCount > LateMoveCount[b2i(improving)][depth]
 }
 
+// lmrPruneDepth is the depth PruneAtLMRDepth judges a quiet move at: the
+// depth less the log-log reduction LMRAdjusted starts from for this move
+// count, never below one ply (futility's margin at zero plies is nothing).
+func lmrPruneDepth(depth, moveCount int) int {
+	return max(depth-lmrAdjustedTable[min(depth, len(lmrAdjustedTable)-1)][min(moveCount, len(lmrAdjustedTable[0])-1)], 1)
+}
+
 // futile reports whether a quiet move at this depth cannot lift the static
 // evaluation to alpha even with the futility margin.
 func (w *worker) futile(depth, staticEval, alpha int) bool {

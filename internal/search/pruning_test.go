@@ -114,3 +114,29 @@ func TestContHistPrunes(t *testing.T) {
 		}
 	}
 }
+
+// PruneAtLMRDepth's depth: the depth less the log-log reduction of the move
+// count (LMRLogBase 0.75, LMRLogDivisor 2.25), never below one ply; the
+// first move keeps the whole depth, the second a ply less. At depth 8 the twentieth quiet move is
+// judged at 5 plies, where futility's margin still reaches and the
+// continuation histories' pruning (to 3 plies) does not; at depth 5 it is
+// judged at 3, where both reach.
+func TestLMRPruneDepth(t *testing.T) {
+	if LMRLogBase != 0.75 || LMRLogDivisor != 2.25 {
+		t.Skipf("the cases are for LMRLogBase 0.75 and LMRLogDivisor 2.25, not %v and %v", LMRLogBase, LMRLogDivisor)
+	}
+	cases := []struct{ depth, moveCount, want int }{
+		{8, 1, 8},
+		{8, 2, 7},
+		{8, 20, 5},
+		{5, 20, 3},
+		{2, 40, 1},
+		{1, 60, 1},
+		{100, 100, 100 - lmrAdjustedTable[63][63]},
+	}
+	for _, c := range cases {
+		if got := lmrPruneDepth(c.depth, c.moveCount); got != c.want {
+			t.Errorf("depth %d, move %d: %d plies, want %d", c.depth, c.moveCount, got, c.want)
+		}
+	}
+}

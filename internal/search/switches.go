@@ -71,6 +71,7 @@ type Switches struct {
 	FutilityHistory bool // futility spares a quiet move whose history is good
 	DrawJitter      bool // a draw in the main search (not quiescence) scores ±1 by the node count, not 0, so that the search does not settle on one drawing line
 	ClockFrontLoad  bool // the ideal time a share of ClockFrontLoadMoves moves instead of ClockIdealScaledMoves: more time early
+	PruneAtLMRDepth bool // futility and continuation-history pruning judge a quiet move at the depth its reduction would leave
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -128,6 +129,7 @@ var DefaultSwitches = Switches{
 	ClockStableFloor:          false,
 	EvalCache:                 true,
 	ClockFrontLoad:            true,
+	PruneAtLMRDepth:           false,
 }
 
 // ApplySwitchSpec turns techniques on or off by name, for measuring what
