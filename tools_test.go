@@ -56,7 +56,7 @@ func TestRunOutlivesWork(t *testing.T) {
 	if out, err := run(work1, "tools/sprt/sprt.sh", "x", engine, "+LMRCaptures", "", "5+0.05", "100"); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if c := calls(); !strings.Contains(c, "-sprt elo0=0 elo1=10") || strings.Contains(c, "-config") {
+	if c := calls(); !strings.Contains(c, "-sprt elo0=0 elo1=10") || !strings.Contains(c, "-resign movecount=4 score=700") || strings.Contains(c, "-config") {
 		t.Errorf("a new run called fastchess with %q", c)
 	}
 	// fastchess saved its state; keep-run.sh copies it into the repository.

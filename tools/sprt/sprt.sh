@@ -2,7 +2,12 @@
 # An SPRT between two settings of Matador's search switches, as issue 14
 # measures them: fastchess, elo0 0, elo1 10, normalized, alpha = beta =
 # 0.05, one thread, Hash 16, UHO openings with both colours, two games at
-# once (run nothing else CPU-heavy meanwhile).
+# once (run nothing else CPU-heavy meanwhile). Runs begun since session 17
+# adjudicate as tools/match/match.sh (draw after move 40 at |score| <= 0.10
+# for 8 moves, resign at 7.00 for 4): in the 248 first games of the SPRT
+# lmrdepth (played without), 6% of the thinking time went to moves after
+# the point where these rules end a game. A run resumed from its saved
+# state keeps the settings it began with.
 #
 #   tools/sprt/sprt.sh NAME BINARY NEW_SWITCHES BASE_SWITCHES [TC] [ROUNDS] [BASE_BINARY] [-- OPTIONS...]
 #
@@ -50,6 +55,7 @@ exec "$fastchess" \
 	-engine cmd="$dir/base.sh" name=base option.Hash=16 option.Threads=1 \
 	-each tc="$tc" \
 	-openings file="$openings" format=epd order=random \
+	-draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=700 \
 	-rounds "$rounds" -games 2 -repeat -concurrency 2 -recover \
 	-sprt elo0="${ELO0:-0}" elo1="${ELO1:-10}" alpha=0.05 beta=0.05 model=normalized \
 	-pgnout file="$dir/games.pgn" >"$dir/log.txt" 2>&1
