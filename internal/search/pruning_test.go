@@ -115,16 +115,21 @@ func TestContHistPrunes(t *testing.T) {
 	}
 }
 
-// PruneAtLMRDepth's depth: the depth less the log-log reduction of the move
-// count (LMRLogBase 0.75, LMRLogDivisor 2.25), never below one ply; the
-// first move keeps the whole depth, the second a ply less. At depth 8 the twentieth quiet move is
-// judged at 5 plies, where futility's margin still reaches and the
+// PruneAtLMRDepth's depth: the depth less the log-log reduction of the
+// move count, never below one ply. With LMRLogBase 0.75 and LMRLogDivisor
+// 2.25 (set here, whatever SPSA makes of them) the first move keeps the
+// whole depth and the second loses a ply; at depth 8 the twentieth quiet
+// move is judged at 5 plies, where futility's margin still reaches and the
 // continuation histories' pruning (to 3 plies) does not; at depth 5 it is
 // judged at 3, where both reach.
 func TestLMRPruneDepth(t *testing.T) {
-	if LMRLogBase != 0.75 || LMRLogDivisor != 2.25 {
-		t.Skipf("the cases are for LMRLogBase 0.75 and LMRLogDivisor 2.25, not %v and %v", LMRLogBase, LMRLogDivisor)
-	}
+	base, divisor := LMRLogBase, LMRLogDivisor
+	t.Cleanup(func() {
+		LMRLogBase, LMRLogDivisor = base, divisor
+		buildLMRTables()
+	})
+	LMRLogBase, LMRLogDivisor = 0.75, 2.25
+	buildLMRTables()
 	cases := []struct{ depth, moveCount, want int }{
 		{8, 1, 8},
 		{8, 2, 7},
