@@ -77,10 +77,9 @@ var errInterrupted = errors.New("interrupted")
 
 // Play runs fastchess for one iteration in dir (emptied first), its output
 // in dir/fastchess.log, the engines' lines in dir/engines.log and the
-// games in dir/games.pgn, and reads the
-// outcome from the PGN. Unless every game of the iteration finished, the
-// iteration does not count (an error). ctx's cancellation stops fastchess
-// with SIGINT.
+// games in dir/games.pgn, and reads the outcome from the PGN. Unless
+// every game of the iteration finished, the iteration does not count (an
+// error). ctx's cancellation stops fastchess with SIGINT.
 func (m Match) Play(ctx context.Context, dir string, params []Param, pt Perturbation, srand uint64) (Outcome, error) {
 	if err := os.RemoveAll(dir); err != nil {
 		return Outcome{}, err
