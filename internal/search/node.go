@@ -316,7 +316,9 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 	// Step 16. The moves, best first (picker.go): hash move, mate killer,
 	// winning and equal captures, killers, quiet moves by history, losing
-	// captures.
+	// captures. With ThreatHistory (off) the history is read and taught
+	// in the table of each move's threat class, from the enemy's attacks
+	// found here.
 	var killers [4]chess.Move
 	killers[0], killers[1] = ss.killers[0], ss.killers[1]
 	if ply >= 2 {
@@ -326,6 +328,10 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	pk.reset(ttMove, ss.mateKiller, killers)
 	pk.evalHanging, pk.hangingKnown = ss.hanging, ss.hangingKnown
 	pk.cont1, pk.cont2 = w.contRows(ply)
+	pk.threats = 0
+	if w.Switches.ThreatHistory {
+		pk.threats = pos.AttackedBy(pos.SideToMove().Other())
+	}
 	if w.Switches.CounterMove && ply >= 1 && w.stack[ply-1].move != chess.NoMove {
 		prev := &w.stack[ply-1]
 		pk.counter = w.counter[prev.moved][prev.move.To()]
@@ -400,7 +406,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 					pruneDepth = lmrPruneDepth(depth, moveCount)
 				}
 				if w.Switches.Futility && w.futile(pruneDepth, staticEval, alpha) &&
-					(!w.Switches.FutilityHistory || w.quietHistory(pc, m, pk.cont1, pk.cont2) < FutilityHistoryLimit[b2i(improving)]) {
+					(!w.Switches.FutilityHistory || w.quietHistory(pk, pc, m) < FutilityHistoryLimit[b2i(improving)]) {
 					pk.skipQuiets = true
 					continue
 				}
@@ -492,12 +498,12 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 						pvNode: pvNode, cutNode: cutNode, improving: improving,
 						refutation: pk.isRefutation(m), check: givesCheck || inCheck,
 						hanging: w.Switches.HangingNoReduce && pk.hanging.Has(m.From()),
-						history: w.quietHistory(pc, m, pk.cont1, pk.cont2),
+						history: w.quietHistory(pk, pc, m),
 					})
 				}
 			} else if w.Switches.LMR && depth >= LMRMinDepth && moveCount > LMRMinMoveCount && !noisy &&
 				!givesCheck && !inCheck && !pk.isSpecial(m) && !pawnAdvance(pc, m, us) {
-				r = w.lateMoveReduction(pc, m, depth, moveCount, newDepth, pvNode, cutNode, improving, pk.hanging)
+				r = w.lateMoveReduction(pc, m, depth, moveCount, newDepth, pvNode, cutNode, improving, pk)
 			}
 			if w.Switches.LMRCaptures && noisy && !m.IsPromotion() && depth >= LMRCaptureMinDepth {
 				r = lmrCapturePlies(captureHist, newDepth)

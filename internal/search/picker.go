@@ -65,6 +65,9 @@ type picker struct {
 	counter      chess.Move // the reply that refuted the previous move last time
 	cont1        *contRow   // continuation history after the previous move
 	cont2        *contRow   // and after the move before it
+	// threats: the squares the enemy attacks, under ThreatHistory (which
+	// picks the history table by them; historyEntry), else empty.
+	threats chess.Bitboard
 
 	qsearch    bool
 	qsChecks   bool
@@ -433,7 +436,7 @@ func (pk *picker) scoreQuiet(w *worker) {
 			continue
 		}
 		pc := pos.PieceOn(m.From())
-		score := int32(w.history[pc][m.To()])
+		score := *w.historyEntry(pk.threats, pc, m)
 		if w.Switches.ContinuationHistory {
 			score += contScore(pk.cont1, pc, m.To()) + contScore(pk.cont2, pc, m.To())
 		}

@@ -52,9 +52,9 @@ func TestLazySEEPickerOrder(t *testing.T) {
 	for _, captureHistory := range []bool{false, true} {
 		w := NewSearcher(1).main
 		w.Switches.CaptureHistory = captureHistory
-		for pc := range w.history {
-			for sq := range w.history[pc] {
-				w.history[pc][sq] = rng.Int32N(2*HistoryMax) - HistoryMax
+		for pc := range w.history[0][0] {
+			for sq := range w.history[0][0][pc] {
+				w.history[0][0][pc][sq] = rng.Int32N(2*HistoryMax) - HistoryMax
 				if captureHistory {
 					for v := range w.captureHist[pc][sq] {
 						w.captureHist[pc][sq][v] = int16(rng.IntN(2*HistoryMax) - HistoryMax)

@@ -17,9 +17,9 @@ import (
 // less at PV nodes and when improving, one more at cut nodes; never below
 // zero nor into quiescence.
 func (w *worker) lateMoveReduction(pc chess.Piece, m chess.Move, depth, moveCount, newDepth int,
-	pvNode, cutNode, improving bool, hanging chess.Bitboard) int {
+	pvNode, cutNode, improving bool, pk *picker) int {
 	r := 1
-	h := w.history[pc][m.To()]
+	h := *w.historyEntry(pk.threats, pc, m)
 	if w.Switches.HistoryReduction {
 		if h < LMRHistoryTwo {
 			r++
@@ -29,7 +29,7 @@ func (w *worker) lateMoveReduction(pc chess.Piece, m chess.Move, depth, moveCoun
 		}
 	}
 	// REBEL: a hanging piece that moves away is reduced a ply less.
-	if w.Switches.HangingNoReduce && hanging.Has(m.From()) {
+	if w.Switches.HangingNoReduce && pk.hanging.Has(m.From()) {
 		r--
 	}
 	r += lmrExtra(depth, moveCount)
@@ -126,14 +126,12 @@ func lmrCapturePlies(captureHist int32, newDepth int) int {
 }
 
 // quietHistory is the butterfly history of a quiet move plus its
-// continuation histories after the last two moves.
-// The target square is found once, which keeps it under Go's inlining
-// budget.
-func (w *worker) quietHistory(pc chess.Piece, m chess.Move, cont1, cont2 *contRow) int32 {
-	to := m.To()
-	h := w.history[pc][to]
+// continuation histories after the last two moves (the picker's rows).
+func (w *worker) quietHistory(pk *picker, pc chess.Piece, m chess.Move) int32 {
+	h := *w.historyEntry(pk.threats, pc, m)
 	if w.Switches.ContinuationHistory {
-		h += contScore(cont1, pc, to) + contScore(cont2, pc, to)
+		to := m.To()
+		h += contScore(pk.cont1, pc, to) + contScore(pk.cont2, pc, to)
 	}
 	return h
 }

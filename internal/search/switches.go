@@ -72,6 +72,7 @@ type Switches struct {
 	DrawJitter      bool // a draw in the main search (not quiescence) scores ±1 by the node count, not 0, so that the search does not settle on one drawing line
 	ClockFrontLoad  bool // the ideal time a share of ClockFrontLoadMoves moves instead of ClockIdealScaledMoves: more time early
 	PruneAtLMRDepth bool // futility and continuation-history pruning judge a quiet move at the depth its reduction would leave
+	ThreatHistory   bool // the butterfly history kept apart by whether the enemy attacks the move's from and to squares
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -130,6 +131,7 @@ var DefaultSwitches = Switches{
 	EvalCache:                 true,
 	ClockFrontLoad:            true,
 	PruneAtLMRDepth:           false,
+	ThreatHistory:             false,
 }
 
 // ApplySwitchSpec turns techniques on or off by name, for measuring what

@@ -101,6 +101,7 @@ var techniques = map[string]technique{
 	"DrawJitter":                {groupOther, "not in the seeds: Ethereal (draws scored ±1)", "", ""},
 	"ClockFrontLoad":            {groupOther, "not in the seeds: Ethereal (its time spending: over 40 moves)", "", "only with ClockIdealScaled (on)"},
 	"PruneAtLMRDepth":           {groupOther, "not in the seeds: Stockfish, Ethereal (quiet pruning at the reduced depth)", "", "only with Futility and ContHistPruning (on)"},
+	"ThreatHistory":             {groupOther, "not in the seeds: Ethereal after version 12 (butterfly history by threat)", "", ""},
 
 	// The evaluation.
 	"UsePawnHash":      {groupIPPOLIT, "Rybka/IPPOLIT §5.4.2 Pawn hash", "", "the same scores: a speed figure only"},
