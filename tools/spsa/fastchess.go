@@ -18,13 +18,24 @@ import (
 // option values, UHO openings with both colours, Hash 16, one thread,
 // adjudication as tools/match/match.sh.
 type Match struct {
-	Fastchess   string `json:"-"`
-	Openings    string `json:"openings"`
-	Engine      string `json:"engine"`
-	TC          string `json:"tc"`              // fastchess's tc, e.g. 5+0.05; "inf" with Nodes
-	Nodes       int    `json:"nodes,omitempty"` // a node limit a move instead of (or beside) the clock
-	Pairs       int    `json:"pairs"`           // game pairs an iteration (each opening with both colours)
+	Fastchess string `json:"-"`
+	Openings  string `json:"openings"`
+	Engine    string `json:"engine"`
+	TC        string `json:"tc"`              // fastchess's tc, e.g. 5+0.05; "inf" with Nodes
+	Nodes     int    `json:"nodes,omitempty"` // a node limit a move instead of (or beside) the clock
+	Pairs     int    `json:"pairs"`           // game pairs an iteration (each opening with both colours)
+	// Switches is MATADOR_SWITCHES for both sides: search switches
+	// flipped from the defaults, so that a run tunes the margins of a
+	// technique not yet on by default ("" plays the defaults).
+	Switches    string `json:"switches,omitempty"`
 	Concurrency int    `json:"-"`
+}
+
+// env is the engines' environment: the caller's, with the run's search
+// switches and the evaluation's defaults whatever the caller has set, so
+// that a resumed run plays the engine it began with.
+func (m Match) env() []string {
+	return append(os.Environ(), "MATADOR_SWITCHES="+m.Switches, "MATADOR_EVAL_SWITCHES=")
 }
 
 // Args are fastchess's arguments for one iteration: the plus engine's and
@@ -95,6 +106,7 @@ func (m Match) Play(ctx context.Context, dir string, params []Param, pt Perturba
 	defer logf.Close()
 	cmd := exec.Command(m.Fastchess, m.Args(params, pt, srand, pgn, filepath.Join(dir, "engines.log"))...)
 	cmd.Dir = dir
+	cmd.Env = m.env()
 	cmd.Stdout, cmd.Stderr = logf, logf
 	if err := cmd.Start(); err != nil {
 		return Outcome{}, fmt.Errorf("starting fastchess: %w", err)

@@ -36,6 +36,7 @@ import (
 	"strings"
 	"syscall"
 
+	"matador/internal/search"
 	"matador/tools/internal/workenv"
 )
 
@@ -64,6 +65,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	tc := fs.String("tc", "5+0.05", "fastchess time control of each side (inf with -nodes)")
 	nodes := fs.Int("nodes", 0, "a node limit a move (fastchess nodes=N) instead of the clock: use with -tc inf")
 	concurrency := fs.Int("concurrency", 2, "games at once")
+	switchSpec := fs.String("switches", "", "MATADOR_SWITCHES of both sides, e.g. +PruneAtLMRDepth: tune with search switches flipped from the defaults")
 	seed := fs.Uint64("seed", 1, "the random seed of the perturbations and the openings")
 	alpha := fs.Float64("alpha", 0.602, "decay exponent of a_k")
 	gamma := fs.Float64("gamma", 0.101, "decay exponent of c_k")
@@ -153,6 +155,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		check("alpha", *alpha, st.Schedule.Alpha)
 		check("gamma", *gamma, st.Schedule.Gamma)
 		check("a-ratio", *aRatio, st.Schedule.ARatio)
+		check("switches", *switchSpec, st.Match.Switches)
 		if set["params"] {
 			text, err := paramsText(*paramsFile, "")
 			if err != nil {
@@ -188,6 +191,10 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		if *iterations < 1 || *pairs < 1 || *concurrency < 1 {
 			return fmt.Errorf("-iterations, -pairs and -concurrency must be at least 1")
 		}
+		sw := search.DefaultSwitches
+		if err := search.ApplySwitchSpec(&sw, *switchSpec); err != nil {
+			return fmt.Errorf("-switches: %w", err)
+		}
 		text, err := paramsText(*paramsFile, *engine)
 		if err != nil {
 			return err
@@ -204,7 +211,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		}
 		sched := Schedule{Iterations: *iterations, Alpha: *alpha, Gamma: *gamma, ARatio: *aRatio}
 		st = &State{Name: *name, Seed: *seed, Schedule: sched, EngineSHA: engineSHA, Params: params,
-			Match: Match{Openings: openings, Engine: *engine, TC: *tc, Nodes: *nodes, Pairs: *pairs}, keep: *keep}
+			Match: Match{Openings: openings, Engine: *engine, TC: *tc, Nodes: *nodes, Pairs: *pairs, Switches: *switchSpec}, keep: *keep}
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
@@ -284,6 +291,9 @@ func Report(out io.Writer, st *State) {
 	fmt.Fprintf(out, "engine %s (sha256 %.12s), tc %s", st.Match.Engine, st.EngineSHA, st.Match.TC)
 	if st.Match.Nodes > 0 {
 		fmt.Fprintf(out, " nodes %d", st.Match.Nodes)
+	}
+	if st.Match.Switches != "" {
+		fmt.Fprintf(out, ", switches %s", st.Match.Switches)
 	}
 	fmt.Fprintf(out, ", %d pair(s) an iteration, seed %d\n\n", st.Match.Pairs, st.Seed)
 	// The change in c_end too: how far a value has moved against the step

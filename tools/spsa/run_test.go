@@ -388,3 +388,33 @@ var LMRAdjustedHistoryDivisor int32 = 5000
 		t.Error("a parameter params.go does not assign was applied")
 	}
 }
+
+// -switches: both sides play with the run's search switches whatever the
+// caller's environment holds, a resume with others is refused, and a name
+// that is no switch is refused at the start.
+func TestRunSwitches(t *testing.T) {
+	r := newTestRun(t)
+	ctx := context.Background()
+	t.Setenv("MATADOR_SWITCHES", "-LMR")
+	if out, err := r.run(ctx, t, "plain", "-run", "1"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if out, err := r.run(ctx, t, "flipped", "-run", "1", "-switches", "+PruneAtLMRDepth"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	args := r.argLines(t)
+	if len(args) != 2 || !strings.HasSuffix(args[0], " env:MATADOR_SWITCHES=") ||
+		!strings.HasSuffix(args[1], " env:MATADOR_SWITCHES=+PruneAtLMRDepth") {
+		t.Fatalf("the engines' switches:\n%s", strings.Join(args, "\n"))
+	}
+	if out, err := r.run(ctx, t, "flipped", "-switches", "+ThreatHistory"); err == nil || !strings.Contains(err.Error(), "-switches +ThreatHistory") {
+		t.Errorf("a resume with other switches: %v\n%s", err, out)
+	}
+	out, err := r.run(ctx, t, "flipped", "-report")
+	if err != nil || !strings.Contains(out, ", switches +PruneAtLMRDepth") {
+		t.Errorf("report: %v\n%s", err, out)
+	}
+	if out, err := r.run(ctx, t, "bad", "-switches", "+NoSuchThing"); err == nil || !strings.Contains(err.Error(), "-switches") {
+		t.Errorf("an unknown switch: %v\n%s", err, out)
+	}
+}

@@ -6,8 +6,9 @@
 # waits first (SIGINT ends it), FAKE_DIE_AFTER=n exits with an error after
 # n games, FAKE_TERM is every game's Termination tag. The -log file gets
 # a line a game, as fastchess's engine log would get the engines' lines.
+# The engines' switches (MATADOR_SWITCHES) end the line of arguments.
 trap 'exit 130' INT TERM
-echo "$*" >>"$FAKE_ARGS"
+echo "$* env:MATADOR_SWITCHES=${MATADOR_SWITCHES-unset}" >>"$FAKE_ARGS"
 pgn="" log=/dev/null
 for a in "$@"; do
 	case "$a" in
