@@ -37,7 +37,7 @@ func (w *worker) updateQuietStats(ss *plyState, best chess.Move, quiets []chess.
 // and to squares (threats, the enemy's attacks, empty unless
 // ThreatHistory). A move that saves an attacked piece and one that walks
 // into an attack differ in worth more than their piece and square say.
-// Not in the seeds: Stockfish, Ethereal after version 12.
+// Not in the seeds: Ethereal after version 12 (its commit 341c43f).
 func (w *worker) historyEntry(threats chess.Bitboard, pc chess.Piece, m chess.Move) *int32 {
 	return &w.history[b2i(threats.Has(m.From()))][b2i(threats.Has(m.To()))][pc][m.To()]
 }
