@@ -75,6 +75,20 @@ func abs32(x int32) int32 {
 	return x
 }
 
+// historyContext is what the quiet moves of the node at ply are scored
+// and taught by besides their piece and square: the continuation rows
+// (contRows) and, under ThreatHistory (off), the squares the enemy
+// attacks, which pick each move's history table (historyEntry); empty
+// without it. One call, so that negamax keeps the line layout its
+// profile-guided build was profiled with (see docs/building.md).
+func (w *worker) historyContext(ply int) (cont1, cont2 *contRow, threats chess.Bitboard) {
+	cont1, cont2 = w.contRows(ply)
+	if w.Switches.ThreatHistory {
+		threats = w.pos.AttackedBy(w.pos.SideToMove().Other())
+	}
+	return cont1, cont2, threats
+}
+
 // contRows returns the continuation rows of the moves one and two plies
 // before ply. Where there is no such move (before the root, or a null
 // move) it returns the sink row, which every such node shares, reads for

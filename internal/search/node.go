@@ -316,9 +316,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 	// Step 16. The moves, best first (picker.go): hash move, mate killer,
 	// winning and equal captures, killers, quiet moves by history, losing
-	// captures. With ThreatHistory (off) the history is read and taught
-	// in the table of each move's threat class, from the enemy's attacks
-	// found here.
+	// captures.
 	var killers [4]chess.Move
 	killers[0], killers[1] = ss.killers[0], ss.killers[1]
 	if ply >= 2 {
@@ -327,11 +325,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	pk := &ss.picker
 	pk.reset(ttMove, ss.mateKiller, killers)
 	pk.evalHanging, pk.hangingKnown = ss.hanging, ss.hangingKnown
-	pk.cont1, pk.cont2 = w.contRows(ply)
-	pk.threats = 0
-	if w.Switches.ThreatHistory {
-		pk.threats = pos.AttackedBy(pos.SideToMove().Other())
-	}
+	pk.cont1, pk.cont2, pk.threats = w.historyContext(ply)
 	if w.Switches.CounterMove && ply >= 1 && w.stack[ply-1].move != chess.NoMove {
 		prev := &w.stack[ply-1]
 		pk.counter = w.counter[prev.moved][prev.move.To()]
