@@ -62,7 +62,7 @@ type Switches struct {
 	SingularDouble    bool // a very singular hash move two plies deeper, a non-singular one that beats beta a ply shallower
 	IIReduction       bool // no hash move at a PV or cut node: a ply less, instead of internal iterative deepening
 	// Refinements of the clock and a cache of static evaluations.
-	ClockNodeShare   bool // ClockIdealScaled's time scaled by the share of the nodes the best move took
+	ClockNodeShare   bool // Ethereal's clock since version 14: a larger ideal time, scaled by the best move's share of the nodes and the score's fall
 	ClockStableFloor bool // a stable best move takes ClockIdealScaled's time down to the ideal time, not 0.8 of it
 	EvalCache        bool // static evaluations kept by position key beside the hash table (the same scores, sooner)
 	// Issue 28's search and clock details: the clock that front-loads is

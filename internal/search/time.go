@@ -29,6 +29,11 @@ type timeManager struct {
 	// idealMoves: the moves the ideal time shares the time left over
 	// (ClockIdealScaledMoves, or ClockFrontLoadMoves); 0 reads as the first.
 	idealMoves int
+	// nodeShare: ClockNodeShare's clock, set before plan: a larger ideal
+	// time and hard limit, which the end of each iteration scales by the
+	// best move's share of the nodes and a score factor that can also
+	// save time.
+	nodeShare bool
 }
 
 // plan turns the limits of a search that starts now into the soft and
@@ -66,8 +71,12 @@ func (tm *timeManager) plan(start time.Time, lim Limits, overhead time.Duration,
 		tm.hard = min(base*HardFactor, usable*HardMaxPercent/100)
 		if idealScaled {
 			tm.idealScaled = true
-			tm.soft = min(idealTime(usable, inc, lim.MovesToGo, tm.idealMoves), usable*SoftMaxPercent/100)
-			tm.hard = min(tm.soft*ClockIdealScaledHardFactor, usable*HardMaxPercent/100)
+			ideal, hardFactor := idealTime(usable, inc, lim.MovesToGo, tm.idealMoves), time.Duration(ClockIdealScaledHardFactor)
+			if tm.nodeShare {
+				ideal, hardFactor = nodeShareIdeal(ideal, inc, lim.MovesToGo), ClockNodeShareHardFactor
+			}
+			tm.soft = min(ideal, usable*SoftMaxPercent/100)
+			tm.hard = min(tm.soft*hardFactor, usable*HardMaxPercent/100)
 		}
 		if slowMover > 0 && slowMover != 100 {
 			// Stockfish's Slow Mover: the user's own scale on thinking time.
@@ -122,6 +131,18 @@ func idealTime(usable, inc time.Duration, movesToGo, moves int) time.Duration {
 		moves = ClockIdealScaledMoves
 	}
 	return (usable + ClockIdealScaledIncMoves*inc) / time.Duration(moves)
+}
+
+// nodeShareIdeal is ClockNodeShare's ideal time from ClockIdealScaled's:
+// the time left's part ClockNodeShareIdealScale times as large (with
+// movestogo ClockNodeShareMovesToGoScale times; the increment is added
+// once), since the end of each iteration scales it down for most moves
+// (Ethereal's clock since version 14, 2.5 · (time + 25 increments) / 50).
+func nodeShareIdeal(ideal, inc time.Duration, movesToGo int) time.Duration {
+	if movesToGo > 0 {
+		return time.Duration(float64(ideal-inc)*ClockNodeShareMovesToGoScale) + inc
+	}
+	return time.Duration(float64(ideal) * ClockNodeShareIdealScale)
 }
 
 // iterationEnd is what the clock reads at the end of an iteration: its
@@ -180,18 +201,22 @@ func (tm *timeManager) isTimed() bool { return tm.timed }
 // ClockIdealScaledStableHigh - ClockIdealScaledStableStep · ClockIdealScaledStableMax, or
 // with ClockStableFloor ClockStableFloorStep instead of the step),
 // up by the decaying count of best-move changes and by the score's fall
-// over the last iterations, and with ClockNodeShare by the share of the
-// nodes the best move took, never past the hard limit.
+// over the last iterations, never past the hard limit. ClockNodeShare's
+// clock scales by stability, by the share of the nodes the best move took
+// and by a score factor from ClockNodeShareScoreMin to
+// ClockNodeShareScoreMax instead (Ethereal since version 14).
 func (tm *timeManager) scaledLimit(it iterationEnd) time.Duration {
 	stability := ClockIdealScaledStableHigh - tm.stableStep*float64(min(it.stable, ClockIdealScaledStableMax))
+	if tm.nodeShare {
+		// A best move that takes nearly all the nodes has no rival worth
+		// the time; one that takes few is contested. A score that held or
+		// rose saves a quarter; one that fell by a quarter pawn takes a
+		// quarter more.
+		share := max(ClockNodeShareBase-ClockNodeShareSlope*it.bestNodeShare, ClockNodeShareMin)
+		score := min(max(ClockNodeShareScorePerCp*float64(it.scoreDropLong), ClockNodeShareScoreMin), ClockNodeShareScoreMax)
+		return min(time.Duration(float64(tm.soft)*stability*share*score), tm.hard)
+	}
 	changes := 1 + ClockIdealScaledChangeWeight*it.bestChanges
 	drop := min(max(1+float64(it.scoreDropLong)/ClockIdealScaledDropScale, 1), ClockIdealScaledDropMaxScale)
-	share := 1.0
-	if it.bestNodeShare > 0 {
-		// A best move that takes nearly all the nodes has no rival worth
-		// the time; one that takes few is contested (Stockfish, Ethereal;
-		// switch ClockNodeShare).
-		share = max(ClockNodeShareBase-ClockNodeShareSlope*it.bestNodeShare, ClockNodeShareMin)
-	}
-	return min(time.Duration(float64(tm.soft)*stability*changes*drop*share), tm.hard)
+	return min(time.Duration(float64(tm.soft)*stability*changes*drop), tm.hard)
 }

@@ -16,16 +16,17 @@ func TestTimeLimitsStayInsideTheClock(t *testing.T) {
 		for _, inc := range []time.Duration{0, 10 * ms, 100 * ms, 2 * time.Second} {
 			for _, mtg := range []int{0, 1, 2, 40} {
 				for _, ply := range []int{0, 80, 300} {
-					for _, idealScaled := range []bool{false, true} {
-						var tm timeManager
+					for clock := range 3 {
+						idealScaled := clock > 0
+						tm := timeManager{nodeShare: clock == 2}
 						lim := Limits{WTime: left, BTime: left, WInc: inc, BInc: inc, MovesToGo: mtg}
 						tm.plan(time.Now(), lim, overhead, 0, chess.White, ply, idealScaled)
 						if !tm.timed || tm.soft <= 0 || tm.soft > tm.hard {
-							t.Fatalf("left %v inc %v mtg %d idealScaled %v: soft %v hard %v", left, inc, mtg, idealScaled, tm.soft, tm.hard)
+							t.Fatalf("left %v inc %v mtg %d clock %d: soft %v hard %v", left, inc, mtg, clock, tm.soft, tm.hard)
 						}
 						if left > overhead+10*ms && tm.hard > left-overhead {
-							t.Errorf("left %v inc %v mtg %d ply %d idealScaled %v: hard limit %v eats the overhead",
-								left, inc, mtg, ply, idealScaled, tm.hard)
+							t.Errorf("left %v inc %v mtg %d ply %d clock %d: hard limit %v eats the overhead",
+								left, inc, mtg, ply, clock, tm.hard)
 						}
 					}
 				}
@@ -104,10 +105,6 @@ func TestClockIdealScaledStops(t *testing.T) {
 		{"score fell 3.00", iterationEnd{depth: 8, stable: 5, scoreDropLong: 300}, stable(5, 1.5)},
 		{"score rose", iterationEnd{depth: 8, stable: 5, scoreDropLong: -100}, stable(5, 1)},
 		{"everything at once", iterationEnd{depth: 8, bestChanges: 2, scoreDropLong: 300}, tm.hard},
-		{"best move took 70% of the nodes", iterationEnd{depth: 8, stable: 5, bestNodeShare: 0.7}, stable(5, 1)},
-		{"best move took 95% of the nodes", iterationEnd{depth: 8, stable: 5, bestNodeShare: 0.95}, stable(5, 0.5)},
-		{"best move took all the nodes", iterationEnd{depth: 8, stable: 5, bestNodeShare: 1}, stable(5, ClockNodeShareMin)},
-		{"best move took 30% of the nodes", iterationEnd{depth: 8, stable: 5, bestNodeShare: 0.3}, stable(5, 1.8)},
 	}
 	for _, c := range cases {
 		got := tm.scaledLimit(c.it)
@@ -128,6 +125,77 @@ func TestClockIdealScaledStops(t *testing.T) {
 	}
 	if !tm.shouldStopAfterIteration(start.Add(tm.hard/2), iterationEnd{depth: 8, bestChanges: 2, scoreDropLong: 300}) {
 		t.Error("began an iteration past half the hard limit")
+	}
+}
+
+// ClockNodeShare's plan (Ethereal's clock since version 14): with
+// ClockFrontLoad's 40 moves, the ideal time is (usable + 25 increments) /
+// 20 and the hard limit four times that, within the caps of the usable
+// time; with movestogo the share of the time left is 1.8 times as large
+// and the increment added once.
+func TestClockNodeSharePlan(t *testing.T) {
+	ms := time.Millisecond
+	cases := []struct {
+		name        string
+		lim         Limits
+		ideal, hard time.Duration
+	}{
+		// (9890 + 25·100) / 20 = 619.5; hard 4 times that.
+		{"10s+0.1s", Limits{WTime: 10000 * ms, WInc: 100 * ms}, 619500 * time.Microsecond, 2478 * ms},
+		// 59890 / 20 = 2994.5.
+		{"60s", Limits{WTime: 60000 * ms}, 2994500 * time.Microsecond, 11978 * ms},
+		// An increment larger than the clock: the ideal is capped at half
+		// the usable time (195 ms of 390), the hard limit at three quarters.
+		{"0.5s+2s", Limits{WTime: 500 * ms, WInc: 2000 * ms}, 195 * ms, 292500 * time.Microsecond},
+		// 1.8 · 9890 / (20 + 5) + 100 = 812.08.
+		{"20 moves to go, 0.1s", Limits{WTime: 10000 * ms, WInc: 100 * ms, MovesToGo: 20}, 812080 * time.Microsecond, 3248320 * time.Microsecond},
+	}
+	for _, c := range cases {
+		tm := timeManager{nodeShare: true, idealMoves: ClockFrontLoadMoves}
+		tm.plan(time.Now(), c.lim, 30*ms, 0, chess.White, 0, true)
+		if d := tm.soft - c.ideal; d < -time.Microsecond || d > time.Microsecond {
+			t.Errorf("%s: ideal %v, want %v", c.name, tm.soft, c.ideal)
+		}
+		if d := tm.hard - c.hard; d < -time.Microsecond || d > time.Microsecond {
+			t.Errorf("%s: hard %v, want %v", c.name, tm.hard, c.hard)
+		}
+	}
+}
+
+// ClockNodeShare's decision after an iteration: the ideal time scaled by
+// stability, by the best move's share of the nodes and by the score's
+// fall (0.75 to 1.25); best-move changes do not count. The largest
+// scale, 1.2 · 2.4 · 1.25 = 3.6, stays under the hard limit's 4.
+func TestClockNodeShareStops(t *testing.T) {
+	ms := time.Millisecond
+	tm := timeManager{nodeShare: true, idealMoves: ClockFrontLoadMoves}
+	start := time.Now()
+	tm.plan(start, Limits{WTime: 10000 * ms, WInc: 100 * ms}, 30*ms, 0, chess.White, 0, true)
+	ideal := tm.soft // 619.5 ms
+	limit := func(stable int, share, score float64) time.Duration {
+		stability := ClockIdealScaledStableHigh - ClockIdealScaledStableStep*float64(stable)
+		return time.Duration(float64(ideal) * stability * share * score)
+	}
+	cases := []struct {
+		name  string
+		it    iterationEnd
+		limit time.Duration
+	}{
+		{"best move took 70% of the nodes, score held", iterationEnd{depth: 8, stable: 5, bestNodeShare: 0.7}, limit(5, 1, 0.75)},
+		{"best move took 95% of the nodes", iterationEnd{depth: 8, stable: 5, bestNodeShare: 0.95}, limit(5, 0.5, 0.75)},
+		{"best move took all the nodes", iterationEnd{depth: 8, stable: 10, bestNodeShare: 1}, limit(10, ClockNodeShareMin, 0.75)},
+		{"best move took 30% of the nodes", iterationEnd{depth: 8, stable: 5, bestNodeShare: 0.3}, limit(5, 1.8, 0.75)},
+		{"score fell 0.20", iterationEnd{depth: 8, stable: 5, bestNodeShare: 0.7, scoreDropLong: 20}, limit(5, 1, 1)},
+		{"score fell 0.25", iterationEnd{depth: 8, stable: 5, bestNodeShare: 0.7, scoreDropLong: 25}, limit(5, 1, 1.25)},
+		{"score fell 3.00", iterationEnd{depth: 8, stable: 5, bestNodeShare: 0.7, scoreDropLong: 300}, limit(5, 1, 1.25)},
+		{"best move changed lately", iterationEnd{depth: 8, stable: 5, bestNodeShare: 0.7, bestChanges: 2}, limit(5, 1, 0.75)},
+		{"everything at once", iterationEnd{depth: 8, bestNodeShare: 0.1, scoreDropLong: 300}, limit(0, 2.2, 1.25)},
+	}
+	for _, c := range cases {
+		got := tm.scaledLimit(c.it)
+		if d := got - c.limit; d < -time.Microsecond || d > time.Microsecond || got > tm.hard {
+			t.Errorf("%s: limit %v, want %v (hard %v)", c.name, got, c.limit, tm.hard)
+		}
 	}
 }
 
@@ -237,6 +305,28 @@ func TestClockStableFloor(t *testing.T) {
 		if d := got - want; d < -time.Microsecond || d > time.Microsecond {
 			t.Errorf("ClockStableFloor %v: limit %v after a long stable run, want %v (ideal %v)", floor, got, want, tm.soft)
 		}
+	}
+}
+
+// ClockNodeShare reaches the clock through the worker's switch: twice
+// the ideal time of the same clock without it.
+func TestClockNodeShareSwitch(t *testing.T) {
+	ms := time.Millisecond
+	limits := Limits{WTime: 10000 * ms, WInc: 100 * ms}
+	ideal := map[bool]time.Duration{}
+	for _, on := range []bool{false, true} {
+		s := NewSearcher(1)
+		s.Switches.ClockNodeShare = on
+		w := s.main
+		w.Switches = s.Switches
+		w.begin(chess.StartPosition(), limits, Options{MultiPV: 1, MoveOverhead: 30 * ms}, Reporter{})
+		if w.clock.nodeShare != on {
+			t.Errorf("ClockNodeShare %v: the clock's nodeShare is %v", on, w.clock.nodeShare)
+		}
+		ideal[on] = w.clock.soft
+	}
+	if d := ideal[true] - 2*ideal[false]; d < -time.Microsecond || d > time.Microsecond {
+		t.Errorf("ideal time %v with ClockNodeShare, %v without", ideal[true], ideal[false])
 	}
 }
 

@@ -214,6 +214,7 @@ func (w *worker) begin(pos *chess.Position, limits Limits, opts Options, reporte
 	if w.Switches.ClockFrontLoad {
 		w.clock.idealMoves = ClockFrontLoadMoves
 	}
+	w.clock.nodeShare = w.Switches.ClockNodeShare
 	w.clock.plan(start, limits, opts.MoveOverhead, opts.SlowMover, w.pos.SideToMove(), w.pos.GamePly(), w.Switches.ClockIdealScaled)
 	if w.Switches.ClockStableFloor {
 		w.clock.stableStep = ClockStableFloorStep

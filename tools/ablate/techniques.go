@@ -93,7 +93,7 @@ var techniques = map[string]technique{
 	"CorrectionHistory":         {groupOther, "not in the seeds: Stockfish (correction history)", "", ""},
 	"SingularDouble":            {groupOther, "not in the seeds: Stockfish (double and negative singular extensions)", "", "only with SingularExt (on)"},
 	"IIReduction":               {groupOther, "not in the seeds: Stockfish (internal iterative reduction)", "", "replaces IID (on) where it applies"},
-	"ClockNodeShare":            {groupOther, "not in the seeds: Stockfish, Ethereal (time by the best move's node share)", "", "only with ClockIdealScaled (on)"},
+	"ClockNodeShare":            {groupOther, "not in the seeds: Ethereal 14 (time by the best move's node share and the score's fall)", "", "only with ClockIdealScaled (on)"},
 	"ClockStableFloor":          {groupOther, "not in the seeds: Ethereal 12 (never below the ideal time)", "", "only with ClockIdealScaled (on)"},
 	"EvalCache":                 {groupOther, "not in the seeds: Ethereal (evaluation cache)", "", "off while LazyEval, KingPressureExt, StaticREBEL or ThreatReduction (all off) is on; same scores, so a speed figure only"},
 	"LMRCaptures":               {groupOther, "not in the seeds: Ethereal, Stockfish (late captures reduced by capture history)", "", "keeps the capture history as CaptureHistory (off) does, without ordering by it"},
