@@ -217,3 +217,14 @@ func TestThreatHistoryClasses(t *testing.T) {
 		}
 	}
 }
+
+// A picker reused by a quiescence node does not read the threat map the
+// main-search node before it left at the same ply.
+func TestPickerResetClearsThreats(t *testing.T) {
+	var pk picker
+	pk.threats = chess.SquareBB(28) // e4
+	pk.resetQS(chess.NoMove, true, false, 0)
+	if pk.threats != 0 {
+		t.Errorf("resetQS kept the threat map %x", uint64(pk.threats))
+	}
+}

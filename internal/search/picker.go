@@ -91,6 +91,9 @@ func (pk *picker) reset(ttMove, mateKiller chess.Move, killers [4]chess.Move) {
 	pk.hanging, pk.hangingKnown = 0, false
 	pk.counter = chess.NoMove
 	pk.cont1, pk.cont2 = nil, nil
+	// Quiescence keeps no threat map: its evasions read the history of
+	// attacked squares as unattacked rather than another node's map.
+	pk.threats = 0
 }
 
 // resetQS prepares for a quiescence node: noisy moves only (all moves when
