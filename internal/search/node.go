@@ -554,7 +554,9 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// Step 23. No move: mate or stalemate (or only the excluded move).
 	if moveCount == 0 {
 		if excluded != chess.NoMove {
-			return alpha
+			// A fail low of the singular test: the window as the caller
+			// gave it, not as the delay penalty raised it.
+			return originalAlpha
 		}
 		if inCheck {
 			return -MateScore + ply

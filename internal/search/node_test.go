@@ -172,3 +172,25 @@ func TestIIReduction(t *testing.T) {
 		t.Errorf("depth 5 without IIReduction searched as many nodes (%d) as with it", fullNodes)
 	}
 }
+
+// A singular test whose excluded move is the only legal one fails low at
+// the window the caller gave, not one the delay penalty raised: White's
+// one move is Kg1, and the test at alpha 5.00 must not return 5.01.
+func TestExclusionWithoutOtherMovesFailsLow(t *testing.T) {
+	w := NewSearcher(1).main
+	w.Switches.DelayPenalty = true
+	pos, err := chess.ParseFEN("k7/8/8/8/8/6p1/6P1/7K w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves chess.MoveList
+	pos.GenerateLegal(&moves)
+	if moves.N != 1 || pos.InCheck() {
+		t.Fatalf("%d legal moves, in check %v: want one move, no check", moves.N, pos.InCheck())
+	}
+	w.pos = pos
+	w.stack[1].excluded = moves.Moves[0]
+	if v := w.negamax(500, 501, 6, 1, false); v != 500 {
+		t.Errorf("exclusion search of the only move returned %d, want 500", v)
+	}
+}
