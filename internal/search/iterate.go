@@ -87,7 +87,7 @@ func (w *worker) iterate() Result {
 				break
 			}
 			it := iterationEnd{depth: depth, bestChanges: bestChanges, stable: stableIterations}
-			if w.Switches.ClockNodeShare && w.nodes > 0 {
+			if w.nodes > 0 {
 				it.bestNodeShare = float64(best.nodes) / float64(w.nodes)
 			}
 			if depth > 1 {

@@ -156,7 +156,7 @@ type iterationEnd struct {
 	stable                   int
 	scoreDrop, scoreDropLong int
 	// bestNodeShare: the share of the search's nodes spent below the best
-	// move, 0 when unknown (ClockNodeShare off).
+	// move (read by ClockNodeShare's clock only).
 	bestNodeShare float64
 }
 
