@@ -174,14 +174,14 @@ const (
 var (
 	NullMoveBaseR    = 3
 	NullMoveDepthDiv = 4   // R grows by one every NullMoveDepthDiv plies
-	NullMoveEvalDiv  = 200 // IPPOLIT: R grows with eval - beta
+	NullMoveEvalDiv  = 201 // IPPOLIT: R grows with eval - beta
 )
 
 // Reverse futility (ReverseFutility): static pruning near the horizon
 // (tunable by SPSA, tunable.go).
 var (
 	ReverseFutilityMaxDepth = 7
-	ReverseFutilityMargin   = 80 // per ply of remaining depth
+	ReverseFutilityMargin   = 73 // per ply of remaining depth
 )
 
 // REBEL: futility margins at horizon-1 and horizon-2. REBEL uses 3.00 (5.00
@@ -191,7 +191,7 @@ var (
 // (tunable.go): SPSA tunes the slope.
 var FutilityMargin = [...]int{0, 120, 240, 360, 480, 600}
 
-var FutilityMarginPerPly = 120
+var FutilityMarginPerPly = 118
 
 // REBEL's own futility margins, for the FutilityREBEL switch.
 const (
@@ -219,8 +219,8 @@ var lateMoveCountBase = [2][9]int{
 }
 
 var (
-	LateMovePercent          = 100
-	LateMoveImprovingPercent = 100
+	LateMovePercent          = 105
+	LateMoveImprovingPercent = 103
 )
 
 // SEE pruning thresholds per ply of depth (per depth² / 2 for quiet moves).
@@ -234,8 +234,8 @@ const (
 // in depth for quiet moves, quadratic for captures, to a deeper depth (the
 // margins tunable by SPSA, tunable.go).
 var (
-	SEELinearQuietMargin = -80 // per ply
-	SEEQuadNoisyMargin   = -18 // per depth²
+	SEELinearQuietMargin = -73 // per ply
+	SEEQuadNoisyMargin   = -20 // per depth²
 )
 
 const SEELinearMaxDepth = 9
@@ -275,8 +275,8 @@ const (
 // at 3+0.03. SPSA tunes both in hundredths; SetTunable rebuilds the tables
 // (reductions.go).
 var (
-	LMRLogBase    = 0.75
-	LMRLogDivisor = 2.25
+	LMRLogBase    = 0.7
+	LMRLogDivisor = 2.37
 )
 
 // Late-move reductions as the strongest engines make them (LMRAdjusted, after
@@ -306,7 +306,7 @@ const (
 
 // LMRAdjustedHistoryDivisor: on the scale of the histories it divides
 // (tunable by SPSA, tunable.go).
-var LMRAdjustedHistoryDivisor int32 = 5000
+var LMRAdjustedHistoryDivisor int32 = 4970
 
 // Internal iterative deepening: from these depths, at depth/IIDDepthDivisor.
 const (
@@ -344,7 +344,7 @@ const (
 // The singular margins (tunable by SPSA, tunable.go).
 var (
 	SingularMarginPerPly = 2
-	SingularDoubleMargin = 20
+	SingularDoubleMargin = 22
 )
 
 // Quiescence.
@@ -365,8 +365,8 @@ const (
 // of a queen, and QSSEEThreshold's: a capture must win by SEE at least
 // what brings the evaluation to within QSSEEMargin of alpha (Ethereal's).
 var (
-	DeltaMargin = 200
-	QSSEEMargin = 110
+	DeltaMargin = 199
+	QSSEEMargin = 115
 )
 
 // History: the bound of every history score, the largest bonus (depth²
@@ -564,7 +564,7 @@ const (
 // CorrectionWeightMax is the weight of the whole update, of which a
 // result gets depth+1 (tunable by SPSA, tunable.go; above
 // CorrectionDepthMax+1).
-var CorrectionWeightMax int32 = 256
+var CorrectionWeightMax int32 = 253
 
 // The evaluation cache (EvalCache): per search thread, one word an entry,
 // the position key's upper 48 bits and the evaluation's 16; the lower 16
