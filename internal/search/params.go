@@ -13,7 +13,10 @@ import "time"
 // LateMoveCount are ever written, by tunable.go from their knobs. The few
 // margins that SPSA tunes are variables of the same names, set only
 // through tunable.go's registry (SetTunable), which rebuilds what is
-// derived from them; the engine never changes them otherwise. Sentinels
+// derived from them; the engine never changes them otherwise. Their
+// values are those of SPSA run search3 (tools/spsa, 852 iterations,
+// 1,704 games), written by its -apply: the "was" of each in the commit
+// that brought them. Sentinels
 // that are no margins (noEval, lazyUnknown) are not exported.
 
 // Scores.
@@ -189,7 +192,7 @@ var (
 // (to horizon-5), as modern engines do. Not yet measured against REBEL's.
 // FutilityMargin[d] is FutilityMarginPerPly·d, built from it at start-up
 // (tunable.go): SPSA tunes the slope.
-var FutilityMargin = [...]int{0, 120, 240, 360, 480, 600}
+var FutilityMargin = [...]int{0, 118, 236, 354, 472, 590}
 
 var FutilityMarginPerPly = 118
 
@@ -269,11 +272,11 @@ const (
 )
 
 // Late-move reductions beyond REBEL's plies: LMRLogBase + ln(depth) ·
-// ln(moves) / LMRLogDivisor, the constants Ethereal publishes, less the ply
-// REBEL's LMR gives already (LMRAdjusted's table keeps that ply). They
+// ln(moves) / LMRLogDivisor, less the ply REBEL's LMR gives already
+// (LMRAdjusted's table keeps that ply). Ethereal's published 0.75 and 2.25
 // beat the earlier ln d ln n / 2.6 by 52 ± 22 Elo in an SPRT of 574 games
-// at 3+0.03. SPSA tunes both in hundredths; SetTunable rebuilds the tables
-// (reductions.go).
+// at 3+0.03; SPSA (run search3, in hundredths) moved them to 0.70 and
+// 2.37. SetTunable rebuilds the tables (reductions.go).
 var (
 	LMRLogBase    = 0.7
 	LMRLogDivisor = 2.37
