@@ -13,7 +13,10 @@ import "time"
 // LateMoveCount are ever written, by tunable.go from their knobs. The few
 // margins that SPSA tunes are variables of the same names, set only
 // through tunable.go's registry (SetTunable), which rebuilds what is
-// derived from them; the engine never changes them otherwise. Sentinels
+// derived from them; the engine never changes them otherwise. Their
+// values are those of SPSA run search3 (tools/spsa, 852 iterations,
+// 1,704 games), written by its -apply: the "was" of each in the commit
+// that brought them. Sentinels
 // that are no margins (noEval, lazyUnknown) are not exported.
 
 // Scores.
@@ -174,14 +177,14 @@ const (
 var (
 	NullMoveBaseR    = 3
 	NullMoveDepthDiv = 4   // R grows by one every NullMoveDepthDiv plies
-	NullMoveEvalDiv  = 200 // IPPOLIT: R grows with eval - beta
+	NullMoveEvalDiv  = 201 // IPPOLIT: R grows with eval - beta
 )
 
 // Reverse futility (ReverseFutility): static pruning near the horizon
 // (tunable by SPSA, tunable.go).
 var (
 	ReverseFutilityMaxDepth = 7
-	ReverseFutilityMargin   = 80 // per ply of remaining depth
+	ReverseFutilityMargin   = 73 // per ply of remaining depth
 )
 
 // REBEL: futility margins at horizon-1 and horizon-2. REBEL uses 3.00 (5.00
@@ -189,9 +192,9 @@ var (
 // (to horizon-5), as modern engines do. Not yet measured against REBEL's.
 // FutilityMargin[d] is FutilityMarginPerPly·d, built from it at start-up
 // (tunable.go): SPSA tunes the slope.
-var FutilityMargin = [...]int{0, 120, 240, 360, 480, 600}
+var FutilityMargin = [...]int{0, 118, 236, 354, 472, 590}
 
-var FutilityMarginPerPly = 120
+var FutilityMarginPerPly = 118
 
 // REBEL's own futility margins, for the FutilityREBEL switch.
 const (
@@ -219,8 +222,8 @@ var lateMoveCountBase = [2][9]int{
 }
 
 var (
-	LateMovePercent          = 100
-	LateMoveImprovingPercent = 100
+	LateMovePercent          = 105
+	LateMoveImprovingPercent = 103
 )
 
 // SEE pruning thresholds per ply of depth (per depth² / 2 for quiet moves).
@@ -234,8 +237,8 @@ const (
 // in depth for quiet moves, quadratic for captures, to a deeper depth (the
 // margins tunable by SPSA, tunable.go).
 var (
-	SEELinearQuietMargin = -80 // per ply
-	SEEQuadNoisyMargin   = -18 // per depth²
+	SEELinearQuietMargin = -73 // per ply
+	SEEQuadNoisyMargin   = -20 // per depth²
 )
 
 const SEELinearMaxDepth = 9
@@ -269,14 +272,14 @@ const (
 )
 
 // Late-move reductions beyond REBEL's plies: LMRLogBase + ln(depth) ·
-// ln(moves) / LMRLogDivisor, the constants Ethereal publishes, less the ply
-// REBEL's LMR gives already (LMRAdjusted's table keeps that ply). They
+// ln(moves) / LMRLogDivisor, less the ply REBEL's LMR gives already
+// (LMRAdjusted's table keeps that ply). Ethereal's published 0.75 and 2.25
 // beat the earlier ln d ln n / 2.6 by 52 ± 22 Elo in an SPRT of 574 games
-// at 3+0.03. SPSA tunes both in hundredths; SetTunable rebuilds the tables
-// (reductions.go).
+// at 3+0.03; SPSA (run search3, in hundredths) moved them to 0.70 and
+// 2.37. SetTunable rebuilds the tables (reductions.go).
 var (
-	LMRLogBase    = 0.75
-	LMRLogDivisor = 2.25
+	LMRLogBase    = 0.7
+	LMRLogDivisor = 2.37
 )
 
 // Late-move reductions as the strongest engines make them (LMRAdjusted, after
@@ -306,7 +309,7 @@ const (
 
 // LMRAdjustedHistoryDivisor: on the scale of the histories it divides
 // (tunable by SPSA, tunable.go).
-var LMRAdjustedHistoryDivisor int32 = 5000
+var LMRAdjustedHistoryDivisor int32 = 4970
 
 // Internal iterative deepening: from these depths, at depth/IIDDepthDivisor.
 const (
@@ -344,7 +347,7 @@ const (
 // The singular margins (tunable by SPSA, tunable.go).
 var (
 	SingularMarginPerPly = 2
-	SingularDoubleMargin = 20
+	SingularDoubleMargin = 22
 )
 
 // Quiescence.
@@ -365,8 +368,8 @@ const (
 // of a queen, and QSSEEThreshold's: a capture must win by SEE at least
 // what brings the evaluation to within QSSEEMargin of alpha (Ethereal's).
 var (
-	DeltaMargin = 200
-	QSSEEMargin = 110
+	DeltaMargin = 199
+	QSSEEMargin = 115
 )
 
 // History: the bound of every history score, the largest bonus (depth²
@@ -564,7 +567,7 @@ const (
 // CorrectionWeightMax is the weight of the whole update, of which a
 // result gets depth+1 (tunable by SPSA, tunable.go; above
 // CorrectionDepthMax+1).
-var CorrectionWeightMax int32 = 256
+var CorrectionWeightMax int32 = 253
 
 // The evaluation cache (EvalCache): per search thread, one word an entry,
 // the position key's upper 48 bits and the evaluation's 16; the lower 16

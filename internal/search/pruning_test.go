@@ -8,7 +8,7 @@ import (
 
 // SEE pruning's thresholds: without SEEQuietLinearNoisySquare -30·d² for
 // quiet moves and -100·d for captures to depth 8; with it (the default)
-// -80·d and -18·d² to depth 9. A quiet move that hangs a rook passes the
+// -73·d and -20·d² to depth 9 (SPSA's search3; Ethereal's -80 and -18). A quiet move that hangs a rook passes the
 // quadratic margin at depth 5 and is pruned by the linear one.
 func TestSEEPruneMargins(t *testing.T) {
 	cases := []struct {
@@ -18,9 +18,9 @@ func TestSEEPruneMargins(t *testing.T) {
 	}{
 		{1, false, -30, -100},
 		{5, false, -750, -500},
-		{1, true, -80, -18},
-		{5, true, -400, -450},
-		{9, true, -720, -1458},
+		{1, true, -73, -20},
+		{5, true, -365, -500},
+		{9, true, -657, -1620},
 	}
 	for _, c := range cases {
 		if q, n := seeQuietThreshold(c.depth, c.linear), seeNoisyThreshold(c.depth, c.linear); q != c.quiet || n != c.noisy {

@@ -2,15 +2,16 @@ package search
 
 import "testing"
 
-// The log-log table of LMRAdjusted in whole plies: 0.75 + ln d · ln n / 2.25.
+// The log-log table of LMRAdjusted in whole plies: 0.70 + ln d · ln n /
+// 2.37 (SPSA's search3; Ethereal's 0.75 and 2.25).
 func TestLMRAdjustedTable(t *testing.T) {
 	cases := []struct{ depth, moves, want int }{
-		{1, 40, 0}, // ln 1 = 0: only the base, 0.75
-		{3, 2, 1},  // 0.75 + 1.099·0.693/2.25 = 1.09
+		{1, 40, 0}, // ln 1 = 0: only the base, 0.70
+		{3, 2, 1},  // 0.70 + 1.099·0.693/2.37 = 1.02
 		{3, 1, 0},
-		{10, 10, 3}, // 0.75 + 2.303²/2.25 = 3.11
-		{20, 30, 5}, // 0.75 + 2.996·3.401/2.25 = 5.28
-		{63, 63, 8}, // 0.75 + 4.143²/2.25 = 8.38
+		{10, 10, 2}, // 0.70 + 2.303²/2.37 = 2.94
+		{20, 30, 4}, // 0.70 + 2.996·3.401/2.37 = 4.9992
+		{63, 63, 7}, // 0.70 + 4.143²/2.37 = 7.94
 	}
 	for _, c := range cases {
 		if got := lmrAdjustedTable[c.depth][c.moves]; got != c.want {
@@ -23,7 +24,7 @@ func TestLMRAdjustedTable(t *testing.T) {
 // history within its clamp, and the result stays between the minimum and
 // the depth left.
 func TestLMRAdjustedAdjustments(t *testing.T) {
-	const d, n, nd = 10, 10, 9 // table value 3
+	const d, n, nd = 12, 12, 11 // table value 3: 0.70 + 2.485²/2.37 = 3.31
 	plain := lmrNode{pvNode: true, improving: true}
 	cases := []struct {
 		name string

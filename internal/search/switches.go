@@ -126,11 +126,11 @@ var DefaultSwitches = Switches{
 	CorrectionHistory:         true,
 	SingularDouble:            true,
 	IIReduction:               true,
-	ClockNodeShare:            false,
+	ClockNodeShare:            true,
 	ClockStableFloor:          false,
 	EvalCache:                 true,
 	ClockFrontLoad:            true,
-	PruneAtLMRDepth:           false,
+	PruneAtLMRDepth:           true,
 	ThreatHistory:             false,
 }
 

@@ -285,7 +285,9 @@ func TestRootMoveNodes(t *testing.T) {
 }
 
 // ClockStableFloor: a best move stable for ten iterations or more leaves
-// the ideal time itself, not 0.8 of it; through the worker's switch.
+// the ideal time itself, not 0.8 of it; through the worker's switch. On
+// ClockIdealScaled's own scaling, ClockNodeShare off: under ClockNodeShare
+// the floor moves the same stability factor, beside the node share's.
 func TestClockStableFloor(t *testing.T) {
 	ms := time.Millisecond
 	limits := Limits{WTime: 10000 * ms, WInc: 100 * ms}
@@ -293,6 +295,7 @@ func TestClockStableFloor(t *testing.T) {
 	for _, floor := range []bool{false, true} {
 		s := NewSearcher(1)
 		s.Switches.ClockStableFloor = floor
+		s.Switches.ClockNodeShare = false
 		w := s.main
 		w.Switches = s.Switches
 		w.begin(pos, limits, Options{MultiPV: 1, MoveOverhead: 30 * ms}, Reporter{})

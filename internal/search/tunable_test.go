@@ -13,7 +13,7 @@ func TestTunableDefaultsRebuildTheSameTables(t *testing.T) {
 	if FutilityMargin != fm || LateMoveCount != lmc || lmrTable != lmr || lmrAdjustedTable != lmra {
 		t.Fatal("the tables rebuilt at the defaults differ from those of params.go")
 	}
-	if fm != [...]int{0, 120, 240, 360, 480, 600} || LateMoveCount != lateMoveCountBase {
+	if fm[1] != FutilityMarginPerPly || fm[5] != 5*FutilityMarginPerPly || LateMoveCount[0][8] != lateMoveCountBase[0][8]*LateMovePercent/100 {
 		t.Fatalf("FutilityMargin %v, LateMoveCount %v", fm, LateMoveCount)
 	}
 	for _, p := range Tunables() {
@@ -29,6 +29,7 @@ func TestTunableDefaultsRebuildTheSameTables(t *testing.T) {
 
 func TestSetTunable(t *testing.T) {
 	defer ResetTunables()
+	fm, divisor, lmc := FutilityMargin, LMRLogDivisor, LateMoveCount
 	if err := SetTunable("futilitymarginperply", 100); err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +39,7 @@ func TestSetTunable(t *testing.T) {
 	if err := SetTunable("LateMovePercent", 200); err != nil {
 		t.Fatal(err)
 	}
-	if LateMoveCount[0][8] != 64 || LateMoveCount[1][8] != 53 {
+	if LateMoveCount[0][8] != 2*lateMoveCountBase[0][8] || LateMoveCount[1][8] != lateMoveCountBase[1][8]*LateMoveImprovingPercent/100 {
 		t.Errorf("LateMoveCount %v", LateMoveCount)
 	}
 	before := lmrAdjustedTable[20][20]
@@ -58,7 +59,7 @@ func TestSetTunable(t *testing.T) {
 		t.Error("an unknown name was accepted")
 	}
 	ResetTunables()
-	if FutilityMargin != [...]int{0, 120, 240, 360, 480, 600} || LMRLogDivisor != 2.25 || LateMoveCount != lateMoveCountBase {
+	if FutilityMargin != fm || LMRLogDivisor != divisor || LateMoveCount != lmc {
 		t.Error("ResetTunables left a change")
 	}
 }
