@@ -22,8 +22,9 @@ func TestNoSPSAOptionsInTheNormalBuild(t *testing.T) {
 			t.Errorf("the normal build declares %s", p.Name)
 		}
 	}
+	before := search.ReverseFutilityMargin
 	s.Handle("setoption name ReverseFutilityMargin value 95")
-	if got := out.take(); !strings.Contains(got, "no option named") || search.ReverseFutilityMargin != 80 {
+	if got := out.take(); !strings.Contains(got, "no option named") || search.ReverseFutilityMargin != before {
 		t.Errorf("setoption ReverseFutilityMargin: %q, value %d", got, search.ReverseFutilityMargin)
 	}
 }
