@@ -292,9 +292,8 @@ func CountRow(dir, on, off string) (*Tally, error) {
 
 // chunkFile is what one chunk file of a row holds.
 type chunkFile struct {
-	Path     string
-	Finished bool // not a .part file
-	Tally    *Tally
+	Path  string
+	Tally *Tally
 }
 
 // countChunks counts each chunk file of a row alone, by chunk index.
@@ -323,10 +322,9 @@ func countChunks(dir, on, off string) (map[int]chunkFile, error) {
 		}
 		cf, seen := chunks[i]
 		if !seen {
-			cf = chunkFile{Path: path, Finished: true, Tally: newTally()}
+			cf = chunkFile{Path: path, Tally: newTally()}
 		}
 		cf.Tally.Add(games, on, off)
-		cf.Finished = cf.Finished && !strings.HasSuffix(path, partExt)
 		chunks[i] = cf
 	}
 	return chunks, nil

@@ -161,6 +161,47 @@ func TestLedgerOutlivesTheWorkDirectory(t *testing.T) {
 	}
 }
 
+// TestLedgerHoldsAKilledChunksPairs: the whole pairs of a chunk a kill
+// cut short count in the row, so the ledger records them when the row is
+// taken up again; the count from the ledger alone, which the report is
+// written from, is then the count the tool stopped the row by.
+func TestLedgerHoldsAKilledChunksPairs(t *testing.T) {
+	tmp, fc, engine := fakeTools(t, "#!/bin/sh\necho 'Matador test (0123456789ab)'\n")
+	ledger, _ := LoadLedger(filepath.Join(tmp, "repo", "chunks.tsv"))
+	c := Config{Work: filepath.Join(tmp, "work"), Fastchess: fc, Openings: "x.epd", Engine: engine, TC: "1+0.01", Concurrency: 2,
+		ChunkRounds: 20, Rule: StopRule{Min: 100, Cap: 100, Margin: 1000}, Seed: 500, Ledger: ledger}
+	all, _ := AllRows()
+	row, _ := selectRows(all, "NullMove")
+	dir := c.RowDir("NullMove")
+
+	// Chunk 1 finished; a kill left chunk 2 with two whole pairs and half
+	// of a third, and chunk 3 with nothing.
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, chunkName(1)), []byte(pair(1, "W", "D")), 0o644)
+	os.WriteFile(filepath.Join(dir, chunkName(2)+partExt), []byte(pair(1, "W", "W")+pair(2, "D", "L")+pgnGame(3, "on", "off", "1-0", "normal")), 0o644)
+	os.WriteFile(filepath.Join(dir, chunkName(3)+partExt), nil, 0o644)
+	var log bytes.Buffer
+	if err := c.PlayRow(row[0], &log, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "done (cap) after 100 games") {
+		t.Errorf("log:\n%s", log.String())
+	}
+	recs, _ := ledger.Row("NullMove", "1+0.01")
+	if r, ok := recs[2]; !ok || r.Tally.Games != 4 || r.Tally.Played != 5 || r.Tally.Unpaired != 1 || r.Seed != 502 {
+		t.Errorf("the killed chunk 2 in the ledger: %v %+v", ok, r)
+	}
+	if _, ok := recs[3]; ok {
+		t.Errorf("chunk 3, with no games, was recorded")
+	}
+	withWork, _ := c.Count("NullMove")
+	os.RemoveAll(c.Work)
+	fromLedger, _ := c.Count("NullMove")
+	if withWork.Games != 100 || fromLedger.Games != 100 || fromLedger.Penta != withWork.Penta {
+		t.Errorf("%d games with the work directory, %d from the ledger alone", withWork.Games, fromLedger.Games)
+	}
+}
+
 func TestFillDoc(t *testing.T) {
 	tmp := t.TempDir()
 	doc := filepath.Join(tmp, "docs", "techniques.md")

@@ -64,10 +64,14 @@ func (c Config) count(name string) (*Tally, int, error) {
 	return t, next, nil
 }
 
-// record writes into the ledger every finished chunk file of the row it
-// does not hold: the chunk just played, and those of a run before the
-// ledger existed. The row's directory was checked by prepare to hold the
-// games of this engine only.
+// record writes into the ledger every chunk file of the row it does not
+// hold: the chunk just played, those of a run before the ledger existed,
+// and the whole pairs of a chunk a kill cut short (no chunk is being
+// played while record runs, so a .part file is one no run will finish).
+// The row's count and stop rule take those pairs, so the ledger holds
+// them too: the report, written from the ledger alone, then agrees with
+// the decision the tool made. The row's directory was checked by prepare
+// to hold the games of this engine only.
 func (c Config) record(r Row, sha, version string) error {
 	if c.Ledger == nil {
 		return nil
@@ -81,7 +85,7 @@ func (c Config) record(r Row, sha, version string) error {
 		return err
 	}
 	for _, i := range slices.Sorted(maps.Keys(files)) {
-		if _, done := recs[i]; done || !files[i].Finished {
+		if _, done := recs[i]; done || files[i].Tally.Games == 0 {
 			continue
 		}
 		rec := ChunkRecord{Switch: r.Name, TC: c.TC, Chunk: i, Seed: c.Seed + i, EngineSHA: sha, EngineVersion: version, Tally: files[i].Tally}
