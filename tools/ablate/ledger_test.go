@@ -89,16 +89,26 @@ func TestLedgerRejectsBadLines(t *testing.T) {
 	}
 }
 
+// ledgerFixture is a fake fastchess and engine in a temporary directory
+// and a Config that plays them with a ledger there, 20 pairs a chunk, to a
+// cap of 100 games; and every row.
+func ledgerFixture(t *testing.T) (tmp, engine string, c Config, all []Row) {
+	t.Helper()
+	tmp, fc, engine := fakeTools(t, "#!/bin/sh\necho 'Matador test (0123456789ab)'\n")
+	ledger, _ := LoadLedger(filepath.Join(tmp, "repo", "chunks.tsv"))
+	c = Config{Work: filepath.Join(tmp, "work"), Fastchess: fc, Openings: "x.epd", Engine: engine, TC: "1+0.01", Concurrency: 2,
+		ChunkRounds: 20, Rule: StopRule{Min: 100, Cap: 100, Margin: 1000}, Seed: 500, Ledger: ledger}
+	all, _ = AllRows()
+	return tmp, engine, c, all
+}
+
 // TestLedgerOutlivesTheWorkDirectory: a row played with a ledger, its
 // work directory then lost (a new machine), counts the same from the
 // ledger alone, goes on with the next chunk's openings, writes the same
 // report, and refuses another binary.
 func TestLedgerOutlivesTheWorkDirectory(t *testing.T) {
-	tmp, fc, engine := fakeTools(t, "#!/bin/sh\necho 'Matador test (0123456789ab)'\n")
-	ledger, _ := LoadLedger(filepath.Join(tmp, "repo", "chunks.tsv"))
-	c := Config{Work: filepath.Join(tmp, "work"), Fastchess: fc, Openings: "x.epd", Engine: engine, TC: "1+0.01", Concurrency: 2,
-		ChunkRounds: 20, Rule: StopRule{Min: 100, Cap: 100, Margin: 1000}, Seed: 500, Ledger: ledger}
-	all, _ := AllRows()
+	tmp, engine, c, all := ledgerFixture(t)
+	ledger := c.Ledger
 	row, _ := selectRows(all, "NullMove")
 	dir := c.RowDir("NullMove")
 
@@ -166,11 +176,8 @@ func TestLedgerOutlivesTheWorkDirectory(t *testing.T) {
 // taken up again; the count from the ledger alone, which the report is
 // written from, is then the count the tool stopped the row by.
 func TestLedgerHoldsAKilledChunksPairs(t *testing.T) {
-	tmp, fc, engine := fakeTools(t, "#!/bin/sh\necho 'Matador test (0123456789ab)'\n")
-	ledger, _ := LoadLedger(filepath.Join(tmp, "repo", "chunks.tsv"))
-	c := Config{Work: filepath.Join(tmp, "work"), Fastchess: fc, Openings: "x.epd", Engine: engine, TC: "1+0.01", Concurrency: 2,
-		ChunkRounds: 20, Rule: StopRule{Min: 100, Cap: 100, Margin: 1000}, Seed: 500, Ledger: ledger}
-	all, _ := AllRows()
+	_, _, c, all := ledgerFixture(t)
+	ledger := c.Ledger
 	row, _ := selectRows(all, "NullMove")
 	dir := c.RowDir("NullMove")
 
