@@ -285,19 +285,13 @@ func CountRow(dir, on, off string) (*Tally, error) {
 	}
 	t := newTally()
 	for _, i := range slices.Sorted(maps.Keys(chunks)) {
-		t.merge(chunks[i].Tally)
+		t.merge(chunks[i])
 	}
 	return t, nil
 }
 
-// chunkFile is what one chunk file of a row holds.
-type chunkFile struct {
-	Path  string
-	Tally *Tally
-}
-
 // countChunks counts each chunk file of a row alone, by chunk index.
-func countChunks(dir, on, off string) (map[int]chunkFile, error) {
+func countChunks(dir, on, off string) (map[int]*Tally, error) {
 	files, err := filepath.Glob(filepath.Join(dir, chunkGlob))
 	if err != nil {
 		return nil, err
@@ -305,7 +299,7 @@ func countChunks(dir, on, off string) (map[int]chunkFile, error) {
 	parts, _ := filepath.Glob(filepath.Join(dir, chunkGlob+partExt))
 	files = append(files, parts...)
 	slices.Sort(files)
-	chunks := map[int]chunkFile{}
+	chunks := map[int]*Tally{}
 	for _, path := range files {
 		i, ok := chunkIndex(path)
 		if !ok {
@@ -320,12 +314,10 @@ func countChunks(dir, on, off string) (map[int]chunkFile, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		cf, seen := chunks[i]
-		if !seen {
-			cf = chunkFile{Path: path, Tally: newTally()}
+		if chunks[i] == nil {
+			chunks[i] = newTally()
 		}
-		cf.Tally.Add(games, on, off)
-		chunks[i] = cf
+		chunks[i].Add(games, on, off)
 	}
 	return chunks, nil
 }

@@ -58,7 +58,7 @@ func (c Config) count(name string) (*Tally, int, error) {
 	}
 	for _, i := range slices.Sorted(maps.Keys(files)) {
 		if _, recorded := recs[i]; !recorded {
-			t.merge(files[i].Tally)
+			t.merge(files[i])
 		}
 	}
 	return t, next, nil
@@ -85,10 +85,10 @@ func (c Config) record(r Row, sha, version string) error {
 		return err
 	}
 	for _, i := range slices.Sorted(maps.Keys(files)) {
-		if _, done := recs[i]; done || files[i].Tally.Games == 0 {
+		if _, done := recs[i]; done || files[i].Games == 0 {
 			continue
 		}
-		rec := ChunkRecord{Switch: r.Name, TC: c.TC, Chunk: i, Seed: c.Seed + i, EngineSHA: sha, EngineVersion: version, Tally: files[i].Tally}
+		rec := ChunkRecord{Switch: r.Name, TC: c.TC, Chunk: i, Seed: c.Seed + i, EngineSHA: sha, EngineVersion: version, Tally: files[i]}
 		if err := c.Ledger.Append(rec); err != nil {
 			return err
 		}
