@@ -419,7 +419,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 		// Step 18. Extensions of the move: singular (step 15), recapture
 		// in REBEL's material window, pawn to the 7th (REBEL; switches
-		// RecaptureExt, PawnPushExt, off until measured).
+		// RecaptureExt and PawnPushExt, off: the ablation measured no
+		// gain, docs/techniques.md).
 		ext := 0
 		if m == ttMove {
 			ext = singularExt
