@@ -25,6 +25,11 @@ func formatSigned(x float64) string {
 	case math.IsInf(x, -1):
 		return "-inf"
 	}
+	if math.Abs(x) < 0.05 {
+		// A draw-even row, whose Elo may come out as a negative zero or
+		// a hair below zero, reads "0.0", not "-0.0".
+		return "0.0"
+	}
 	return fmt.Sprintf("%+.1f", x)
 }
 
@@ -131,6 +136,9 @@ func WriteTSV(w io.Writer, ms []Measured) {
 	num := func(x float64, ok bool) string {
 		if !ok {
 			return ""
+		}
+		if math.Abs(x) < 0.005 {
+			x = 0 // no "-0.00"
 		}
 		return fmt.Sprintf("%.2f", x)
 	}
