@@ -374,7 +374,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 		// Step 17. Pruning of hopeless moves, once a move has been found
 		// that is not a mate against us: late move pruning (switch
-		// LateMovePruning), futility to horizon-5 at 1.20 a ply (REBEL;
+		// LateMovePruning), futility to horizon-5 at 1.18 a ply (REBEL;
 		// switch Futility; with FutilityREBEL REBEL's own margins at
 		// horizon-1 and -2 only; with FutilityHistory, Ethereal's rule, off
 		// until measured, only moves of poor history), positional gain
