@@ -52,8 +52,8 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 	}
 
 	// Step 4. Stand pat on the static evaluation: the hash's, a lazy
-	// guess far below alpha (REBEL; switch LazyEval, off until measured),
-	// or a full one.
+	// guess far below alpha (REBEL; switch LazyEval, off: no gain measured
+	// in the ablation, docs/techniques.md), or a full one.
 	bestScore := -Infinity
 	staticEval, rawEval := noEval, noEval
 	lazy := false
