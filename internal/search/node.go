@@ -378,7 +378,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// switch Futility; with FutilityREBEL REBEL's own margins at
 		// horizon-1 and -2 only; with FutilityHistory, Ethereal's rule, off
 		// until measured, only moves of poor history), positional gain
-		// (IPPOLIT; switch PositionalGain, off until measured), counter-move
+		// (IPPOLIT; switch PositionalGain, off: no gain measured), counter-move
 		// and follow-up history (Ethereal; switch ContHistPruning), SEE
 		// (switch SEEPruning; SEEQuietLinearNoisySquare, Ethereal's margins).
 		// Checks are spared, or with SafeChecksOnly only the safe early ones
