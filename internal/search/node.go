@@ -461,7 +461,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		nodesBefore := w.nodes
 		// Step 20. Pawn-ending extension: a capture into a pawn ending that
 		// is not yet decided is searched three plies deeper (REBEL; switch
-		// PawnEndingExt, off until measured).
+		// PawnEndingExt, off: no gain measured).
 		if w.Switches.PawnEndingExt && !root && ext == 0 && w.captureIntoPawnEnding() {
 			newDepth += PawnEndingExtPlies
 		}
