@@ -441,7 +441,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// Step 19. Reduction 1: a quiet move of a side that stands a rook
 		// or more (by material and piece squares) below alpha is searched a
 		// ply shallower, once on a path (REBEL; switch MaterialReduction,
-		// off until measured).
+		// off: a clear loss measured).
 		materialReduced := w.parentMaterialReduced(ply)
 		if w.Switches.MaterialReduction && ext == 0 && !materialReduced && depth-1 >= MaterialReductionMinRemaining &&
 			!noisy && !givesCheck && !inCheck {
