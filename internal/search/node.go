@@ -165,8 +165,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// Step 8. King-safety extension: a move that seriously increases the
 	// pressure on our king is searched a ply deeper; checks are extended
 	// already, and the test needs this node's evaluation, so it does not
-	// reach moves into quiescence (REBEL; switch KingPressureExt, off
-	// until measured).
+	// reach moves into quiescence (REBEL; switch KingPressureExt, off:
+	// turning it on, −66.8 ± 36.8 Elo in 200 games at 2+0.02).
 	if w.Switches.KingPressureExt && !root && !inCheck && excluded == chess.NoMove && w.kingPressureExtends(ply) {
 		depth++
 		ss.pathExt++
