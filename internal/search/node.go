@@ -568,8 +568,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// Step 24. What the cut-off teaches: history, continuation history,
 	// killers, counter move (history.go), and the capture history, kept
 	// while CaptureHistory (which orders by it) or LMRCaptures (which
-	// reduces by it) is on (CaptureHistory off: with ThreatReduction,
-	// ProbCut and HorizonTrickOne -1.7 ± 22.1 Elo in 400 games).
+	// reduces by it) is on (CaptureHistory off: turning it on, −24.4 ±
+	// 19.6 Elo in 600 games at 2+0.02).
 	if bestScore >= beta && bestMove != chess.NoMove {
 		w.updateQuietStats(ss, bestMove, quiets[:quietsTried], depth, ply, bestScore)
 		if w.Switches.CaptureHistory || w.Switches.LMRCaptures {
