@@ -384,8 +384,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// Checks are spared, or with SafeChecksOnly only the safe early ones
 		// and the hash move (on; its ablation row, −4.3 ± 16.3 Elo in 800
 		// games, measured no gain). SEEQuietLinearNoisySquare is on: its
-		// row, +20.4 ± 16.7 Elo in 800 games. ContHistPruning is on: issue
-		// 14's group of nine, +45 ± 20 Elo in an SPRT of 618 games. With
+		// row, +20.4 ± 16.7 Elo in 800 games. ContHistPruning is on, though
+		// its row, −8.3 ± 16.6 Elo in 800 games, measured no gain. With
 		// PruneAtLMRDepth, futility and the continuation histories judge a
 		// quiet move at the depth its late-move reduction would leave (Stockfish;
 		// Ethereal for the histories; not in the seeds).
