@@ -46,7 +46,8 @@ type Switches struct {
 	ProbCut             bool // a capture that beats beta by a margin in a shallower search cuts the node
 	CaptureHistory      bool // captures ordered within their REBEL band by how often they caused cut-offs
 	// Issue 14: the search and clock of the strongest engines, on since
-	// the nine together passed an SPRT (+45 ± 20 Elo in 618 games).
+	// the nine together passed an SPRT (+45 ± 20 Elo in 618 games); each
+	// one's own worth is its row in docs/ablation.
 	LMRAdjusted               bool // LMR from the second move, adjusted by node type, improving, killers, history; checks and the root too
 	SafeChecksOnly            bool // only the hash move and SEE-safe checks at low move counts escape move pruning
 	SEEQuietLinearNoisySquare bool // SEE pruning at -80·d for quiet moves and -18·d² for captures, to depth 9
@@ -57,7 +58,8 @@ type Switches struct {
 	ContHistNoSink            bool // no continuation history after a null move or before the root, instead of a shared row
 	ClockIdealScaled          bool // an ideal time per move, scaled by stability, best-move changes and score drops
 	// Three node-level refinements, on since together they passed an SPRT
-	// (+58.7 ± 21.9 Elo in 472 games).
+	// (+58.7 ± 21.9 Elo in 472 games); each one's own worth is its row in
+	// docs/ablation.
 	CorrectionHistory bool // the static evaluation corrected by what searches found beyond it, by pawn structure
 	SingularDouble    bool // a very singular hash move two plies deeper, a non-singular one that beats beta a ply shallower
 	IIReduction       bool // no hash move at a PV or cut node: a ply less, instead of internal iterative deepening
