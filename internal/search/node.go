@@ -475,9 +475,10 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// HangingNoReduce: the log-log term +52 ± 22 Elo in 574 games).
 		// Or, with LMRAdjusted, as the strongest engines reduce
 		// (reductions.go lmrAdjustedPlies; on: its row, +107.5 ± 34.0 Elo).
-		// With LMRCaptures (Ethereal, Stockfish; off: +0.3 ± 13.2 Elo with
-		// CaptureHistory in 1,080 games, docs/strength.md) late
-		// captures are reduced by their capture history.
+		// With LMRCaptures (Ethereal, Stockfish; off: turning it on alone,
+		// its row in docs/ablation, +47.2 ± 36.8 Elo in 200 games; with
+		// CaptureHistory +0.3 ± 13.2 Elo in 1,080 games, docs/strength.md)
+		// late captures are reduced by their capture history.
 		var score int
 		reducedHere := materialReduced && !w.parentMaterialReduced(ply)
 		ss.moveReduced = reducedHere
