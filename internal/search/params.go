@@ -504,7 +504,9 @@ const ClockStableFloorStep = 0.02
 // ClockFrontLoad: the time left is shared over this many moves, not
 // ClockIdealScaledMoves, so that more of it goes to the moves of the
 // opening and middle game (Ethereal 12 spent 1.4 times Matador's time a
-// move over moves 1-20; on since its SPRT, +18.8 ± 11.3 Elo).
+// move over moves 1-20; on since its SPRT at 5+0.05, +18.8 ± 11.3 Elo;
+// its ablation row at 2+0.02, with ClockNodeShare, −2.6 ± 15.7 Elo in 800
+// games, measured no gain).
 const ClockFrontLoadMoves = 40
 
 // LMRCaptures: a capture after the first move, from LMRCaptureMinDepth,
