@@ -69,9 +69,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 
 	// Step 4. Draws, and the end of the ply stack. With DrawJitter a draw
-	// scores +1 or -1 by the node count (Ethereal: the search does not
-	// settle for the first drawing line it meets). Off, as turning it on
-	// measured no gain in its ablation row, +7.4 ± 17.3 Elo in 800 games.
+	// scores +1 or -1 by the node count, so the search does not settle for
+	// the first draw it meets (Ethereal; off: its row measured no gain).
 	if !root && isDraw(pos, ply, inCheck) {
 		if w.Switches.DrawJitter {
 			return 1 - int(w.nodes&2)
@@ -139,9 +138,10 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// Step 7. Static evaluation (the hash's when it has one), moved by the
 	// correction history (Stockfish, not in the seeds; switch
 	// CorrectionHistory; on: its ablation row, +29.0 ± 27.2 Elo in 300
-	// games at 2+0.02), and evalScore: the evaluation improved by the hash
-	// score where its bound allows. The hash table, the positional gains and the
-	// improving test keep the evaluation's own figure, rawEval.
+	// games at 2+0.02), and evalScore: the evaluation improved by the
+	// hash score where its bound allows. The hash table, the positional
+	// gains and the improving test keep the evaluation's own figure,
+	// rawEval.
 	rawEval, staticEval, evalScore := noEval, noEval, noEval
 	ss.lazyGap, ss.dangerKnown, ss.hangingKnown = noLazyGap, false, false
 	if !inCheck {
@@ -376,22 +376,17 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// that is not a mate against us: late move pruning (switch
 		// LateMovePruning), futility to horizon-5 at 1.18 a ply (REBEL;
 		// switch Futility; with FutilityREBEL REBEL's own margins at
-		// horizon-1 and -2 only; with FutilityHistory, Ethereal's rule,
-		// only moves of poor history: off, as turning it on measured no
-		// gain, +5.6 ± 17.0 Elo in 800 games), positional gain
-		// (IPPOLIT; switch PositionalGain, off: no gain measured), counter-move
-		// and follow-up history (Ethereal; switch ContHistPruning), SEE
-		// (switch SEEPruning; SEEQuietLinearNoisySquare, Ethereal's margins).
-		// Checks are spared, or with SafeChecksOnly only the safe early ones
-		// and the hash move (on; its ablation row, −4.3 ± 16.3 Elo in 800
-		// games, measured no gain). SEEQuietLinearNoisySquare is on: its
-		// row, +20.4 ± 16.7 Elo in 800 games. ContHistPruning is on, though
-		// its row, −8.3 ± 16.6 Elo in 800 games, measured no gain. With
-		// PruneAtLMRDepth (on; its row, +9.6 ± 16.7 Elo in 800 games,
-		// measured no gain, but the group SPRT it was tuned in passed),
-		// futility and the continuation histories judge a quiet move at the
-		// depth its late-move reduction would leave (Stockfish; Ethereal for
-		// the histories; not in the seeds).
+		// horizon-1 and -2 only; with FutilityHistory, Ethereal's rule, off,
+		// only moves of poor history), positional gain (IPPOLIT; switch
+		// PositionalGain, off), counter-move and follow-up history (Ethereal;
+		// switch ContHistPruning), SEE (switch SEEPruning;
+		// SEEQuietLinearNoisySquare, Ethereal's margins). Checks are spared,
+		// or with SafeChecksOnly only the safe early ones and the hash move.
+		// With PruneAtLMRDepth, futility and the continuation histories judge
+		// a quiet move at the depth its late-move reduction would leave
+		// (Stockfish; Ethereal for the histories; not in the seeds).
+		// What each of these switches is worth, on or off, is its row in
+		// docs/techniques.md.
 		if ply > 0 && bestScore > -MateInMaxPly && !inCheck && hasPieces {
 			exempt := givesCheck && w.checkEscapesPruning(m, ttMove, moveCount)
 			linear := w.Switches.SEEQuietLinearNoisySquare
@@ -424,8 +419,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 		// Step 18. Extensions of the move: singular (step 15), recapture
 		// in REBEL's material window, pawn to the 7th (REBEL; switches
-		// RecaptureExt and PawnPushExt, off: the ablation measured no
-		// gain, docs/techniques.md).
+		// RecaptureExt and PawnPushExt, off: their rows measured no gain).
 		ext := 0
 		if m == ttMove {
 			ext = singularExt
@@ -479,10 +473,9 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// HangingNoReduce: the log-log term +52 ± 22 Elo in 574 games).
 		// Or, with LMRAdjusted, as the strongest engines reduce
 		// (reductions.go lmrAdjustedPlies; on: its row, +107.5 ± 34.0 Elo).
-		// With LMRCaptures (Ethereal, Stockfish; off: turning it on alone,
-		// its row in docs/ablation, +47.2 ± 36.8 Elo in 200 games; with
-		// CaptureHistory +0.3 ± 13.2 Elo in 1,080 games, docs/strength.md)
-		// late captures are reduced by their capture history.
+		// With LMRCaptures (Ethereal, Stockfish) late captures are reduced by
+		// their capture history (off; on alone, its row: +47.2 ± 36.8 Elo in
+		// 200 games; with CaptureHistory +0.3 ± 13.2 Elo in 1,080, strength.md).
 		var score int
 		reducedHere := materialReduced && !w.parentMaterialReduced(ply)
 		ss.moveReduced = reducedHere
