@@ -474,8 +474,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// Or, with LMRAdjusted, as the strongest engines reduce
 		// (reductions.go lmrAdjustedPlies; on: its row, +107.5 ± 34.0 Elo).
 		// With LMRCaptures (Ethereal, Stockfish) late captures are reduced by
-		// their capture history (off; on alone, its row: +47.2 ± 36.8 Elo in
-		// 200 games; with CaptureHistory +0.3 ± 13.2 Elo in 1,080, strength.md).
+		// their capture history (off; alone, +47.2 ± 36.8 Elo in 200 games;
+		// with CaptureHistory, +0.3 ± 13.2 in 1,080, docs/strength.md).
 		var score int
 		reducedHere := materialReduced && !w.parentMaterialReduced(ply)
 		ss.moveReduced = reducedHere
