@@ -114,7 +114,7 @@ var techniques = map[string]technique{
 	"UseBishopPair":    {groupIPPOLIT, "Rybka/IPPOLIT §3.4 Material tokens (bishops by square colour), §3.5 imbalances", "", ""},
 	"UseKingShelter":   {groupIPPOLIT, "Rybka/IPPOLIT §7.2 Pawns: Shelter", "", ""},
 	"UseKingSafety":    {groupREBEL, "REBEL, Evaluation (progressive king safety with attack patterns)", "", "UseKingDangerModel (on) puts its inputs in a tuned sum"},
-	"UseThreats":       {groupREBEL, "REBEL, Evaluation: Hanging Pieces", "", "UseThreatsByType (on) beside it; the search's hanging-piece techniques read it"},
+	"UseThreats":       {groupREBEL, "REBEL, Evaluation: Hanging Pieces", "", "UseThreatsByType (on) adds to it, and all of it but the queen x-ray runs only with it; the search's hanging-piece techniques read it"},
 	"UseScaling":       {groupIPPOLIT, "Rybka/IPPOLIT §7.1 Drawishness with pawns, §6.10 (the winning-chances squash)", "", ""},
 	"UseMopUp":         {groupOther, "not in the seeds: Stockfish, Ethereal (the bare king pushed to the edge)", "", ""},
 	"UseSpace":         {groupOther, "not in the seeds: Stockfish (space)", "", "UseSpacePieces (on) adds to it"},
