@@ -119,7 +119,7 @@ var techniques = map[string]technique{
 	"UseMopUp":         {groupOther, "not in the seeds: Stockfish, Ethereal (the bare king pushed to the edge)", "", ""},
 	"UseSpace":         {groupOther, "not in the seeds: Stockfish (space)", "", "UseSpacePieces (on) adds to it"},
 	"UseComplexity":    {groupOther, "not in the seeds: Stockfish, Ethereal (complexity)", "", "UsePawnLead (on) adds to it"},
-	"UseThreatsByType": {groupOther, "not in the seeds: Ethereal, Stockfish (threats by attacker and victim)", "", ""},
+	"UseThreatsByType": {groupOther, "not in the seeds: Ethereal, Stockfish (threats by attacker and victim)", "", "only with UseThreats (on), but for the queen x-ray"},
 	"UseKingDangerModel": {groupOther, "not in the seeds: Ethereal (king danger as a tuned sum, over REBEL's counter)", "",
 		"replaces UseKingSafety's table alone; UsePoorlyDefended (on) adds to it"},
 	"UseBishopShape":      {groupOther, "not in the seeds: Stockfish, Ethereal (long diagonal, hemmed-in bishops)", "", ""},
