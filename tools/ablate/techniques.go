@@ -121,7 +121,7 @@ var techniques = map[string]technique{
 	"UseComplexity":    {groupOther, "not in the seeds: Stockfish, Ethereal (complexity)", "", "UsePawnLead (on) adds to it"},
 	"UseThreatsByType": {groupOther, "not in the seeds: Ethereal, Stockfish (threats by attacker and victim)", "", "only with UseThreats (on), but for the queen x-ray"},
 	"UseKingDangerModel": {groupOther, "not in the seeds: Ethereal (king danger as a tuned sum, over REBEL's counter)", "",
-		"replaces UseKingSafety's table alone; UsePoorlyDefended (on) adds to it"},
+		"replaces UseKingSafety's table, so only with it (on), but for the defenders in the king's zone; UsePoorlyDefended (on) adds to it"},
 	"UseBishopShape":      {groupOther, "not in the seeds: Stockfish, Ethereal (long diagonal, hemmed-in bishops)", "", ""},
 	"UsePieceActivity":    {groupOther, "not in the seeds: Ethereal (knight distance, closedness, king-pawn distance)", "", ""},
 	"UseKingPawnCover":    {groupOther, "not in the seeds: Ethereal (king zone squares two pawns defend)", "", "with UseKingSafety"},
