@@ -3,10 +3,17 @@
 // illegal moves, crashes and stalls among them) and the time and depth it
 // used per move by game phase: what a match report counts besides Elo.
 //
-//	go run ./tools/gamestats [-played] games.pgn [more.pgn ...]
+//	go run ./tools/gamestats [-played] [-low 0.5] games.pgn [more.pgn ...]
 //
 // Time and depth come from move comments of the form {+0.31/12 0.245s};
-// moves without one (book moves) are not counted. Phases are by full-move
+// moves without one (book moves) are not counted. Comments that also give
+// the clock after the move, as fastchess writes them with
+// "-pgnout ... timeleft=true" ({+0.31/12 0.245s, tl=1.520s, latency=0.001s}),
+// add a clock line for each engine: the least time it had left when a move
+// began, the largest share of its clock one move used, and how many moves
+// began with less than -low seconds left (the time left before a move is
+// the time left after it, plus the move's time, less the increment of the
+// game's TimeControl tag). Phases are by full-move
 // number as the PGN numbers them (an opening FEN's own number included),
 // or with -played by the count of moves each side has played in the game
 // (its first 20 moves, whatever the opening's number).
@@ -18,6 +25,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -61,18 +69,30 @@ type engineStats struct {
 	// normal end or adjudication (time forfeit, illegal move, ...).
 	lostBy map[string]int
 	phase  []usage
+	clock  clockUse
+}
+
+// clockUse sums what the comments with a time left say about one engine's
+// clock: how close to its flag it played.
+type clockUse struct {
+	moves     int     // moves whose comment gave the time left
+	least     float64 // least time left when a move began, in seconds
+	mostShare float64 // largest share of the time left one move used
+	shareOf   float64 // the time left of that move
+	low       int     // moves begun with less than the report's low mark
 }
 
 // report is the whole of what the PGNs hold.
 type report struct {
-	byPlayed     bool // phases by moves played, not by the PGN's numbers
+	byPlayed     bool    // phases by moves played, not by the PGN's numbers
+	lowClock     float64 // seconds: a move begun with less left counts as low
 	games        int
 	terminations map[string]int
 	engines      map[string]*engineStats
 }
 
 func newReport() *report {
-	return &report{terminations: map[string]int{}, engines: map[string]*engineStats{}}
+	return &report{lowClock: 0.5, terminations: map[string]int{}, engines: map[string]*engineStats{}}
 }
 
 func (r *report) engine(name string) *engineStats {
@@ -84,23 +104,85 @@ func (r *report) engine(name string) *engineStats {
 	return e
 }
 
+// note is what one move's comment says.
+type note struct {
+	depth    int
+	seconds  float64
+	timeLeft float64 // after the move; -1: not given
+}
+
 // parseComment reads depth and seconds from a comment like "+0.31/12 0.245s"
-// (the score may be a mate, "+M5/20"); ok is false for anything else.
-func parseComment(c string) (depth int, seconds float64, ok bool) {
+// (the score may be a mate, "+M5/20"), and the time left from fastchess's
+// longer form "+0.31/12 0.245s, tl=1.520s, latency=0.001s"; ok is false
+// for anything else.
+func parseComment(c string) (n note, ok bool) {
 	f := strings.Fields(c)
-	if len(f) < 2 || !strings.HasSuffix(f[1], "s") {
-		return 0, 0, false
+	if len(f) < 2 {
+		return note{}, false
 	}
 	slash := strings.LastIndexByte(f[0], '/')
 	if slash < 0 {
-		return 0, 0, false
+		return note{}, false
 	}
-	d, err1 := strconv.Atoi(f[0][slash+1:])
-	s, err2 := strconv.ParseFloat(strings.TrimSuffix(f[1], "s"), 64)
-	if err1 != nil || err2 != nil || d < 0 || s < 0 {
-		return 0, 0, false
+	d, err := strconv.Atoi(f[0][slash+1:])
+	s, isTime := seconds(strings.TrimSuffix(f[1], ","))
+	if err != nil || d < 0 || !isTime {
+		return note{}, false
 	}
-	return d, s, true
+	n = note{depth: d, seconds: s, timeLeft: -1}
+	for _, field := range f[2:] {
+		if v, found := strings.CutPrefix(strings.TrimSuffix(field, ","), "tl="); found {
+			if t, isTime := seconds(v); isTime {
+				n.timeLeft = t
+			}
+		}
+	}
+	return n, true
+}
+
+// seconds reads a time such as "0.245s": a finite number, not negative.
+func seconds(v string) (float64, bool) {
+	num, found := strings.CutSuffix(v, "s")
+	if !found {
+		return 0, false
+	}
+	t, err := strconv.ParseFloat(num, 64)
+	if err != nil || t < 0 || math.IsNaN(t) || math.IsInf(t, 0) {
+		return 0, false
+	}
+	return t, true
+}
+
+// increment is the seconds added a move by a TimeControl tag such as
+// "2+0.02" or "40/60+1"; 0 when it has none or cannot be read.
+func increment(tc string) float64 {
+	_, inc, found := strings.Cut(tc, "+")
+	if !found {
+		return 0
+	}
+	v, err := strconv.ParseFloat(inc, 64)
+	if err != nil || v < 0 {
+		return 0
+	}
+	return v
+}
+
+// addClock counts one move whose comment gave the time left after it.
+func (c *clockUse) addClock(n note, inc, lowMark float64) {
+	before := n.timeLeft + n.seconds - inc
+	if before <= 0 {
+		return
+	}
+	if c.moves == 0 || before < c.least {
+		c.least = before
+	}
+	if share := n.seconds / before; share > c.mostShare {
+		c.mostShare, c.shareOf = share, before
+	}
+	if before < lowMark {
+		c.low++
+	}
+	c.moves++
 }
 
 // add counts one game.
@@ -137,6 +219,7 @@ func (r *report) add(g *pgn.Game) error {
 		return err
 	}
 	startPly := pos.GamePly()
+	inc := increment(g.Tag("TimeControl"))
 	for i, m := range g.Moves {
 		mover := w
 		if pos.SideToMove() == chess.Black {
@@ -147,11 +230,14 @@ func (r *report) add(g *pgn.Game) error {
 			moveNumber = (pos.GamePly()-startPly)/2 + 1
 		}
 		if i < len(g.Notes) {
-			if d, s, ok := parseComment(g.Notes[i].Comment); ok {
+			if n, ok := parseComment(g.Notes[i].Comment); ok {
 				u := &mover.phase[phaseOf(moveNumber)]
 				u.moves++
-				u.seconds += s
-				u.depthSum += d
+				u.seconds += n.seconds
+				u.depthSum += n.depth
+				if n.timeLeft >= 0 {
+					mover.clock.addClock(n, inc, r.lowClock)
+				}
 			}
 		}
 		pos.MakeMove(m)
@@ -189,6 +275,11 @@ func (r *report) write(out io.Writer) {
 			writeUsage(out, phases[i].name, u)
 		}
 		writeUsage(out, "all moves", all)
+		if c := e.clock; c.moves > 0 {
+			fmt.Fprintf(out, "  clock        %6d moves with the time left: least left as a move began %.3f s; "+
+				"largest share one move used %.0f%% (of %.3f s); %d moves (%.1f%%) begun under %.3g s\n",
+				c.moves, c.least, 100*c.mostShare, c.shareOf, c.low, 100*float64(c.low)/float64(c.moves), r.lowClock)
+		}
 	}
 }
 
@@ -223,8 +314,9 @@ func (r *report) read(in io.Reader, name string) error {
 func main() {
 	fs := flag.NewFlagSet("gamestats", flag.ExitOnError)
 	byPlayed := fs.Bool("played", false, "phases by the moves each side has played, not by the PGN's move numbers")
+	lowClock := fs.Float64("low", 0.5, "seconds: the clock line counts the moves begun with less than this left")
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: gamestats [-played] FILE.pgn [FILE.pgn ...]")
+		fmt.Fprintln(os.Stderr, "usage: gamestats [-played] [-low SECONDS] FILE.pgn [FILE.pgn ...]")
 		fs.PrintDefaults()
 	}
 	fs.Parse(os.Args[1:])
@@ -234,6 +326,7 @@ func main() {
 	}
 	r := newReport()
 	r.byPlayed = *byPlayed
+	r.lowClock = *lowClock
 	for _, path := range fs.Args() {
 		f, err := os.Open(path)
 		if err != nil {

@@ -1,27 +1,43 @@
 package main
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
 
 func TestParseComment(t *testing.T) {
 	for _, c := range []struct {
-		in      string
-		depth   int
-		seconds float64
-		ok      bool
+		in   string
+		want note
+		ok   bool
 	}{
-		{"+1.62/13 0.346s", 13, 0.346, true},
-		{"-M5/20 1.5s", 20, 1.5, true},
-		{"book", 0, 0, false},
-		{"+0.10/x 0.1s", 0, 0, false},
-		{"+0.10/3 fast", 0, 0, false},
-		{"", 0, 0, false},
+		{"+1.62/13 0.346s", note{13, 0.346, -1}, true},
+		{"-M5/20 1.5s", note{20, 1.5, -1}, true},
+		// fastchess with timeleft=true latency=true
+		{"-0.52/13 0.111s, tl=1.600s, latency=0.000s", note{13, 0.111, 1.6}, true},
+		{"+0.20/9 0.02s, latency=-0.001s, tl=0.150s", note{9, 0.02, 0.15}, true},
+		{"+0.20/9 0.02s, tl=soon", note{9, 0.02, -1}, true},
+		{"+0.20/9 0.02s, tl=-1s", note{9, 0.02, -1}, true},
+		{"book", note{}, false},
+		{"+0.10/x 0.1s", note{}, false},
+		{"+0.10/3 fast", note{}, false},
+		{"+0.10/3 fast, tl=1s", note{}, false},
+		{"+0.1/3 NaNs", note{}, false},
+		{"+0.1/3 0.1s, tl=+Infs", note{3, 0.1, -1}, true},
+		{"", note{}, false},
 	} {
-		d, s, ok := parseComment(c.in)
-		if d != c.depth || s != c.seconds || ok != c.ok {
-			t.Errorf("parseComment(%q) = %d, %v, %v; want %d, %v, %v", c.in, d, s, ok, c.depth, c.seconds, c.ok)
+		n, ok := parseComment(c.in)
+		if n != c.want || ok != c.ok {
+			t.Errorf("parseComment(%q) = %+v, %v; want %+v, %v", c.in, n, ok, c.want, c.ok)
+		}
+	}
+}
+
+func TestIncrement(t *testing.T) {
+	for tc, want := range map[string]float64{"2+0.02": 0.02, "10+0.1": 0.1, "40/60+1": 1, "60": 0, "": 0, "2+x": 0, "-": 0} {
+		if got := increment(tc); got != want {
+			t.Errorf("increment(%q) = %v, want %v", tc, got, want)
 		}
 	}
 }
@@ -98,4 +114,80 @@ func TestReportByPlayed(t *testing.T) {
 	if u := r.engines["B"].phase[0]; u.moves != 3 || u.seconds != 2 {
 		t.Errorf("B first 20 moves played: %+v", u)
 	}
+}
+
+// Fastchess's comments with the clock. The clock before a move is its tl
+// plus its time less the increment: A had 2.000 s before e4 and 0.680 s
+// before Nf3; B 2.000 s before e5.
+const clockGame = `[White "A"]
+[Black "B"]
+[TimeControl "2+0.02"]
+[Result "1/2-1/2"]
+[Termination "adjudication"]
+
+1. e4 {+0.30/10 0.100s, tl=1.920s, latency=0.001s} e5 {-0.20/12 0.500s, tl=1.520s, latency=0.000s}
+2. Nf3 {+0.10/11 0.400s, tl=0.300s, latency=0.002s} Nc6 {book} 1/2-1/2
+`
+
+func TestReportClock(t *testing.T) {
+	r := newReport()
+	if err := r.read(strings.NewReader(clockGame), "test"); err != nil {
+		t.Fatal(err)
+	}
+	a, b := r.engines["A"].clock, r.engines["B"].clock
+	// A used 0.05 of its clock on e4 and 0.588 on Nf3; neither began
+	// under the default mark of 0.5 s.
+	if a.moves != 2 || !near(a.least, 0.68) || !near(a.mostShare, 0.4/0.68) || !near(a.shareOf, 0.68) || a.low != 0 {
+		t.Errorf("A's clock: %+v", a)
+	}
+	// B: one timed move, 2.000 s before it; the book move has no comment to read.
+	if b.moves != 1 || !near(b.least, 2.0) || !near(b.mostShare, 0.25) || b.low != 0 {
+		t.Errorf("B's clock: %+v", b)
+	}
+	r2 := newReport()
+	r2.lowClock = 1
+	if err := r2.read(strings.NewReader(clockGame), "test"); err != nil {
+		t.Fatal(err)
+	}
+	if got := r2.engines["A"].clock.low; got != 1 {
+		t.Errorf("A's moves begun under 1 s: %d, want 1", got)
+	}
+	var out strings.Builder
+	r2.write(&out)
+	want := "clock             2 moves with the time left: least left as a move began 0.680 s; largest share one move used 59% (of 0.680 s); 1 moves (50.0%) begun under 1 s"
+	if !strings.Contains(out.String(), want) {
+		t.Errorf("report lacks %q:\n%s", want, out.String())
+	}
+	// Without tl= comments no clock line is written.
+	out.Reset()
+	r3 := newReport()
+	if err := r3.read(strings.NewReader(twoGames), "test"); err != nil {
+		t.Fatal(err)
+	}
+	r3.write(&out)
+	if strings.Contains(out.String(), "clock ") {
+		t.Errorf("a clock line without time-left comments:\n%s", out.String())
+	}
+}
+
+func near(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
+
+// FuzzParseComment: any comment is read without a panic, and what is read
+// is in range (times and depth not negative, a time left given or -1).
+func FuzzParseComment(f *testing.F) {
+	for _, c := range []string{"+1.62/13 0.346s", "-0.52/13 0.111s, tl=1.600s, latency=0.000s", "book", "+M1/1 0s, tl=0s", "/ s, tl=s"} {
+		f.Add(c)
+	}
+	f.Fuzz(func(t *testing.T, c string) {
+		n, ok := parseComment(c)
+		if !ok {
+			if n != (note{}) {
+				t.Errorf("parseComment(%q) failed but gave %+v", c, n)
+			}
+			return
+		}
+		if n.depth < 0 || !(n.seconds >= 0) || math.IsInf(n.seconds, 0) || !(n.timeLeft >= 0 || n.timeLeft == -1) || math.IsInf(n.timeLeft, 0) {
+			t.Errorf("parseComment(%q) = %+v: out of range", c, n)
+		}
+	})
 }
