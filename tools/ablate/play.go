@@ -199,7 +199,7 @@ func (c Config) fastchessArgs(dir string, rounds, seed int, pgn string) []string
 		"-resign", "movecount=4", "score=700",
 		"-rounds", strconv.Itoa(rounds), "-games", "2", "-repeat",
 		"-concurrency", strconv.Itoa(c.Concurrency), "-recover",
-		"-pgnout", "file=" + pgn,
+		"-pgnout", "file=" + pgn, "timeleft=true",
 	}
 }
 

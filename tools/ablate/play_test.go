@@ -145,7 +145,7 @@ func TestPlayRowStopsAndResumes(t *testing.T) {
 	}
 	calls, _ := os.ReadFile(filepath.Join(tmp, "calls"))
 	for _, want := range []string{"-srand 1002", "-srand 1003", "tc=1+0.01", "-concurrency 2", "-repeat", "-recover", "option.Hash=16",
-		"option.Threads=1", "-games 2", "movenumber=40 movecount=8 score=10", "-resign movecount=4 score=700", "format=epd order=random"} {
+		"option.Threads=1", "-games 2", "movenumber=40 movecount=8 score=10", "-resign movecount=4 score=700", "format=epd order=random", "-pgnout file=", ".part timeleft=true"} {
 		if !strings.Contains(string(calls), want) {
 			t.Errorf("fastchess was not called with %q:\n%s", want, calls)
 		}

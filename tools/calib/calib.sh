@@ -43,4 +43,4 @@ exec "$fastchess" \
 	-each tc="$tc" option.Hash=16 option.Threads=1 \
 	-openings file="$openings" format=pgn order=random \
 	-rounds "$rounds" -games 2 -repeat -concurrency 2 -recover \
-	-pgnout file="$dir/games.pgn" >"$dir/log.txt" 2>&1
+	-pgnout file="$dir/games.pgn" timeleft=true >"$dir/log.txt" 2>&1

@@ -14,7 +14,8 @@
 # wins). TC defaults to 10+0.1, CONCURRENCY to 2. Games, log
 # and the fastchess state go to $WORK/match/NAME; a stopped match resumes
 # with fastchess -config file=$WORK/match/NAME/config.json. Count crashes,
-# illegal moves and time losses with go run ./tools/gamestats on the PGN.
+# illegal moves and time losses, and see how near its flag each engine
+# played (the PGN has the clock), with go run ./tools/gamestats on the PGN.
 # Environment: WORK (default $HOME/matador-work), FASTCHESS (default
 # $WORK/fastchess/fastchess), OPENINGS (default ../shared/data/openings/
 # UHO_4060_v3.epd beside the repository).
@@ -38,4 +39,4 @@ exec "$fastchess" \
 	-openings file="$openings" format=epd order=random \
 	-draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=700 \
 	-rounds "$rounds" -games 2 -repeat -concurrency "$conc" -recover \
-	-pgnout file="$dir/games.pgn" >"$dir/log.txt" 2>&1
+	-pgnout file="$dir/games.pgn" timeleft=true >"$dir/log.txt" 2>&1

@@ -58,4 +58,4 @@ exec "$fastchess" \
 	-draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=700 \
 	-rounds "$rounds" -games 2 -repeat -concurrency 2 -recover \
 	-sprt elo0="${ELO0:-0}" elo1="${ELO1:-10}" alpha=0.05 beta=0.05 model=normalized \
-	-pgnout file="$dir/games.pgn" >"$dir/log.txt" 2>&1
+	-pgnout file="$dir/games.pgn" timeleft=true >"$dir/log.txt" 2>&1

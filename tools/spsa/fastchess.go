@@ -67,7 +67,7 @@ func (m Match) Args(params []Param, pt Perturbation, srand uint64, pgn, engineLo
 		"-concurrency", strconv.Itoa(m.Concurrency), "-recover",
 		"-autosaveinterval", "0",
 		"-log", "file="+engineLog, "level=warn", "engine=true", "append=false",
-		"-pgnout", "file="+pgn)
+		"-pgnout", "file="+pgn, "timeleft=true")
 }
 
 // Outcome is what the plus engine scored in an iteration's games, and the

@@ -159,7 +159,7 @@ func TestRunIterations(t *testing.T) {
 	for _, want := range []string{"-engine cmd=" + r.engine + " name=plus option.NullMoveBaseR=",
 		" option.LMRLogBase100=", "-engine cmd=" + r.engine + " name=minus option.NullMoveBaseR=",
 		"-each tc=1+0.01 option.Hash=16 option.Threads=1 ", "-openings file=" + r.openings + " format=epd order=random",
-		"-rounds 1 -games 2 -repeat -concurrency 1 ", "-srand ", " level=warn engine=true append=false "} {
+		"-rounds 1 -games 2 -repeat -concurrency 1 ", "-srand ", " level=warn engine=true append=false ", ".pgn timeleft=true"} {
 		if !strings.Contains(args[0], want) {
 			t.Errorf("fastchess arguments lack %q:\n%s", want, args[0])
 		}
