@@ -161,14 +161,14 @@ func increment(tc string) float64 {
 		return 0
 	}
 	v, err := strconv.ParseFloat(inc, 64)
-	if err != nil || v < 0 {
+	if err != nil || !(v >= 0) || math.IsInf(v, 0) {
 		return 0
 	}
 	return v
 }
 
 // addClock counts one move whose comment gave the time left after it.
-func (c *clockUse) addClock(n note, inc, lowMark float64) {
+func (c *clockUse) add(n note, inc, lowMark float64) {
 	before := n.timeLeft + n.seconds - inc
 	if before <= 0 {
 		return
@@ -236,7 +236,7 @@ func (r *report) add(g *pgn.Game) error {
 				u.seconds += n.seconds
 				u.depthSum += n.depth
 				if n.timeLeft >= 0 {
-					mover.clock.addClock(n, inc, r.lowClock)
+					mover.clock.add(n, inc, r.lowClock)
 				}
 			}
 		}

@@ -35,7 +35,7 @@ func TestParseComment(t *testing.T) {
 }
 
 func TestIncrement(t *testing.T) {
-	for tc, want := range map[string]float64{"2+0.02": 0.02, "10+0.1": 0.1, "40/60+1": 1, "60": 0, "": 0, "2+x": 0, "-": 0} {
+	for tc, want := range map[string]float64{"2+0.02": 0.02, "10+0.1": 0.1, "40/60+1": 1, "60": 0, "": 0, "2+x": 0, "-": 0, "2+NaN": 0, "2+Inf": 0, "2+-1": 0} {
 		if got := increment(tc); got != want {
 			t.Errorf("increment(%q) = %v, want %v", tc, got, want)
 		}
