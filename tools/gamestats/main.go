@@ -146,8 +146,13 @@ func seconds(v string) (float64, bool) {
 	if !found {
 		return 0, false
 	}
-	t, err := strconv.ParseFloat(num, 64)
-	if err != nil || t < 0 || math.IsNaN(t) || math.IsInf(t, 0) {
+	return nonNegative(num)
+}
+
+// nonNegative reads a finite number that is not negative.
+func nonNegative(v string) (float64, bool) {
+	t, err := strconv.ParseFloat(v, 64)
+	if err != nil || !(t >= 0) || math.IsInf(t, 0) {
 		return 0, false
 	}
 	return t, true
@@ -160,14 +165,11 @@ func increment(tc string) float64 {
 	if !found {
 		return 0
 	}
-	v, err := strconv.ParseFloat(inc, 64)
-	if err != nil || !(v >= 0) || math.IsInf(v, 0) {
-		return 0
-	}
+	v, _ := nonNegative(inc)
 	return v
 }
 
-// addClock counts one move whose comment gave the time left after it.
+// add counts one move whose comment gave the time left after it.
 func (c *clockUse) add(n note, inc, lowMark float64) {
 	before := n.timeLeft + n.seconds - inc
 	if before <= 0 {
