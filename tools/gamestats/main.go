@@ -91,8 +91,11 @@ type report struct {
 	engines      map[string]*engineStats
 }
 
+// defaultLowClock is -low's default, in seconds.
+const defaultLowClock = 0.5
+
 func newReport() *report {
-	return &report{lowClock: 0.5, terminations: map[string]int{}, engines: map[string]*engineStats{}}
+	return &report{lowClock: defaultLowClock, terminations: map[string]int{}, engines: map[string]*engineStats{}}
 }
 
 func (r *report) engine(name string) *engineStats {
@@ -316,7 +319,7 @@ func (r *report) read(in io.Reader, name string) error {
 func main() {
 	fs := flag.NewFlagSet("gamestats", flag.ExitOnError)
 	byPlayed := fs.Bool("played", false, "phases by the moves each side has played, not by the PGN's move numbers")
-	lowClock := fs.Float64("low", 0.5, "seconds: the clock line counts the moves begun with less than this left")
+	lowClock := fs.Float64("low", defaultLowClock, "seconds: the clock line counts the moves begun with less than this left")
 	fs.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: gamestats [-played] [-low SECONDS] FILE.pgn [FILE.pgn ...]")
 		fs.PrintDefaults()

@@ -140,7 +140,7 @@ func TestReportClock(t *testing.T) {
 	if a.moves != 2 || !near(a.least, 0.68) || !near(a.mostShare, 0.4/0.68) || !near(a.shareOf, 0.68) || a.low != 0 {
 		t.Errorf("A's clock: %+v", a)
 	}
-	// B: one timed move, 2.000 s before it; the book move has no comment to read.
+	// B: one timed move, 2.000 s before it; the book move's comment has no time.
 	if b.moves != 1 || !near(b.least, 2.0) || !near(b.mostShare, 0.25) || b.low != 0 {
 		t.Errorf("B's clock: %+v", b)
 	}
