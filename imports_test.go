@@ -47,12 +47,15 @@ var importRules = map[string]importRule{
 	"engine": {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb", "book"}},
 	// The binary training-data records: the board only.
 	"trainbin": {allowed: []string{"chess"}},
-	"tune":     {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb", "trainbin"}},
-	"datagen":  {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb", "trainbin"}},
+	// What the tools share to keep files whole and flags in range: the
+	// standard library only.
+	"toolio":   {},
+	"tune":     {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb", "trainbin", "toolio"}},
+	"datagen":  {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb", "trainbin", "toolio"}},
 	"uci":      {allowed: core, frontEnd: true},
 	"xboard":   {allowed: core, frontEnd: true},
 	"console":  {allowed: core, frontEnd: true},
-	"cmd":      {allowed: append(append([]string{"tune", "datagen", "trainbin"}, core...), frontEnds...)},
+	"cmd":      {allowed: append(append([]string{"tune", "datagen", "trainbin", "toolio"}, core...), frontEnds...)},
 }
 
 // shortName is "chess" for matador/internal/chess, "cmd" for

@@ -1,0 +1,350 @@
+// Package toolio holds what the programmers' tools (matador datagen, tune
+// and book make, and the programs under tools/) share so that no input,
+// however hostile, costs a file or a run: inputs are opened and checked
+// before any output is created, an output is written to a temporary file
+// that is renamed into place only when the run succeeds, every line read
+// has a bound, and every number a flag takes is checked against its range.
+package toolio
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+)
+
+// OpenInput opens a file to read. A directory or a device is refused with
+// the file named: /dev/zero would feed a reader forever, /dev/full too. A
+// named pipe is accepted (process substitution, <(zcat games.pgn.gz)), since
+// every reader of the tools bounds its lines.
+func OpenInput(path string) (*os.File, error) {
+	if path == "" {
+		return nil, errors.New("an empty file name")
+	}
+	if err := checkReadable(path); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, describe(path, err)
+	}
+	return f, nil
+}
+
+// CheckInput tells whether path can be opened by OpenInput, without
+// keeping it open (a named pipe is not opened: that would block).
+func CheckInput(path string) error {
+	if path == "" {
+		return errors.New("an empty file name")
+	}
+	if err := checkReadable(path); err != nil {
+		return err
+	}
+	if info, _ := os.Stat(path); info != nil && info.Mode()&fs.ModeNamedPipe != 0 {
+		return nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return describe(path, err)
+	}
+	return f.Close()
+}
+
+func checkReadable(path string) error {
+	info, err := os.Stat(path)
+	if err != nil {
+		return describe(path, err)
+	}
+	switch {
+	case info.IsDir():
+		return fmt.Errorf("%s is a directory, not a file", path)
+	case info.Mode().IsRegular(), info.Mode()&fs.ModeNamedPipe != 0:
+		return nil
+	}
+	return fmt.Errorf("%s is not a regular file (a device or a socket); refused", path)
+}
+
+// describe words an error of the os package so that it names the file and
+// the fault once ("open x: no such file or directory" becomes "x: no such
+// file").
+func describe(path string, err error) error {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: no such file", path)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("%s: permission denied", path)
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %v", path, pe.Err)
+	}
+	return fmt.Errorf("%s: %v", path, err)
+}
+
+// CheckRegularIfExists refuses a path that exists and is not a regular
+// file: a tool must never write into a device, a pipe or a directory, nor
+// read one as its own earlier output.
+func CheckRegularIfExists(path string) error {
+	info, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return describe(path, err)
+	}
+	if info.IsDir() {
+		return fmt.Errorf("%s is a directory, not a file", path)
+	}
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file (a device, a pipe or a socket); refused", path)
+	}
+	return nil
+}
+
+// CheckOutput tells, before any work, whether Create(path) would succeed:
+// path is not a directory or a device, and its directory exists and takes
+// a new file. A run that would fail only when it writes its result, after
+// hours, is refused at its start instead.
+func CheckOutput(path string) error {
+	if path == "" {
+		return errors.New("an empty file name")
+	}
+	if err := CheckRegularIfExists(path); err != nil {
+		return err
+	}
+	dir := filepath.Dir(path)
+	info, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("%s: the directory %s does not exist", path, dir)
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("%s: %s is not a directory", path, dir)
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".check*")
+	if err != nil {
+		return fmt.Errorf("%s: cannot write in %s: %v", path, dir, unwrapPath(err))
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Output is a file being written: its bytes go to a temporary file in the
+// same directory, which Commit renames over the path. Until then the file
+// at the path, if any, is untouched, so a run that fails halfway, or is
+// killed, leaves it as it was.
+type Output struct {
+	path string
+	tmp  *os.File
+	done bool
+}
+
+// Create starts writing path (see Output). It refuses what CheckOutput
+// refuses.
+func Create(path string) (*Output, error) {
+	if err := CheckRegularIfExists(path); err != nil {
+		return nil, err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot write in %s: %v", path, filepath.Dir(path), unwrapPath(err))
+	}
+	return &Output{path: path, tmp: tmp}, nil
+}
+
+// Path is the file that Commit writes.
+func (o *Output) Path() string { return o.path }
+
+func (o *Output) Write(p []byte) (int, error) {
+	n, err := o.tmp.Write(p)
+	if err != nil {
+		err = fmt.Errorf("%s: %v", o.path, unwrapPath(err))
+	}
+	return n, err
+}
+
+// Commit puts the written bytes in place of the file at the path.
+func (o *Output) Commit() error {
+	if o.done {
+		return errors.New(o.path + ": already committed or aborted")
+	}
+	o.done = true
+	name := o.tmp.Name()
+	// CreateTemp's 0600 would be a surprise for data shared with others.
+	err := o.tmp.Chmod(0o644)
+	if err == nil {
+		err = o.tmp.Sync()
+	}
+	if cerr := o.tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(name, o.path)
+	}
+	if err != nil {
+		os.Remove(name)
+		return fmt.Errorf("%s: %v", o.path, unwrapPath(err))
+	}
+	return nil
+}
+
+// Abort drops what was written; the file at the path stays as it was. It
+// does nothing after Commit, so that it can be deferred.
+func (o *Output) Abort() {
+	if o.done {
+		return
+	}
+	o.done = true
+	o.tmp.Close()
+	os.Remove(o.tmp.Name())
+}
+
+// WriteFile writes data to path through an Output: all of it or nothing.
+func WriteFile(path string, data []byte) error {
+	o, err := Create(path)
+	if err != nil {
+		return err
+	}
+	defer o.Abort()
+	if _, err := o.Write(data); err != nil {
+		return err
+	}
+	return o.Commit()
+}
+
+// LineTooLongError is a line longer than a reader's bound: not the text
+// the reader expects (a binary file, /dev/zero), and reading on would hold
+// it all in memory.
+type LineTooLongError struct {
+	Line  int // 1 for the first line
+	Limit int
+}
+
+func (e *LineTooLongError) Error() string {
+	return fmt.Sprintf("line %d is longer than %d bytes: not a text file of this kind", e.Line, e.Limit)
+}
+
+// LineReader reads lines with a bound on their length. A UTF-8 byte-order
+// mark at the start of the input is skipped, as editors on Windows write
+// one and other readers (python-chess) accept it.
+type LineReader struct {
+	br    *bufio.Reader
+	limit int
+	line  int
+	// Offset is the number of bytes of the input in the lines read so far,
+	// their newlines and a skipped byte-order mark included.
+	Offset int64
+}
+
+// NewLineReader reads lines of at most limit bytes from r.
+func NewLineReader(r io.Reader, limit int) *LineReader {
+	br, ok := r.(*bufio.Reader)
+	if !ok {
+		br = bufio.NewReaderSize(r, 1<<16)
+	}
+	lr := &LineReader{br: br, limit: limit}
+	lr.Offset = int64(SkipBOM(br))
+	return lr
+}
+
+// Line is the number of the line ReadLine returned last (1 for the first).
+func (lr *LineReader) Line() int { return lr.line }
+
+// ReadLine returns the next line without its newline (and without a
+// carriage return before it). complete is false for a last line that ends
+// without a newline; err is io.EOF only when there is no line left.
+func (lr *LineReader) ReadLine() (line string, complete bool, err error) {
+	var buf []byte
+	for {
+		chunk, err := lr.br.ReadSlice('\n')
+		if len(buf)+len(chunk) > lr.limit+2 { // the bound leaves room for "\r\n"
+			return "", false, &LineTooLongError{Line: lr.line + 1, Limit: lr.limit}
+		}
+		buf = append(buf, chunk...)
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF:
+			if len(buf) == 0 {
+				return "", false, io.EOF
+			}
+			lr.line++
+			lr.Offset += int64(len(buf))
+			return string(buf), false, nil
+		case err != nil:
+			return "", false, err
+		}
+		lr.line++
+		lr.Offset += int64(len(buf))
+		buf = bytes.TrimSuffix(buf[:len(buf)-1], []byte{'\r'})
+		if len(buf) > lr.limit {
+			return "", false, &LineTooLongError{Line: lr.line, Limit: lr.limit}
+		}
+		return string(buf), true, nil
+	}
+}
+
+var bom = []byte{0xEF, 0xBB, 0xBF}
+
+// SkipBOM drops a UTF-8 byte-order mark at the reader's start and returns
+// the number of bytes it dropped (0 or 3).
+func SkipBOM(br *bufio.Reader) int {
+	if start, _ := br.Peek(len(bom)); bytes.Equal(start, bom) {
+		br.Discard(len(bom))
+		return len(bom)
+	}
+	return 0
+}
+
+// HasBOM tells whether b starts with a UTF-8 byte-order mark.
+func HasBOM(b []byte) bool { return bytes.HasPrefix(b, bom) }
+
+// Int checks a whole-number flag against its range; the error names the
+// flag as the user typed it ("-games").
+func Int(flag string, v, lo, hi int64) error {
+	if v < lo || v > hi {
+		return fmt.Errorf("-%s must be from %d to %d, got %d", flag, lo, hi, v)
+	}
+	return nil
+}
+
+// Float checks a number flag against its range: NaN and the infinities
+// are refused whatever the range, since no tool has a use for them.
+func Float(flag string, v, lo, hi float64) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) || v < lo || v > hi {
+		return fmt.Errorf("-%s must be a number from %g to %g, got %v", flag, lo, hi, v)
+	}
+	return nil
+}
+
+// Positive checks a number flag that must be above zero and finite.
+func Positive(flag string, v, hi float64) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) || v <= 0 || v > hi {
+		return fmt.Errorf("-%s must be a number above 0 and at most %g, got %v", flag, hi, v)
+	}
+	return nil
+}
+
+// First returns the first error that is not nil: the checks of one
+// command's flags in one expression.
+func First(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
