@@ -49,13 +49,13 @@ var importRules = map[string]importRule{
 	"trainbin": {allowed: []string{"chess"}},
 	// What the tools share to keep files whole and flags in range: the
 	// standard library only.
-	"toolio":   {},
-	"tune":     {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb", "trainbin", "toolio"}},
-	"datagen":  {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb", "trainbin", "toolio"}},
-	"uci":      {allowed: core, frontEnd: true},
-	"xboard":   {allowed: core, frontEnd: true},
-	"console":  {allowed: core, frontEnd: true},
-	"cmd":      {allowed: append(append([]string{"tune", "datagen", "trainbin", "toolio"}, core...), frontEnds...)},
+	"toolio":  {},
+	"tune":    {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb", "trainbin", "toolio"}},
+	"datagen": {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb", "trainbin", "toolio"}},
+	"uci":     {allowed: core, frontEnd: true},
+	"xboard":  {allowed: core, frontEnd: true},
+	"console": {allowed: core, frontEnd: true},
+	"cmd":     {allowed: append(append([]string{"tune", "datagen", "trainbin", "toolio"}, core...), frontEnds...)},
 }
 
 // shortName is "chess" for matador/internal/chess, "cmd" for
