@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"matador/internal/datagen"
+	"matador/internal/toolio"
+	"matador/internal/trainbin"
 )
 
 // defaultOpenings is where the project keeps its opening sets, seen from
@@ -50,9 +52,9 @@ func runDatagen(args []string, stderr io.Writer) int {
 		return 2
 	}
 	if *openings != "startpos" {
-		f, err := os.Open(*openings)
+		f, err := toolio.OpenInput(*openings)
 		if err != nil {
-			fmt.Fprintf(stderr, "datagen: openings: %v (give -openings FILE, or -openings startpos)\n", err)
+			fmt.Fprintf(stderr, "datagen: -openings %v (give -openings FILE, or -openings startpos)\n", err)
 			return 1
 		}
 		cfg.Openings, err = datagen.ReadOpenings(f)
@@ -64,6 +66,9 @@ func runDatagen(args []string, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// The first Ctrl-C stops the run with the file whole; a second one
+	// kills it the default way (a line it cuts is dropped by the next run).
+	context.AfterFunc(ctx, stop)
 	fmt.Fprintf(stderr, "datagen: %d threads, %d nodes a move, seed %d, %d openings, into %s\n",
 		cfg.Threads, cfg.Nodes, cfg.Seed, max(len(cfg.Openings), 1), *out)
 	st, err := datagen.Run(ctx, cfg, *out, stderr, *interval)
@@ -90,7 +95,9 @@ func datagenRangeError(cfg *datagen.Config) string {
 		{"-per-game", cfg.PerGame, 0, 10000},
 		{"-skip-plies", cfg.SkipPlies, 0, 10000},
 		{"-positions", cfg.Positions, 0, 1 << 40},
-		{"-games", cfg.Games, 0, 1 << 40},
+		// Every game gets a number, which a binary record holds in 32
+		// bits.
+		{"-games", cfg.Games, 0, trainbin.NoGame - 1},
 	}
 	for _, c := range checks {
 		if c.value < c.min || c.value > c.max {

@@ -36,6 +36,8 @@ package datagen
 
 import (
 	"bufio"
+	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -48,6 +50,7 @@ import (
 	"matador/internal/chess"
 	"matador/internal/pgn"
 	"matador/internal/search"
+	"matador/internal/toolio"
 	"matador/internal/trainbin"
 )
 
@@ -123,6 +126,17 @@ func rng(seed, n uint64) *rand.Rand {
 // PlayGame plays game number n of the run with the searcher s (which it
 // resets first).
 func PlayGame(s *search.Searcher, cfg *Config, n uint64) Game {
+	return playGame(context.Background(), s, cfg, n)
+}
+
+// errStopped is the Reason of a game cut short because its run was told to
+// stop: it is not written, and the run that resumes the file plays it.
+const errStopped = "stopped"
+
+// playGame is PlayGame that gives up as soon as ctx is done, with a Game
+// without a result. Whoever cancels ctx must also stop s (Run does it with
+// context.AfterFunc), so that a search of any node budget ends at once.
+func playGame(ctx context.Context, s *search.Searcher, cfg *Config, n uint64) Game {
 	r := rng(cfg.Seed, n)
 	g := Game{Number: n}
 	start := chess.StartFEN
@@ -166,7 +180,16 @@ func PlayGame(s *search.Searcher, cfg *Config, n uint64) Game {
 			g.Result, g.Reason = "1/2-1/2", "adjudicated: game too long"
 			break
 		}
+		// Prepared, a search keeps a Stop that comes after this point;
+		// one that came before it is seen in ctx.
+		s.Prepare(false)
+		if ctx.Err() != nil {
+			return Game{Number: n, Reason: errStopped}
+		}
 		res := s.Search(pos, limits, opts, search.Reporter{})
+		if ctx.Err() != nil {
+			return Game{Number: n, Reason: errStopped}
+		}
 		white := res.Score
 		if pos.SideToMove() == chess.Black {
 			white = -white
@@ -310,10 +333,17 @@ func (g *Game) AppendRecords(dst []byte) ([]byte, error) {
 // lines and lines starting with # are skipped.
 func ReadOpenings(r io.Reader) ([]string, error) {
 	var out []string
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
+	lines := toolio.NewLineReader(r, maxLine)
+	for {
+		text, _, err := lines.ReadLine()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		n := lines.Line()
+		line := strings.TrimSpace(text)
 		if line == "" || line[0] == '#' {
 			continue
 		}
@@ -329,9 +359,6 @@ func ReadOpenings(r io.Reader) ([]string, error) {
 			return nil, fmt.Errorf("line %d: %w", n, err)
 		}
 		out = append(out, fen)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
 	}
 	if len(out) == 0 {
 		return nil, errors.New("no positions")
@@ -356,10 +383,27 @@ type Existing struct {
 	Binary bool
 }
 
+// maxLine bounds a line of a data or openings file: a FEN with its fields
+// takes under 120 bytes, and a reader without a bound would hold all of
+// /dev/zero in memory.
+const maxLine = 4096
+
 // ScanExisting reads a data file written by the generator, text or binary
-// by its content. A missing file holds nothing.
+// by its content. A missing file holds nothing. Anything that is not
+// wholly the generator's is refused, so that a run never appends to, or
+// cuts, a file of someone else: every whole line must be a data line with
+// its game number, and a last line without its newline (a run killed while
+// writing) must look like the start of one. A device, a directory or a
+// pipe is refused before it is read.
 func ScanExisting(path string) (Existing, error) {
+	return scanExisting(context.Background(), path)
+}
+
+func scanExisting(ctx context.Context, path string) (Existing, error) {
 	ex := Existing{Games: map[uint64]bool{}}
+	if err := toolio.CheckRegularIfExists(path); err != nil {
+		return ex, err
+	}
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return ex, nil
@@ -369,30 +413,97 @@ func ScanExisting(path string) (Existing, error) {
 	}
 	defer f.Close()
 	br := bufio.NewReaderSize(f, 1<<16)
-	if start, _ := br.Peek(trainbin.HeaderSize); trainbin.IsBinary(start) {
+	start, _ := br.Peek(trainbin.HeaderSize)
+	if trainbin.IsBinary(start) {
 		return scanBinary(br, path, ex)
 	}
-	for n := 1; ; n++ {
-		line, err := br.ReadString('\n')
-		if err == io.EOF {
-			return ex, nil // a last line without its newline is cut off
+	if len(start) > 0 && len(start) < trainbin.HeaderSize && bytes.HasPrefix(trainbin.Header[:], start) {
+		return ex, nil // a run killed while it wrote the header: start again
+	}
+	if err := trainbin.CheckVersion(start); err != nil {
+		return ex, fmt.Errorf("%s: %w", path, err)
+	}
+	foreign := func(n int, why string) (Existing, error) {
+		return ex, fmt.Errorf("%s line %d: %s: not a file of datagen; refusing to append to it (give a new file name)", path, n, why)
+	}
+	if toolio.HasBOM(start) {
+		return foreign(1, "a byte-order mark, which datagen never writes")
+	}
+	lines := toolio.NewLineReader(br, maxLine)
+	for {
+		line, complete, err := lines.ReadLine()
+		var long *toolio.LineTooLongError
+		switch {
+		case err == io.EOF:
+			return ex, nil
+		case errors.As(err, &long):
+			return foreign(long.Line, fmt.Sprintf("longer than %d bytes", maxLine))
+		case err != nil:
+			return ex, fmt.Errorf("%s: %w", path, err)
 		}
-		if err != nil {
-			return ex, err
+		n := lines.Line()
+		if n%4096 == 0 && ctx.Err() != nil {
+			return ex, ctx.Err()
 		}
-		ex.Size += int64(len(line))
+		if !complete {
+			// Cut off when a run was killed: the next write replaces it.
+			if !startsLikeDataLine(line) {
+				return foreign(n, "a last line without its newline that no run of datagen began")
+			}
+			return ex, nil
+		}
+		ex.Size = lines.Offset
 		field := strings.TrimSpace(line)
 		if field == "" || field[0] == '#' {
 			continue
 		}
-		i := strings.LastIndexByte(field, '|')
-		num, perr := strconv.ParseUint(strings.TrimSpace(field[i+1:]), 10, 64)
-		if i < 0 || perr != nil {
-			return ex, fmt.Errorf("%s line %d: no game number at the end: not a file of datagen", path, n)
+		num, ok := gameNumber(field)
+		if !ok {
+			return foreign(n, "not \"FEN | result | score | game\"")
 		}
 		ex.Games[num] = true
 		ex.Positions++
 	}
+}
+
+// gameNumber reads the game number of a data line, which must have the
+// four fields Format writes.
+func gameNumber(line string) (uint64, bool) {
+	f := strings.Split(line, "|")
+	if len(f) != 4 || !startsLikeDataLine(f[0]) {
+		return 0, false
+	}
+	switch strings.TrimSpace(f[1]) {
+	case "1.0", "0.5", "0.0":
+	default:
+		return 0, false
+	}
+	if _, err := strconv.Atoi(strings.TrimSpace(f[2])); err != nil {
+		return 0, false
+	}
+	num, err := strconv.ParseUint(strings.TrimSpace(f[3]), 10, 64)
+	return num, err == nil
+}
+
+// startsLikeDataLine: s begins as a FEN's board does, with nothing but
+// the characters of a data line (a cheap test, the file may hold millions
+// of lines).
+func startsLikeDataLine(s string) bool {
+	board, _, _ := strings.Cut(s, " ")
+	if board == "" {
+		return false
+	}
+	for i := 0; i < len(board); i++ {
+		if !strings.ContainsRune("pnbrqkPNBRQK12345678/", rune(board[i])) {
+			return false
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' {
+			return false
+		}
+	}
+	return true
 }
 
 // scanBinary reads the game numbers of a binary file's records, after the

@@ -30,7 +30,7 @@ func Run(ctx context.Context, cfg Config, path string, progress io.Writer, inter
 	if cfg.Threads < 1 {
 		cfg.Threads = 1
 	}
-	ex, err := ScanExisting(path)
+	ex, err := scanExisting(ctx, path)
 	if err != nil {
 		return st, err
 	}
@@ -85,8 +85,11 @@ func Run(ctx context.Context, cfg Config, path string, progress io.Writer, inter
 		go func() {
 			defer workers.Done()
 			s := search.NewSearcher(cfg.HashMB)
+			// A search at a large node budget takes minutes: Ctrl-C
+			// must end it, not wait for it.
+			defer context.AfterFunc(ctx, s.Stop)()
 			for n := range numbers {
-				g := PlayGame(s, &cfg, n)
+				g := playGame(ctx, s, &cfg, n)
 				select {
 				case games <- g:
 				case <-ctx.Done():

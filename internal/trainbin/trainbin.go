@@ -56,6 +56,18 @@ func IsBinary(start []byte) bool {
 	return bytes.HasPrefix(start, Header[:])
 }
 
+// CheckVersion refuses the start of a file that has this format's name
+// but another version: read as text, its records would be reported as a
+// text line that makes no sense. Any other start is not this format's
+// concern and passes.
+func CheckVersion(start []byte) error {
+	name := Header[:HeaderSize-1]
+	if len(start) >= HeaderSize && bytes.HasPrefix(start, name) && start[HeaderSize-1] != Header[HeaderSize-1] {
+		return fmt.Errorf("binary records of format version %d; this build reads version %d", start[HeaderSize-1], Header[HeaderSize-1])
+	}
+	return nil
+}
+
 // IsBinaryName tells whether a file's name asks for this format: it ends in
 // .bin. Readers tell the formats apart by content (IsBinary); writers,
 // which have no content to go by, by the name.
@@ -159,6 +171,9 @@ func NewReader(r io.Reader) (*Reader, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	var h [HeaderSize]byte
 	if _, err := io.ReadFull(br, h[:]); err != nil || !IsBinary(h[:]) {
+		if err := CheckVersion(h[:]); err != nil {
+			return nil, err
+		}
 		return nil, errors.New("not a binary data file: no MATADOR header")
 	}
 	return &Reader{r: br}, nil
