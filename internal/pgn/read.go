@@ -33,7 +33,13 @@ type Reader struct {
 
 // NewReader reads PGN from r.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{lex: lexer{r: bufio.NewReader(r), line: 1, lineStart: true}}
+	br := bufio.NewReader(r)
+	// A byte-order mark, which editors on Windows write, would otherwise
+	// spoil the first game's first tag.
+	if start, _ := br.Peek(3); string(start) == "\xEF\xBB\xBF" {
+		br.Discard(3)
+	}
+	return &Reader{lex: lexer{r: br, line: 1, lineStart: true}}
 }
 
 // ReadAll reads every game of a PGN text. It stops at the first error,

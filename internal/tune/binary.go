@@ -2,13 +2,13 @@ package tune
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
 	"strings"
 
+	"matador/internal/toolio"
 	"matador/internal/trainbin"
 )
 
@@ -150,26 +150,28 @@ func runConvert(args []string, stderr io.Writer) error {
 		return usageError("convert needs two files: tune convert IN OUT (OUT named .bin is written binary, else text)")
 	}
 	in, out := args[0], args[1]
-	f, err := os.Open(in)
+	f, err := toolio.OpenInput(in)
 	if err != nil {
-		return err
+		return usageError("IN " + err.Error())
 	}
 	defer f.Close()
-	// O_EXCL: a data file is hours of work; never write over one.
-	g, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if errors.Is(err, os.ErrExist) {
+	// A data file is hours of work; never write over one. The output
+	// appears only once whole, so that a failed or interrupted convert
+	// leaves no half file to be taken for data.
+	if _, err := os.Lstat(out); err == nil {
 		return usageError(fmt.Sprintf("OUT %s exists; give a new file", out))
 	}
+	g, err := toolio.Create(out)
 	if err != nil {
-		return err
+		return usageError("OUT " + err.Error())
 	}
+	defer g.Abort()
 	n, err := Convert(f, g, trainbin.IsBinaryName(out))
-	if cerr := g.Close(); err == nil {
-		err = cerr
-	}
 	if err != nil {
-		os.Remove(out)
 		return fmt.Errorf("%s: %w", in, err)
+	}
+	if err := g.Commit(); err != nil {
+		return err
 	}
 	format := "text"
 	if trainbin.IsBinaryName(out) {

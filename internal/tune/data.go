@@ -11,6 +11,7 @@ import (
 
 	"matador/internal/chess"
 	"matador/internal/pgn"
+	"matador/internal/toolio"
 	"matador/internal/trainbin"
 )
 
@@ -46,13 +47,23 @@ func ReadData(r io.Reader) ([]Sample, error) {
 // An error, from the file or from use, names the line or record.
 func EachSample(r io.Reader, use func(Sample) error) error {
 	br := bufio.NewReaderSize(r, 1<<16)
-	if start, _ := br.Peek(trainbin.HeaderSize); trainbin.IsBinary(start) {
+	start, _ := br.Peek(trainbin.HeaderSize)
+	if trainbin.IsBinary(start) {
 		return eachBinarySample(br, use)
 	}
-	sc := bufio.NewScanner(br)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
+	if err := trainbin.CheckVersion(start); err != nil {
+		return err
+	}
+	lines := toolio.NewLineReader(br, maxDataLine)
+	for {
+		text, _, err := lines.ReadLine()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		line := strings.TrimSpace(text)
 		if line == "" || line[0] == '#' {
 			continue
 		}
@@ -61,11 +72,15 @@ func EachSample(r io.Reader, use func(Sample) error) error {
 			err = use(s)
 		}
 		if err != nil {
-			return fmt.Errorf("line %d: %w", n, err)
+			return fmt.Errorf("line %d: %w", lines.Line(), err)
 		}
 	}
-	return sc.Err()
 }
+
+// maxDataLine bounds a line of a text data file; its lines take about 70
+// bytes, and a file that is not one (a binary file, /dev/zero) must end
+// the read with its name, not fill the memory.
+const maxDataLine = 1 << 16
 
 // ParseSample parses one `FEN | result`, `FEN | result | score` or
 // `FEN | result | score | game` line.

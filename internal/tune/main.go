@@ -15,6 +15,7 @@ import (
 
 	"matador/internal/eval"
 	"matador/internal/search"
+	"matador/internal/toolio"
 )
 
 // Main runs the tuner's command line (the "tune" subcommand) and returns
@@ -148,7 +149,7 @@ func runWDL(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *data == "" {
-		return errors.New("wdl needs -data")
+		return usageError("wdl needs -data")
 	}
 	samples, err := readDataFiles(*data)
 	if err != nil {
@@ -158,7 +159,13 @@ func runWDL(args []string, stdout, stderr io.Writer) error {
 	if len(pts) == 0 {
 		return errors.New("no position in the data has a search score")
 	}
+	if err := wdlDataError(pts); err != nil {
+		return err
+	}
 	m, loss := FitWDL(pts)
+	if err := wdlModelError(m); err != nil {
+		return err
+	}
 	fmt.Fprintf(stderr, "%d positions with scores, loss %.4f (the current model: %.4f)\n", len(pts), loss, wdlLoss(search.DefaultWDL, pts))
 	WriteCalibration(stderr, m, pts)
 	fmt.Fprintf(stdout, "var DefaultWDL = WDLModel{\n\tA: [4]float64{%.2f, %.2f, %.2f, %.2f},\n\tB: [4]float64{%.2f, %.2f, %.2f, %.2f},\n}\n",
@@ -171,9 +178,13 @@ func runWDL(args []string, stdout, stderr io.Writer) error {
 // the games of file i are renumbered into a range of their own, i<<40 on,
 // to keep the held-out split by whole games.
 func readDataFiles(names string) ([]Sample, error) {
+	list, err := checkDataFiles(names)
+	if err != nil {
+		return nil, err
+	}
 	var all []Sample
-	for i, name := range strings.Split(names, ",") {
-		f, err := os.Open(strings.TrimSpace(name))
+	for i, name := range list {
+		f, err := toolio.OpenInput(name)
 		if err != nil {
 			return nil, err
 		}
@@ -192,6 +203,23 @@ func readDataFiles(names string) ([]Sample, error) {
 	return all, nil
 }
 
+// checkDataFiles splits a -data list into its file names and checks that each
+// can be read, before any work and any output.
+func checkDataFiles(list string) ([]string, error) {
+	var names []string
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			return nil, usageError(fmt.Sprintf("-data %q has an empty file name (a comma too many)", list))
+		}
+		if err := toolio.CheckInput(name); err != nil {
+			return nil, errors.New("-data " + err.Error())
+		}
+		names = append(names, name)
+	}
+	return names, nil
+}
+
 // fileGameShift: a data file's games are renumbered by its index in the
 // list shifted this far (datagen numbers stay far below 2^40).
 const fileGameShift = 40
@@ -205,26 +233,39 @@ func runExtract(args []string, stderr io.Writer) error {
 		return err
 	}
 	if *out == "" || fs.NArg() == 0 {
-		return errors.New("extract needs -o and at least one PGN file")
+		return usageError("extract needs -o and at least one PGN file")
+	}
+	if err := toolio.Int("skip", int64(*skip), 0, 10000); err != nil {
+		return usageError(err.Error())
 	}
 	if err := refuseInput("-o", *out, fs.Args()); err != nil {
 		return err
 	}
-	f, err := os.Create(*out)
-	if err != nil {
+	// Every input is checked before the output is touched: a typo in a
+	// PGN's name must not cost the data file.
+	for _, name := range fs.Args() {
+		if err := toolio.CheckInput(name); err != nil {
+			return err
+		}
+	}
+	if err := refuseForeignData("-o", *out); err != nil {
 		return err
 	}
-	defer f.Close()
+	f, err := toolio.Create(*out)
+	if err != nil {
+		return usageError("-o " + err.Error())
+	}
+	defer f.Abort()
 	var total ExtractStats
 	for _, name := range fs.Args() {
-		in, err := os.Open(name)
+		in, err := toolio.OpenInput(name)
 		if err != nil {
 			return err
 		}
 		st, err := Extract(in, f, ExtractOptions{SkipPlies: *skip})
 		in.Close()
 		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
+			return fmt.Errorf("%s: %w (%s left as it was)", name, err, *out)
 		}
 		fmt.Fprintf(stderr, "%s: %d games, %d skipped, %d positions\n", name, st.Games, st.Skipped, st.Positions)
 		total.Games += st.Games
@@ -232,7 +273,30 @@ func runExtract(args []string, stderr io.Writer) error {
 		total.Positions += st.Positions
 	}
 	fmt.Fprintf(stderr, "total: %d games, %d skipped, %d positions\n", total.Games, total.Skipped, total.Positions)
-	return f.Close()
+	return f.Commit()
+}
+
+// refuseForeignData refuses to replace a file that exists and is not a
+// data file: one that is empty, binary records, or whose first line that
+// is not blank or a comment reads as a sample.
+func refuseForeignData(flagName, path string) error {
+	if err := toolio.CheckRegularIfExists(path); err != nil {
+		return usageError(flagName + " " + err.Error())
+	}
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return usageError(flagName + " " + err.Error())
+	}
+	defer f.Close()
+	errFirst := errors.New("first sample read")
+	err = EachSample(io.LimitReader(f, 1<<20), func(Sample) error { return errFirst })
+	if err == nil || errors.Is(err, errFirst) {
+		return nil
+	}
+	return usageError(fmt.Sprintf("%s %s is not a data file (%v); refusing to replace it (give a new file name)", flagName, path, err))
 }
 
 func runTune(args []string, stdout, stderr io.Writer) error {
@@ -262,12 +326,15 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *data == "" {
-		return errors.New("run needs -data")
+		return usageError("run needs -data")
 	}
 	if err := runRangeError(fs); err != nil {
 		return err
 	}
-	dataFiles := strings.Split(*data, ",")
+	dataFiles, err := checkDataFiles(*data)
+	if err != nil {
+		return err
+	}
 	if *out != "" {
 		if err := refuseInput("-o", *out, append(dataFiles, *cache)); err != nil {
 			return err
@@ -286,7 +353,22 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	src, err := os.ReadFile(*params)
+	// Everything the run will write is checked now, not after an hour's
+	// fit.
+	for _, o := range []struct{ flag, path string }{{"-o", *out}, {"-pknet", *pknet}, {"-cache", *cache}} {
+		if o.path == "" {
+			continue
+		}
+		if err := toolio.CheckOutput(o.path); err != nil {
+			return usageError(o.flag + " " + err.Error())
+		}
+		if o.flag != "-cache" {
+			if err := refuseForeignGo(o.flag, o.path); err != nil {
+				return err
+			}
+		}
+	}
+	src, err := readParamsSource(*params)
 	if err != nil {
 		return err
 	}
@@ -413,7 +495,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(*pknet, netSrc, 0o644); err != nil {
+		if err := toolio.WriteFile(*pknet, netSrc); err != nil {
 			return err
 		}
 	}
@@ -421,7 +503,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		_, err = stdout.Write(newSrc)
 		return err
 	}
-	return os.WriteFile(*out, newSrc, 0o644)
+	return toolio.WriteFile(*out, newSrc)
 }
 
 // printChanges lists the weights that moved most, for the log.

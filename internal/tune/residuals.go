@@ -6,11 +6,10 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"strings"
 
 	"matador/internal/chess"
 	"matador/internal/eval"
+	"matador/internal/toolio"
 )
 
 // Residuals: where the evaluation misjudges the games. Each position of
@@ -360,13 +359,20 @@ func runResiduals(args []string, stdout, stderr io.Writer) error {
 	if !(*lambda >= 0 && *lambda <= 1) {
 		return usageError(fmt.Sprintf("-lambda must be from 0 to 1, got %v", *lambda))
 	}
+	if err := toolio.Int("min", int64(*minN), 0, 1<<40); err != nil {
+		return usageError(err.Error())
+	}
+	names, err := checkDataFiles(*data)
+	if err != nil {
+		return err
+	}
 	p := eval.DefaultParams()
 	if err := eval.ApplySwitchSpec(p, *switches); err != nil {
 		return err
 	}
 	each := func(use func(Sample) error) error {
-		for _, name := range strings.Split(*data, ",") {
-			f, err := os.Open(strings.TrimSpace(name))
+		for _, name := range names {
+			f, err := toolio.OpenInput(name)
 			if err != nil {
 				return err
 			}
