@@ -316,3 +316,43 @@ func TestErrorsInTheProtocolsWords(t *testing.T) {
 	e.send("usermove e2e4")
 	checkQuiet(t, e, e.sync(5*time.Second))
 }
+
+// A ping while the engine thinks on its move is answered after the move,
+// and the commands after it are acted on at once: "?" moves now, and the
+// pong follows the move (issue 71; before the fix the ping held the input
+// loop for the whole think).
+func TestPingDuringThinkDoesNotBlock(t *testing.T) {
+	e := startMatador(t)
+	e.send("new")
+	e.send("st 20")
+	e.send("go")
+	time.Sleep(500 * time.Millisecond)
+	e.send("ping 41")
+	start := time.Now()
+	e.send("?")
+	_, before := e.expect(`^pong 41$`, 5*time.Second)
+	if d := time.Since(start); d > 2*time.Second*timeScale {
+		t.Errorf("the move and pong came %v after ?", d)
+	}
+	moves := 0
+	for _, l := range before {
+		if strings.HasPrefix(l, "move ") {
+			moves++
+		}
+	}
+	if moves != 1 {
+		t.Errorf("before the pong: %q, want one move", before)
+	}
+	// A ping held by a think that "force" disowns is answered after it.
+	e.send("st 20")
+	e.send("usermove e7e5")
+	time.Sleep(300 * time.Millisecond)
+	e.send("ping 42")
+	start = time.Now()
+	e.send("force")
+	e.expect(`^pong 42$`, 5*time.Second)
+	if d := time.Since(start); d > 2*time.Second*timeScale {
+		t.Errorf("pong 42 came %v after force", d)
+	}
+	checkQuiet(t, e, e.sync(5*time.Second))
+}

@@ -75,6 +75,12 @@ type Session struct {
 	thinkStart  time.Time     // when the engine's clock started running
 
 	stats stats // for "." in analyze mode
+
+	// pongs are the answers to "ping"s that came while the engine thought
+	// on its move: CECP's pong promises that everything sent before the
+	// ping has been done, so they go out after the move (or after the
+	// command that disowned the search), while the input loop goes on.
+	pongs []string
 }
 
 // New returns a session that drives e and writes to out.
@@ -177,8 +183,13 @@ func (s *Session) Handle(line string) (quit bool) {
 			s.engine.Stop() // the move found so far is played
 		}
 	case "ping":
-		s.waitForMove()
-		s.out.Line("pong " + rest)
+		s.mu.Lock()
+		if s.kind == searchMove {
+			s.pongs = append(s.pongs, rest)
+		} else {
+			s.out.Line("pong " + rest)
+		}
+		s.mu.Unlock()
 	case "result":
 		s.halt()
 		s.setForce(true)
@@ -361,18 +372,18 @@ func (s *Session) halt() {
 	s.mu.Unlock()
 	s.engine.Stop()
 	s.engine.Wait()
+	s.mu.Lock()
+	s.sendPongs()
+	s.mu.Unlock()
 }
 
-// waitForMove holds a "ping" that comes while the engine thinks on its
-// move until the move is out: CECP's pong promises that everything sent
-// before the ping has been done.
-func (s *Session) waitForMove() {
-	s.mu.Lock()
-	thinking := s.kind == searchMove
-	s.mu.Unlock()
-	if thinking {
-		s.engine.Wait()
+// sendPongs answers the pings held while the engine thought on its move;
+// s.mu must be held.
+func (s *Session) sendPongs() {
+	for _, n := range s.pongs {
+		s.out.Line("pong " + n)
 	}
+	s.pongs = s.pongs[:0]
 }
 
 // resumeAnalysis restarts the analysis search in analyze mode after a
@@ -515,6 +526,8 @@ func (s *Session) moveDone(gen int, root *chess.Position) func(search.Result) {
 		if s.kind != searchMove {
 			return
 		}
+		// However the move ends, the held pongs follow it.
+		defer s.sendPongs()
 		s.kind = searchNone
 		if res.Best == chess.NoMove {
 			return // no legal move; think() announced the result
