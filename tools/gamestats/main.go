@@ -21,6 +21,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -33,6 +34,7 @@ import (
 
 	"matador/internal/chess"
 	"matador/internal/pgn"
+	"matador/internal/toolio"
 )
 
 // phases are the full-move buckets: moves up to each bound, the last open.
@@ -300,50 +302,79 @@ func writeUsage(out io.Writer, name string, u usage) {
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
 // read counts every game of one PGN.
-func (r *report) read(in io.Reader, name string) error {
+// read adds the games of one PGN text. A game that cannot be read is left
+// out and named on warn, and the reading goes on with the next one: one
+// bad game, a file cut off in a comment, must not hide a match's report.
+// It returns the number of games left out, and an error only when the
+// input itself fails.
+func (r *report) read(in io.Reader, name string, warn io.Writer) (bad int, err error) {
 	rd := pgn.NewReader(bufio.NewReader(in))
 	for n := 1; ; n++ {
 		g, err := rd.Next()
 		if err == io.EOF {
-			return nil
+			return bad, nil
+		}
+		var perr *pgn.Error
+		if err != nil && !errors.As(err, &perr) {
+			return bad, fmt.Errorf("%s game %d: %w", name, n, err)
+		}
+		if err == nil {
+			err = r.add(g)
 		}
 		if err != nil {
-			return fmt.Errorf("%s game %d: %w", name, n, err)
-		}
-		if err := r.add(g); err != nil {
-			return fmt.Errorf("%s game %d: %w", name, n, err)
+			fmt.Fprintf(warn, "gamestats: %s game %d: %v; left out of the report\n", name, n, err)
+			bad++
 		}
 	}
 }
 
 func main() {
-	fs := flag.NewFlagSet("gamestats", flag.ExitOnError)
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run is the command: it returns the exit status, 1 when a game or a file
+// could not be read (the report of the others is printed all the same), 2
+// for bad arguments.
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gamestats", flag.ContinueOnError)
+	fs.SetOutput(stderr)
 	byPlayed := fs.Bool("played", false, "phases by the moves each side has played, not by the PGN's move numbers")
 	lowClock := fs.Float64("low", defaultLowClock, "seconds: the clock line counts the moves begun with less than this left")
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: gamestats [-played] [-low SECONDS] FILE.pgn [FILE.pgn ...]")
+		fmt.Fprintln(stderr, "usage: gamestats [-played] [-low SECONDS] FILE.pgn [FILE.pgn ...]")
 		fs.PrintDefaults()
 	}
-	fs.Parse(os.Args[1:])
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
 	if fs.NArg() == 0 {
 		fs.Usage()
-		os.Exit(2)
+		return 2
+	}
+	if err := toolio.Float("low", *lowClock, 0, 1e6); err != nil {
+		fmt.Fprintln(stderr, "gamestats:", err)
+		return 2
 	}
 	r := newReport()
 	r.byPlayed = *byPlayed
 	r.lowClock = *lowClock
+	status := 0
 	for _, path := range fs.Args() {
-		f, err := os.Open(path)
+		f, err := toolio.OpenInput(path)
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "gamestats:", err)
-			os.Exit(1)
+			fmt.Fprintln(stderr, "gamestats:", err)
+			status = 1
+			continue
 		}
-		err = r.read(f, path)
+		bad, err := r.read(f, path, stderr)
 		f.Close()
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "gamestats:", err)
-			os.Exit(1)
+			fmt.Fprintf(stderr, "gamestats: %v; the file's games after it are left out\n", err)
+		}
+		if bad > 0 || err != nil {
+			status = 1
 		}
 	}
-	r.write(os.Stdout)
+	r.write(stdout)
+	return status
 }

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -69,7 +72,7 @@ const twoGames = `[White "A"]
 
 func TestReport(t *testing.T) {
 	r := newReport()
-	if err := r.read(strings.NewReader(twoGames), "test"); err != nil {
+	if _, err := r.read(strings.NewReader(twoGames), "test", io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	a, b := r.engines["A"], r.engines["B"]
@@ -103,7 +106,7 @@ func TestReport(t *testing.T) {
 func TestReportByPlayed(t *testing.T) {
 	r := newReport()
 	r.byPlayed = true
-	if err := r.read(strings.NewReader(twoGames), "test"); err != nil {
+	if _, err := r.read(strings.NewReader(twoGames), "test", io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	// Counted from the first move played, game two's moves (numbered 30)
@@ -131,7 +134,7 @@ const clockGame = `[White "A"]
 
 func TestReportClock(t *testing.T) {
 	r := newReport()
-	if err := r.read(strings.NewReader(clockGame), "test"); err != nil {
+	if _, err := r.read(strings.NewReader(clockGame), "test", io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	a, b := r.engines["A"].clock, r.engines["B"].clock
@@ -146,7 +149,7 @@ func TestReportClock(t *testing.T) {
 	}
 	r2 := newReport()
 	r2.lowClock = 1
-	if err := r2.read(strings.NewReader(clockGame), "test"); err != nil {
+	if _, err := r2.read(strings.NewReader(clockGame), "test", io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if got := r2.engines["A"].clock.low; got != 1 {
@@ -161,7 +164,7 @@ func TestReportClock(t *testing.T) {
 	// Without tl= comments no clock line is written.
 	out.Reset()
 	r3 := newReport()
-	if err := r3.read(strings.NewReader(twoGames), "test"); err != nil {
+	if _, err := r3.read(strings.NewReader(twoGames), "test", io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	r3.write(&out)
@@ -190,4 +193,31 @@ func FuzzParseComment(f *testing.F) {
 			t.Errorf("parseComment(%q) = %+v: out of range", c, n)
 		}
 	})
+}
+
+// A file whose last game is cut off in a comment still gives the report
+// of every game that can be read, names the bad one and exits 1; -low must
+// be a finite number of seconds, not below zero (issue 71).
+func TestRunReportsTheGoodGamesAndNamesTheBad(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.pgn")
+	cut := filepath.Join(dir, "cut.pgn")
+	os.WriteFile(good, []byte("\xEF\xBB\xBF"+twoGames), 0o644)
+	os.WriteFile(cut, []byte(twoGames+"\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 {+0.20/9 0.1s"), 0o644)
+	var stdout, stderr strings.Builder
+	code := run([]string{good, cut}, &stdout, &stderr)
+	if code != 1 || !strings.Contains(stdout.String(), "4 games; terminations") || !strings.Contains(stderr.String(), cut+" game 3: ") {
+		t.Errorf("good and cut: exit %d, printed\n%s\nsaid\n%s", code, stdout.String(), stderr.String())
+	}
+	for _, low := range []string{"NaN", "-1", "Inf", "-Inf"} {
+		stdout.Reset()
+		stderr.Reset()
+		if code := run([]string{"-low", low, good}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "-low must be") {
+			t.Errorf("-low %s: exit %d, said %q", low, code, stderr.String())
+		}
+	}
+	stderr.Reset()
+	if code := run([]string{filepath.Join(dir, "missing.pgn"), good}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "missing.pgn: no such file") {
+		t.Errorf("a missing file: exit %d, said %q", code, stderr.String())
+	}
 }
