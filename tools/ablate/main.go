@@ -33,6 +33,7 @@ import (
 	"strconv"
 	"strings"
 
+	"matador/internal/toolio"
 	"matador/tools/internal/workenv"
 )
 
@@ -84,15 +85,20 @@ func run(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if c.Concurrency < 1 || c.ChunkRounds < 1 || c.Rule.Min < 2 || c.Rule.Cap < c.Rule.Min || c.Rule.Margin < 0 {
-		return errors.New("need -concurrency ≥ 1, -chunk ≥ 1, 2 ≤ -min ≤ -cap, -margin ≥ 0")
-	}
-	if strings.ContainsAny(c.TC, "/ ") || c.TC == "" {
-		return fmt.Errorf("-tc %q: a fastchess tc such as 2+0.02", c.TC)
+	if err := toolio.First(
+		toolio.Int("concurrency", int64(c.Concurrency), 1, 1024),
+		toolio.Int("chunk", int64(c.ChunkRounds), 1, 1_000_000),
+		toolio.Int("min", int64(c.Rule.Min), 2, 100_000_000),
+		toolio.Int("cap", int64(c.Rule.Cap), int64(c.Rule.Min), 100_000_000),
+		toolio.Float("margin", c.Rule.Margin, 0, 1000),
+		checkTC(c.TC),
+	); err != nil {
+		return err
 	}
 	if *outDir == "" {
 		*outDir = c.TCDir()
 	}
+	named := *ledgerPath != ""
 	if *ledgerPath == "" {
 		root := workenv.RepoRoot()
 		if root == "" {
@@ -101,6 +107,15 @@ func run(args []string, out io.Writer) error {
 		*ledgerPath = LedgerPath(root, c.TC)
 	}
 	if *ledgerPath != "none" {
+		// A ledger named on the command line must exist: a typo would
+		// otherwise count no finished chunk and empty the report's table.
+		// The repository's own may be missing (a time control not played
+		// yet); its first chunk creates it.
+		if named {
+			if err := toolio.CheckInput(*ledgerPath); err != nil {
+				return fmt.Errorf("-ledger %v (create an empty file to start a new ledger, or give -ledger none)", err)
+			}
+		}
 		if c.Ledger, err = LoadLedger(*ledgerPath); err != nil {
 			return err
 		}
@@ -209,13 +224,20 @@ func writeReport(c Config, all []Row, dir string, out io.Writer) error {
 	WriteTSV(&tsv, ms)
 	WriteSVG(&svg, ms, "What each technique is worth in Matador, at "+c.TC)
 	for name, b := range map[string][]byte{"table.md": md.Bytes(), "table.tsv": tsv.Bytes(), "chart.svg": svg.Bytes()} {
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+		if err := toolio.WriteFile(filepath.Join(dir, name), b); err != nil {
 			return err
 		}
 	}
 	fmt.Fprintf(out, "wrote %s, %s and %s\n", filepath.Join(dir, "table.md"), filepath.Join(dir, "table.tsv"), filepath.Join(dir, "chart.svg"))
 	if c.Doc == "" {
 		return nil
+	}
+	games := 0
+	for _, m := range ms {
+		games += m.Tally.Games
+	}
+	if games == 0 {
+		return fmt.Errorf("no games at %s in %s or the ledger: the report would empty the table of %s; it is left as it was", c.TC, c.TCDir(), c.Doc)
 	}
 	if err := fillDoc(c.Doc, filepath.Join(dir, "chart.svg"), c.TC, md.Bytes()); err != nil {
 		return err
@@ -235,7 +257,12 @@ const (
 // the chart (linked relative to the document) and the table. The same
 // table writes the same document.
 func fillDoc(path, chart, tc string, table []byte) error {
-	b, err := os.ReadFile(path)
+	f, err := toolio.OpenInput(path)
+	if err != nil {
+		return err
+	}
+	b, err := io.ReadAll(f)
+	f.Close()
 	if err != nil {
 		return err
 	}
@@ -261,7 +288,32 @@ func fillDoc(path, chart, tc string, table []byte) error {
 	if bytes.Equal(doc, b) {
 		return nil
 	}
-	return os.WriteFile(path, doc, 0o644)
+	return toolio.WriteFile(path, doc)
+}
+
+// checkTC refuses a time control that fastchess would refuse or that no
+// estimate can use: "base+increment" (or "base") in seconds, the
+// base above 0, the increment not below 0, both finite. Moves per session
+// ("40/60") are not taken: the time control names the rows' directory.
+func checkTC(tc string) error {
+	bad := func(why string) error {
+		return fmt.Errorf("-tc %q: %s; give a fastchess tc such as 2+0.02", tc, why)
+	}
+	if strings.ContainsAny(tc, "/ ") {
+		return bad("no moves per session (/) and no spaces, since it names a directory")
+	}
+	b, i, hasInc := strings.Cut(tc, "+")
+	base, err := strconv.ParseFloat(b, 64)
+	if err != nil || toolio.Positive("tc", base, 1e6) != nil {
+		return bad("the base time is not a number of seconds above 0")
+	}
+	if hasInc {
+		inc, err := strconv.ParseFloat(i, 64)
+		if err != nil || toolio.Float("tc", inc, 0, 1e6) != nil {
+			return bad("the increment is not a number of seconds, 0 or more")
+		}
+	}
+	return nil
 }
 
 // secondsPerGame is the mean length of a game at this time control over
