@@ -57,6 +57,7 @@ var wasmConversations = []struct {
 	{"ShowWDL", TestShowWDL},
 	{"Chess960Castling", TestChess960Castling},
 	{"GoPerft", TestGoPerft},
+	{"GoPerftDoesNotBlock", TestGoPerftDoesNotBlock},
 	{"BadInput", TestBadInput},
 	{"QuitDuringSearch", TestQuitDuringSearch},
 	{"EOFExits", TestEOFExits},

@@ -4,6 +4,7 @@ import (
 	"sync/atomic"
 
 	"matador/internal/chess"
+	"matador/internal/search"
 )
 
 // Perft counts the leaves of the legal move tree of the current position
@@ -49,7 +50,9 @@ func (e *Engine) Perft(depth int, onMove func(m chess.Move, nodes uint64), onDon
 
 // perftUntil is chess.Perft that gives up, with ok false, once halt is
 // set. The flag is read at every node two or more plies from the leaves:
-// one atomic load beside a move generation.
+// one atomic load beside a move generation. There too the browser build
+// lets its event loop run (search.YieldToHost): with a single thread, it
+// could not deliver "stop" otherwise.
 func perftUntil(p *chess.Position, depth int, halt *atomic.Bool) (nodes uint64, ok bool) {
 	if depth <= 0 {
 		return 1, true
@@ -62,6 +65,7 @@ func perftUntil(p *chess.Position, depth int, halt *atomic.Bool) (nodes uint64, 
 	if halt.Load() {
 		return 0, false
 	}
+	search.YieldToHost()
 	for _, m := range ml.Slice() {
 		p.MakeMove(m)
 		n, ok := perftUntil(p, depth-1, halt)
