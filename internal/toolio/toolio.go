@@ -16,6 +16,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 )
 
 // OpenInput opens a file to read. A directory or a device is refused with
@@ -347,4 +349,39 @@ func First(errs ...error) error {
 		}
 	}
 	return nil
+}
+
+// TimeControl is a time control as fastchess and cutechess-cli take it
+// (tc=): [moves/]base[+increment], in seconds.
+type TimeControl struct {
+	Moves     int // moves per session; 0: the whole game
+	Base, Inc float64
+}
+
+// ParseTC reads a time control, refusing what would make no game: a base
+// that is not above 0, an increment below 0, NaN or an infinity, a count
+// of moves that is not a whole number above 0.
+func ParseTC(tc string) (TimeControl, error) {
+	var t TimeControl
+	rest := tc
+	if moves, after, ok := strings.Cut(tc, "/"); ok {
+		n, err := strconv.Atoi(moves)
+		if err != nil || n < 1 || n > 10000 {
+			return t, fmt.Errorf("tc %q: the moves before / must be a whole number from 1 to 10000", tc)
+		}
+		t.Moves, rest = n, after
+	}
+	base, inc, hasInc := strings.Cut(rest, "+")
+	var err error
+	t.Base, err = strconv.ParseFloat(base, 64)
+	if err != nil || Positive("tc", t.Base, 1e6) != nil {
+		return t, fmt.Errorf("tc %q: the base time must be a number of seconds above 0 and at most 1000000", tc)
+	}
+	if hasInc {
+		t.Inc, err = strconv.ParseFloat(inc, 64)
+		if err != nil || Float("tc", t.Inc, 0, 1e6) != nil {
+			return t, fmt.Errorf("tc %q: the increment must be a number of seconds from 0 to 1000000", tc)
+		}
+	}
+	return t, nil
 }

@@ -136,3 +136,26 @@ func TestFlagChecks(t *testing.T) {
 		t.Error("a bound misread")
 	}
 }
+
+func TestParseTC(t *testing.T) {
+	for _, ok := range []string{"2+0.02", "40/60+0.6", "10", "0.5+0"} {
+		if _, err := ParseTC(ok); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"", "garbage", "-1+0", "NaN+0.1", "2+-1", "Inf", "0+1", "x/2+1", "0/2", "2+NaN", "1e400"} {
+		if _, err := ParseTC(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+func FuzzParseTC(f *testing.F) {
+	f.Add("40/60+0.6")
+	f.Fuzz(func(t *testing.T, s string) {
+		tc, err := ParseTC(s)
+		if err == nil && (!(tc.Base > 0) || !(tc.Inc >= 0) || math.IsInf(tc.Base, 0) || math.IsInf(tc.Inc, 0) || tc.Moves < 0) {
+			t.Fatalf("%q gave %+v", s, tc)
+		}
+	})
+}

@@ -302,16 +302,8 @@ func checkTC(tc string) error {
 	if strings.ContainsAny(tc, "/ ") {
 		return bad("no moves per session (/) and no spaces, since it names a directory")
 	}
-	b, i, hasInc := strings.Cut(tc, "+")
-	base, err := strconv.ParseFloat(b, 64)
-	if err != nil || toolio.Positive("tc", base, 1e6) != nil {
-		return bad("the base time is not a number of seconds above 0")
-	}
-	if hasInc {
-		inc, err := strconv.ParseFloat(i, 64)
-		if err != nil || toolio.Float("tc", inc, 0, 1e6) != nil {
-			return bad("the increment is not a number of seconds, 0 or more")
-		}
+	if _, err := toolio.ParseTC(tc); err != nil {
+		return fmt.Errorf("-%v; give a fastchess tc such as 2+0.02", err)
 	}
 	return nil
 }

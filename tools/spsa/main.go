@@ -37,6 +37,7 @@ import (
 	"syscall"
 
 	"matador/internal/search"
+	"matador/internal/toolio"
 	"matador/tools/internal/workenv"
 )
 
@@ -188,8 +189,8 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		if *engine == "" {
 			return fmt.Errorf("-engine BINARY is needed to start a run (a make TAGS=spsa build)")
 		}
-		if *iterations < 1 || *pairs < 1 || *concurrency < 1 {
-			return fmt.Errorf("-iterations, -pairs and -concurrency must be at least 1")
+		if err := checkRunFlags(*iterations, *pairs, *concurrency, *nodes, *tc, *alpha, *gamma, *aRatio); err != nil {
+			return err
 		}
 		sw := search.DefaultSwitches
 		if err := search.ApplySwitchSpec(&sw, *switchSpec); err != nil {
@@ -202,6 +203,13 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		params, err := ParseParams(text)
 		if err != nil {
 			return err
+		}
+		if *paramsFile != "" {
+			// A name the engine has no option for would be "tuned" without
+			// effect: every game the same, the value a random walk.
+			if err := checkParamNames(params, *paramsFile, *engine); err != nil {
+				return err
+			}
 		}
 		if openings == "" {
 			return fmt.Errorf("no openings: set OPENINGS or -openings")
@@ -222,6 +230,9 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	}
 	st.keep = *keep
 	st.Match.Fastchess = *fastchess
+	if err := toolio.Int("concurrency", int64(*concurrency), 1, 1024); err != nil {
+		return err
+	}
 	st.Match.Concurrency = *concurrency
 	if _, err := os.Stat(st.Match.Fastchess); err != nil {
 		return fmt.Errorf("fastchess: %w (set FASTCHESS or -fastchess)", err)
@@ -242,7 +253,12 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 // paramsText is the SPSA input: the file given, or what the engine prints.
 func paramsText(file, engine string) (string, error) {
 	if file != "" {
-		b, err := os.ReadFile(file)
+		f, err := toolio.OpenInput(file)
+		if err != nil {
+			return "", fmt.Errorf("-params %w", err)
+		}
+		defer f.Close()
+		b, err := io.ReadAll(io.LimitReader(f, 1<<20))
 		return string(b), err
 	}
 	var stderr bytes.Buffer
@@ -253,6 +269,58 @@ func paramsText(file, engine string) (string, error) {
 		return "", fmt.Errorf("%s spsa-params: %v %s(is it a build with -tags spsa?)", engine, err, stderr.String())
 	}
 	return string(b), nil
+}
+
+// checkRunFlags refuses, before a run's state is saved, the settings that
+// would make no games or no schedule: a run saved with them could only be
+// resumed with them.
+func checkRunFlags(iterations, pairs, concurrency, nodes int, tc string, alpha, gamma, aRatio float64) error {
+	if err := toolio.First(
+		toolio.Int("iterations", int64(iterations), 1, 10_000_000),
+		toolio.Int("pairs", int64(pairs), 1, 1_000_000),
+		toolio.Int("concurrency", int64(concurrency), 1, 1024),
+		toolio.Int("nodes", int64(nodes), 0, 1e12),
+		toolio.Positive("alpha", alpha, 10),
+		toolio.Positive("gamma", gamma, 10),
+		toolio.Float("a-ratio", aRatio, 0, 100),
+	); err != nil {
+		return err
+	}
+	if tc == "inf" {
+		if nodes == 0 {
+			return errors.New("-tc inf needs -nodes N: a game without a clock or a node limit never ends")
+		}
+		return nil
+	}
+	if _, err := toolio.ParseTC(tc); err != nil {
+		return fmt.Errorf("-%v (or -tc inf with -nodes N)", err)
+	}
+	return nil
+}
+
+// checkParamNames refuses a parameter of the -params file that the engine
+// does not tune: its spsa-params lists every one it has an option for.
+func checkParamNames(params []Param, file, engine string) error {
+	text, err := paramsText("", engine)
+	if err != nil {
+		return err
+	}
+	known, err := ParseParams(text)
+	if err != nil {
+		return fmt.Errorf("%s spsa-params: %w", engine, err)
+	}
+	names := map[string]bool{}
+	var list []string
+	for _, p := range known {
+		names[p.Name] = true
+		list = append(list, p.Name)
+	}
+	for _, p := range params {
+		if !names[p.Name] {
+			return fmt.Errorf("-params %s: the engine %s has no parameter %q (it has %s)", file, engine, p.Name, strings.Join(list, ", "))
+		}
+	}
+	return nil
 }
 
 // sameParams: the same parameters with the same start, range and steps.
@@ -346,7 +414,7 @@ func Apply(path string, params []Param, out io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%s after the edit: %w", path, err)
 	}
-	if err := os.WriteFile(path, formatted, 0o644); err != nil {
+	if err := toolio.WriteFile(path, formatted); err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "\nwrote %d values into %s (git diff shows them)\n", len(params), path)

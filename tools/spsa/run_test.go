@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -85,7 +86,9 @@ func newTestRun(t *testing.T) testRun {
 	if r.fake, err = filepath.Abs(filepath.Join("testdata", "fake-fastchess.sh")); err != nil {
 		t.Fatal(err)
 	}
-	for path, text := range map[string]string{r.params: testInput, r.engine: "#!/bin/sh\n", r.openings: "8/8/8/8/8/8/8/K6k w - - 0 1\n"} {
+	// The engine lists the test's parameters as its own (spsa-params).
+	engine := "#!/bin/sh\n[ \"$1\" = spsa-params ] && cat '" + r.params + "'\n"
+	for path, text := range map[string]string{r.params: testInput, r.engine: engine, r.openings: "8/8/8/8/8/8/8/K6k w - - 0 1\n"} {
 		if err := os.WriteFile(path, []byte(text), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -416,5 +419,37 @@ func TestRunSwitches(t *testing.T) {
 	}
 	if out, err := r.run(ctx, t, "bad", "-switches", "+NoSuchThing"); err == nil || !strings.Contains(err.Error(), "-switches") {
 		t.Errorf("an unknown switch: %v\n%s", err, out)
+	}
+}
+
+// Settings that make no games or no schedule, and a parameter the engine
+// does not have, are refused before a run is saved (issue 71).
+func TestRunRefusesBadSettings(t *testing.T) {
+	r := newTestRun(t)
+	ctx := context.Background()
+	unknown := filepath.Join(t.TempDir(), "unknown.txt")
+	os.WriteFile(unknown, []byte(testInput+"NoSuchParam, int, 5, 0, 10, 1, 0.002\n"), 0o644)
+	for i, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-tc", "garbage"}, "-tc \"garbage\""},
+		{[]string{"-tc", "-1+0"}, "-tc \"-1+0\""},
+		{[]string{"-tc", "inf"}, "-tc inf needs -nodes"},
+		{[]string{"-tc", "inf", "-nodes", "-5"}, "-nodes must be from 0"},
+		{[]string{"-gamma", "-1"}, "-gamma must be"},
+		{[]string{"-a-ratio", "-5"}, "-a-ratio must be"},
+		{[]string{"-alpha", "NaN"}, "-alpha must be"},
+		{[]string{"-concurrency", "0"}, "-concurrency must be"},
+		{[]string{"-params", unknown}, "has no parameter \"NoSuchParam\""},
+	} {
+		name := fmt.Sprintf("bad%d", i)
+		out, err := r.run(ctx, t, name, tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want %q\n%s", tc.args, err, tc.want, out)
+		}
+		if _, ok, _ := LoadState(filepath.Join(r.work, "spsa", name)); ok {
+			t.Errorf("%q saved a run", tc.args)
+		}
 	}
 }
