@@ -486,3 +486,23 @@ func TestBookMakeKeepsOtherFiles(t *testing.T) {
 		t.Errorf("unclosed comment: exit %d, said %q; want %q", code, out, want)
 	}
 }
+
+// "d" prints a FEN that "position fen" takes back, whatever moves took
+// the counters past its bounds (issue 71: a half-move clock of 10001).
+func TestDisplayedFENIsReadBack(t *testing.T) {
+	t.Parallel()
+	p := startEngine(t)
+	p.send("position fen 8/8/8/8/8/8/8/K6k w - - 10000 100000 moves a1a2 h1h2 a2a3")
+	fen := p.fen()
+	if fen != "8/8/8/8/8/K7/7k/8 b - - 10000 100000" {
+		t.Errorf("d after the moves: %q", fen)
+	}
+	p.expect(`^Checkers: `, 2*time.Second)
+	p.send("position fen "+fen, "isready")
+	if _, before := p.expect(`^readyok$`, 2*time.Second); len(before) != 0 {
+		t.Errorf("position fen of d's FEN: %q", before)
+	}
+	if again := p.fen(); again != fen {
+		t.Errorf("d after position fen %q: %q", fen, again)
+	}
+}

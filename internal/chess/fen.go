@@ -46,16 +46,16 @@ func ParseFEN(fen string) (*Position, error) {
 	}
 	if len(fields) > 4 {
 		n, err := strconv.Atoi(fields[4])
-		if err != nil || n < 0 || n > 10000 {
-			return nil, fmt.Errorf("half-move clock must be a number from 0 to 10000, got %q", fields[4])
+		if err != nil || n < 0 || n > MaxHalfMoveClock {
+			return nil, fmt.Errorf("half-move clock must be a number from 0 to %d, got %q", MaxHalfMoveClock, fields[4])
 		}
 		p.rule50 = n
 	}
 	fullMove := 1
 	if len(fields) > 5 {
 		n, err := strconv.Atoi(fields[5])
-		if err != nil || n < 0 || n > 100000 {
-			return nil, fmt.Errorf("full-move number must be a number from 0 to 100000, got %q", fields[5])
+		if err != nil || n < 0 || n > MaxFullMoveNumber {
+			return nil, fmt.Errorf("full-move number must be a number from 0 to %d, got %q", MaxFullMoveNumber, fields[5])
 		}
 		if n > 0 {
 			fullMove = n
@@ -280,9 +280,21 @@ func (p *Position) FEN() string {
 	sb.WriteString(p.castlingString())
 	sb.WriteByte(' ')
 	sb.WriteString(p.epSquare.String())
-	fmt.Fprintf(&sb, " %d %d", p.rule50, p.FullMoveNumber())
+	// Moves played after a FEN can take the counters past what ParseFEN
+	// takes; written at its bounds, a FEN this prints is always read back
+	// (a clock of 10000 plies says what 120000 does: the fifty-move rule
+	// has long been reached).
+	fmt.Fprintf(&sb, " %d %d", min(p.rule50, MaxHalfMoveClock), min(p.FullMoveNumber(), MaxFullMoveNumber))
 	return sb.String()
 }
+
+// The bounds of a FEN's counters: ParseFEN refuses larger ones (nothing
+// needs them, and a bound keeps arithmetic on them safe) and FEN writes
+// larger ones as these.
+const (
+	MaxHalfMoveClock  = 10000
+	MaxFullMoveNumber = 100000
+)
 
 func (p *Position) castlingString() string {
 	if p.castling == 0 {
