@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"matador/internal/engine"
 	"matador/internal/pgn"
 	"matador/internal/search"
+	"matador/internal/toolio"
 )
 
 // Default thinking times of "matador analyze" when neither -depth nor
@@ -141,9 +141,9 @@ func searchAndWait(e *engine.Engine, limits search.Limits, rep search.Reporter) 
 // stderr, the annotated games to stdout. A game that cannot be read is
 // reported and skipped.
 func annotateFile(e *engine.Engine, path string, limits search.Limits, stdout, stderr io.Writer) int {
-	f, err := os.Open(path)
+	f, err := toolio.OpenInput(path)
 	if err != nil {
-		fmt.Fprintln(stderr, "matador analyze:", err)
+		fmt.Fprintln(stderr, "matador analyze: -pgn", err)
 		return 1
 	}
 	defer f.Close()

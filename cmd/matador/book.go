@@ -16,6 +16,7 @@ import (
 	"matador/internal/book"
 	"matador/internal/chess"
 	"matador/internal/pgn"
+	"matador/internal/toolio"
 )
 
 const bookUsage = `usage:
@@ -121,9 +122,9 @@ func runBookMake(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "matador book make:", msg)
 		return 2
 	}
-	f, err := os.Open(*pgnPath)
+	f, err := toolio.OpenInput(*pgnPath)
 	if err != nil {
-		fmt.Fprintln(stderr, "matador book make:", err)
+		fmt.Fprintln(stderr, "matador book make: -pgn", err)
 		return 1
 	}
 	defer f.Close()

@@ -3,12 +3,10 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -16,6 +14,7 @@ import (
 	"matador/internal/chess"
 	"matador/internal/engine"
 	"matador/internal/search"
+	"matador/internal/toolio"
 )
 
 // defaultEPDMoveTime is the time per position of "matador epd".
@@ -49,7 +48,7 @@ func runEPD(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: matador epd FILE [-movetime D] [-depth N]")
 		return 2
 	}
-	f, err := os.Open(files[0])
+	f, err := toolio.OpenInput(files[0])
 	if err != nil {
 		fmt.Fprintln(stderr, "matador epd:", err)
 		return 1
@@ -117,10 +116,17 @@ func (r epdRecord) expectation() string {
 // readEPD reads the positions of a suite. A line that cannot be used is
 // reported (with its line number) and left out.
 func readEPD(r io.Reader) (records []epdRecord, problems []error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
+	lines := toolio.NewLineReader(r, 1<<20)
+	for n := 1; ; n++ {
+		text, _, err := lines.ReadLine()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			problems = append(problems, err)
+			break
+		}
+		line := strings.TrimSpace(text)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -134,9 +140,6 @@ func readEPD(r io.Reader) (records []epdRecord, problems []error) {
 			rec.id = fmt.Sprintf("line %d", n)
 		}
 		records = append(records, rec)
-	}
-	if err := sc.Err(); err != nil {
-		problems = append(problems, err)
 	}
 	return records, problems
 }

@@ -506,3 +506,41 @@ func TestDisplayedFENIsReadBack(t *testing.T) {
 		t.Errorf("d after position fen %q: %q", fen, again)
 	}
 }
+
+// A byte-order mark before a PGN's first tag costs no game: book make
+// makes the same book with it as without (issue 71: it dropped game 1),
+// and a device is refused as the PGN of book make, analyze and epd.
+func TestByteOrderMarkAndDevicesAsInput(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	games, _ := os.ReadFile(testGamesPGN(t))
+	withBOM := filepath.Join(dir, "bom.pgn")
+	os.WriteFile(withBOM, append([]byte("\xEF\xBB\xBF"), games...), 0o644)
+	plain := filepath.Join(dir, "plain.pgn")
+	os.WriteFile(plain, games, 0o644)
+	var books [2][]byte
+	for i, pgnPath := range []string{plain, withBOM} {
+		out := filepath.Join(dir, fmt.Sprintf("book%d.bin", i))
+		if msg, code := exitCode(t, "book", "make", "-pgn", pgnPath, "-o", out, "-min-game", "1"); code != 0 || strings.Contains(msg, "skipped") && !strings.Contains(msg, "0 skipped") {
+			t.Fatalf("book make -pgn %s: exit %d\n%s", pgnPath, code, msg)
+		}
+		books[i], _ = os.ReadFile(out)
+	}
+	if !bytes.Equal(books[0], books[1]) {
+		t.Error("the PGN with a byte-order mark makes another book")
+	}
+	epd := filepath.Join(dir, "suite.epd")
+	os.WriteFile(epd, []byte("\xEF\xBB\xBF"+"7k/8/5KQ1/8/8/8/8/8 w - - bm Qg7#; id \"mate\";\n"), 0o644)
+	if msg, code := exitCode(t, "epd", epd, "-depth", "2"); code != 0 || strings.Contains(msg, "skipped") {
+		t.Errorf("epd with a byte-order mark: exit %d\n%s", code, msg)
+	}
+	for _, args := range [][]string{
+		{"book", "make", "-pgn", "/dev/zero", "-o", filepath.Join(dir, "z.bin")},
+		{"analyze", "-pgn", "/dev/zero", "-depth", "1"},
+		{"epd", "/dev/zero"},
+	} {
+		if msg, code := exitCode(t, args...); code == 0 || !strings.Contains(msg, "/dev/zero is not a regular file") {
+			t.Errorf("%q: exit %d, said %q", args, code, msg)
+		}
+	}
+}

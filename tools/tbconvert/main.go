@@ -54,9 +54,10 @@ func main() {
 	cfg := config{matador: *matador, stockfish: *stockfish, syzygy: *syzygy, movetime: *movetime}
 	var log io.Writer = io.Discard
 	if *out != "" {
-		f, err := os.Create(*out)
+		// Never over a file: a log of games is the record of a run.
+		f, err := os.OpenFile(*out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err != nil {
-			fail(err)
+			fail(fmt.Errorf("-out: %w (give a new file name)", err))
 		}
 		defer f.Close()
 		log = f
