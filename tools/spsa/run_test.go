@@ -442,6 +442,7 @@ func TestRunRefusesBadSettings(t *testing.T) {
 		{[]string{"-alpha", "NaN"}, "-alpha must be"},
 		{[]string{"-concurrency", "0"}, "-concurrency must be"},
 		{[]string{"-params", unknown}, "has no parameter \"NoSuchParam\""},
+		{[]string{"-keep", "/dev/zero"}, "/dev/zero is not a regular file"},
 	} {
 		name := fmt.Sprintf("bad%d", i)
 		out, err := r.run(ctx, t, name, tc.args...)

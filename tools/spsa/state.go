@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"matador/internal/toolio"
 )
 
 // State is a run, as state.json keeps it after every iteration: the
@@ -41,21 +43,36 @@ func LoadState(dir string) (st *State, ok bool, err error) {
 	return loadStateFile(filepath.Join(dir, "state.json"))
 }
 
-// loadStateFile reads a state file; ok is false when there is none.
+// loadStateFile reads a state file; ok is false when there is none. A
+// device or a directory is refused, and a file larger than any state
+// (whose parameters number tens) is not read whole.
 func loadStateFile(path string) (st *State, ok bool, err error) {
-	b, err := os.ReadFile(path)
+	if err := toolio.CheckRegularIfExists(path); err != nil {
+		return nil, false, err
+	}
+	f, err := os.Open(path)
 	if os.IsNotExist(err) {
 		return nil, false, nil
 	}
 	if err != nil {
 		return nil, false, err
 	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxStateSize+1))
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(b) > maxStateSize {
+		return nil, false, fmt.Errorf("%s is larger than %d bytes: not a state file of spsa", path, maxStateSize)
+	}
 	st = new(State)
 	if err := json.Unmarshal(b, st); err != nil {
-		return nil, false, fmt.Errorf("%s: %w", path, err)
+		return nil, false, fmt.Errorf("%s: %w (not a state file of spsa?)", path, err)
 	}
 	return st, true, nil
 }
+
+const maxStateSize = 16 << 20
 
 // Save writes dir/state.json, and the kept copy if there is one, each
 // whole or not at all (a new file renamed over the old one).
@@ -76,25 +93,9 @@ func (st *State) Save(dir string) error {
 	return writeAtomic(st.keep, append(b, '\n'))
 }
 
-func writeAtomic(path string, data []byte) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
-}
+// writeAtomic writes a file whole or not at all, through a temporary file
+// of a name of its own (a fixed "path.tmp" could be someone's file).
+func writeAtomic(path string, data []byte) error { return toolio.WriteFile(path, data) }
 
 // srand is the opening shuffle of iteration k: another opening every
 // iteration, the same one when an iteration is replayed.
