@@ -164,6 +164,7 @@ func Create(path string) (*Output, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot write in %s: %v", path, filepath.Dir(path), unwrapPath(err))
 	}
+	addPending(tmp.Name())
 	return &Output{path: path, tmp: tmp}, nil
 }
 
@@ -185,6 +186,7 @@ func (o *Output) Commit() error {
 	}
 	o.done = true
 	name := o.tmp.Name()
+	defer dropPending(name)
 	// CreateTemp's 0600 would be a surprise for data shared with others.
 	err := o.tmp.Chmod(0o644)
 	if err == nil {
@@ -212,6 +214,7 @@ func (o *Output) Abort() {
 	o.done = true
 	o.tmp.Close()
 	os.Remove(o.tmp.Name())
+	dropPending(o.tmp.Name())
 }
 
 // WriteFile writes data to path through an Output: all of it or nothing.

@@ -25,6 +25,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
+	// Ctrl-C ends any subcommand at once; the outputs are written whole
+	// at the end, so only their temporary files are left to remove.
+	defer toolio.ExitOnSignal(stderr, "tune "+args[0])()
 	var err error
 	switch args[0] {
 	case "extract":
