@@ -267,3 +267,23 @@ func TestTimeLeftCountsTheNearerLimit(t *testing.T) {
 		t.Errorf("no limit: time left %v, want 0", got)
 	}
 }
+
+// ScanExisting on any bytes: no panic, and what it keeps as whole lines
+// is never more than the file, so a resume cuts nothing it did not count.
+func FuzzScanExisting(f *testing.F) {
+	f.Add([]byte("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 1.0 | 5 | 7\nrnbqk"))
+	f.Add([]byte("one line"))
+	f.Add([]byte("MATADOR\x02"))
+	f.Add([]byte("\xEF\xBB\xBF8/8 | 0.5 | 0 | 1\n"))
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(dir, "data.txt")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ex, err := ScanExisting(path)
+		if err == nil && (ex.Size > int64(len(data)) || ex.Positions > len(data)) {
+			t.Fatalf("%q: size %d, %d positions", data, ex.Size, ex.Positions)
+		}
+	})
+}
