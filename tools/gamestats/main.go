@@ -17,6 +17,12 @@
 // number as the PGN numbers them (an opening FEN's own number included),
 // or with -played by the count of moves each side has played in the game
 // (its first 20 moves, whatever the opening's number).
+//
+// A game that cannot be read (one cut off in a comment, say) is named on
+// standard error and left out; the report of the others is printed and
+// the exit status is 1. A missing file, a directory or a device is named
+// and refused the same way; -low must be a finite number of seconds, 0 or
+// more (exit status 2 otherwise).
 package main
 
 import (
