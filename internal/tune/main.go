@@ -356,6 +356,9 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	if *out != "" && *pknet != "" && (*out == *pknet || sameFile(*out, *pknet)) {
+		return usageError(fmt.Sprintf("-o and -pknet both name %s; the weights and the network need a file each", *out))
+	}
 	// Everything the run will write is checked now, not after an hour's
 	// fit.
 	for _, o := range []struct{ flag, path string }{{"-o", *out}, {"-pknet", *pknet}, {"-cache", *cache}} {

@@ -395,7 +395,14 @@ func Report(out io.Writer, st *State) {
 // "Name = value" (in a var block or a var statement, with or without a
 // type) of each parameter gets the new number; the file is then gofmt-ed.
 func Apply(path string, params []Param, out io.Writer) error {
-	src, err := os.ReadFile(path)
+	f, err := toolio.OpenInput(path)
+	if err != nil {
+		return fmt.Errorf("-apply %w", err)
+	}
+	// A params.go takes a few kilobytes; a bound keeps a wrong file (a
+	// device, a data file) from filling the memory.
+	src, err := io.ReadAll(io.LimitReader(f, 1<<22))
+	f.Close()
 	if err != nil {
 		return err
 	}
