@@ -13,25 +13,6 @@ import (
 	"matador/internal/chess"
 )
 
-// randomNet is a net of seeded random weights of the size a trained one
-// has (hidden weights within about +-0.5, output within +-1.98).
-func randomNet(seed uint64) *Net {
-	r := rand.New(rand.NewPCG(seed, 1))
-	n := new(Net)
-	for i := range n.FeatureWeights {
-		n.FeatureWeights[i] = int16(r.IntN(255) - 127)
-	}
-	for i := range n.FeatureBias {
-		n.FeatureBias[i] = int16(r.IntN(511) - 255)
-	}
-	for i := range n.OutputWeights {
-		n.OutputWeights[i] = int16(r.IntN(253) - 126)
-	}
-	n.OutputBias = int32(r.IntN(20001) - 10000)
-	n.ID = NameOf(n.Encode())
-	return n
-}
-
 var testFENs = []string{
 	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -53,7 +34,7 @@ func mustFEN(t testing.TB, fen string) *chess.Position {
 // TestStackMatchesRefresh plays random games with takebacks and null moves
 // and holds every incrementally updated score to the score from nothing.
 func TestStackMatchesRefresh(t *testing.T) {
-	net := randomNet(1)
+	net := Random(1)
 	r := rand.New(rand.NewPCG(7, 7))
 	checked := 0
 	for _, fen := range testFENs {
@@ -111,7 +92,7 @@ func TestStackMatchesRefresh(t *testing.T) {
 // numbers computed once, so that the plain and the vector builds, and
 // every platform, are held to the same bits.
 func TestGolden(t *testing.T) {
-	net := randomNet(42)
+	net := Random(42)
 	want := []int{9277, 9463, -222, 16364, 9781, 3782}
 	for i, fen := range testFENs {
 		if got := net.Evaluate(mustFEN(t, fen)); got != want[i] {
@@ -123,7 +104,7 @@ func TestGolden(t *testing.T) {
 // TestFeatureMirror: a position and its colour-flipped mirror get the same
 // score, since each side sees its own pieces from its own side.
 func TestFeatureMirror(t *testing.T) {
-	net := randomNet(3)
+	net := Random(3)
 	a := mustFEN(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	b := mustFEN(t, "r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R b KQkq - 0 1")
 	if x, y := net.Evaluate(a), net.Evaluate(b); x != y {
@@ -132,7 +113,7 @@ func TestFeatureMirror(t *testing.T) {
 }
 
 func TestEncodeParseRoundTrip(t *testing.T) {
-	net := randomNet(5)
+	net := Random(5)
 	data := net.Encode()
 	if len(data) != FileSize {
 		t.Fatalf("encoded %d bytes, FileSize %d", len(data), FileSize)
@@ -151,7 +132,7 @@ func TestEncodeParseRoundTrip(t *testing.T) {
 }
 
 func TestParseRefuses(t *testing.T) {
-	good := randomNet(6).Encode()
+	good := Random(6).Encode()
 	resum := func(b []byte) []byte {
 		binary.LittleEndian.PutUint32(b[len(b)-4:], crc32.ChecksumIEEE(b[:len(b)-4]))
 		return b
@@ -196,7 +177,7 @@ func TestLoadRefuses(t *testing.T) {
 		t.Error("a file too large was loaded")
 	}
 	good := filepath.Join(dir, "good.nnue")
-	if err := os.WriteFile(good, randomNet(8).Encode(), 0o644); err != nil {
+	if err := os.WriteFile(good, Random(8).Encode(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Load(good); err != nil {
@@ -205,7 +186,7 @@ func TestLoadRefuses(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	good := randomNet(9).Encode()
+	good := Random(9).Encode()
 	f.Add(good)
 	f.Add(good[:headerSize])
 	f.Add([]byte("MATNNUE\x01"))
@@ -223,7 +204,7 @@ func FuzzParse(f *testing.F) {
 }
 
 func BenchmarkEvaluateUpdate(b *testing.B) {
-	net := randomNet(1)
+	net := Random(1)
 	pos := mustFEN(b, testFENs[1])
 	s := NewStack(net)
 	s.Reset(pos)
@@ -241,7 +222,7 @@ func BenchmarkEvaluateUpdate(b *testing.B) {
 }
 
 func BenchmarkOutput(b *testing.B) {
-	net := randomNet(1)
+	net := Random(1)
 	var acc [2][Hidden]int16
 	pos := mustFEN(b, testFENs[1])
 	net.refresh(pos, chess.White, &acc[0])

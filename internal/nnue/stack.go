@@ -1,6 +1,10 @@
 package nnue
 
-import "matador/internal/chess"
+import (
+	"fmt"
+
+	"matador/internal/chess"
+)
 
 // MaxDepth is the most plies a Stack holds above its root.
 const MaxDepth = 160
@@ -32,7 +36,17 @@ type Stack struct {
 	net     *Net
 	entries [MaxDepth + 1]entry
 	top     int
+	// checking holds every score to one computed from nothing (SetChecking).
+	checking bool
 }
+
+// SetChecking makes Evaluate check its incremental score against one from
+// nothing and panic where they differ: for tests of a search, which must
+// push every move it makes. It costs a refresh an evaluation.
+func (s *Stack) SetChecking(on bool) { s.checking = on }
+
+// Depth is the number of pushes not yet popped.
+func (s *Stack) Depth() int { return s.top }
 
 // NewStack makes a stack for net.
 func NewStack(net *Net) *Stack { return &Stack{net: net} }
@@ -105,7 +119,13 @@ func (s *Stack) Evaluate(pos *chess.Position) int {
 	s.update()
 	e := &s.entries[s.top]
 	us := pos.SideToMove()
-	return s.net.output(&e.acc[us], &e.acc[us.Other()])
+	v := s.net.output(&e.acc[us], &e.acc[us.Other()])
+	if s.checking {
+		if want := s.net.Evaluate(pos); v != want {
+			panic(fmt.Sprintf("nnue: incremental score %d, from nothing %d, at %s", v, want, pos.FEN()))
+		}
+	}
+	return v
 }
 
 // update brings the top entry up to date from the nearest computed one.
