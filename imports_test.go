@@ -30,7 +30,7 @@ var (
 	// import one.
 	frontEnds = []string{"uci", "xboard", "console"}
 	// The engine's parts below the front ends.
-	core = []string{"chess", "switches", "eval", "search", "pgn", "tb", "book", "engine"}
+	core = []string{"chess", "switches", "eval", "nnue", "search", "pgn", "tb", "book", "engine"}
 )
 
 var importRules = map[string]importRule{
@@ -39,23 +39,27 @@ var importRules = map[string]importRule{
 	// and the evaluation share: nothing of Matador's.
 	"switches": {},
 	"eval":     {allowed: []string{"chess", "switches"}},
-	"search":   {allowed: []string{"chess", "switches", "eval", "tb"}},
-	"pgn":      {allowed: []string{"chess"}},
+	// The network: the board only, as the evaluation.
+	"nnue":   {allowed: []string{"chess"}},
+	"search": {allowed: []string{"chess", "switches", "eval", "nnue", "tb"}},
+	"pgn":    {allowed: []string{"chess"}},
 	// Tablebase probing and the opening book: the board only.
 	"tb":     {allowed: []string{"chess"}},
 	"book":   {allowed: []string{"chess"}},
-	"engine": {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb", "book"}},
+	"engine": {allowed: []string{"chess", "switches", "eval", "nnue", "search", "pgn", "tb", "book"}},
 	// The binary training-data records: the board only.
 	"trainbin": {allowed: []string{"chess"}},
 	// What the tools share to keep files whole and flags in range: the
 	// standard library only.
 	"toolio":  {},
-	"tune":    {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb", "trainbin", "toolio"}},
-	"datagen": {allowed: []string{"chess", "switches", "eval", "search", "pgn", "tb", "trainbin", "toolio"}},
+	"tune":    {allowed: []string{"chess", "switches", "eval", "nnue", "search", "pgn", "tb", "trainbin", "toolio"}},
+	"datagen": {allowed: []string{"chess", "switches", "eval", "nnue", "search", "pgn", "tb", "trainbin", "toolio"}},
+	// The network's trainer: its records and the net file it writes.
+	"train":   {allowed: []string{"chess", "nnue", "trainbin"}},
 	"uci":     {allowed: core, frontEnd: true},
 	"xboard":  {allowed: core, frontEnd: true},
 	"console": {allowed: core, frontEnd: true},
-	"cmd":     {allowed: append(append([]string{"tune", "datagen", "trainbin", "toolio"}, core...), frontEnds...)},
+	"cmd":     {allowed: append(append([]string{"tune", "datagen", "trainbin", "train", "toolio"}, core...), frontEnds...)},
 }
 
 // shortName is "chess" for matador/internal/chess, "cmd" for

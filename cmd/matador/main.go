@@ -44,6 +44,10 @@ func main() {
 		}
 	}
 	if len(os.Args) > 1 {
+		// OpenBench gives its request as one argument with spaces.
+		if f := strings.Fields(os.Args[1]); len(f) > 0 && f[0] == "genfens" {
+			os.Exit(runGenFens(os.Args[1:], os.Stdout, os.Stderr))
+		}
 		if run, ok := extraCommands[os.Args[1]]; ok {
 			os.Exit(run(os.Args[2:], os.Stdout, os.Stderr))
 		}
@@ -62,6 +66,8 @@ func main() {
 			os.Exit(runTune(os.Args[2:], os.Stdout, os.Stderr))
 		case "datagen":
 			os.Exit(runDatagen(os.Args[2:], os.Stderr))
+		case "pgnbin":
+			os.Exit(runPGNBin(os.Args[2:], os.Stdout, os.Stderr))
 		case "book":
 			os.Exit(runBook(os.Args[2:], os.Stdout, os.Stderr))
 		case "tb":
@@ -98,6 +104,9 @@ func usage() {
   matador epd FILE [-movetime D | -depth N]     run a test suite (bm/am) and count the solved positions
   matador datagen -o FILE [-threads N] [-nodes N] [-positions N | -games N]
                                                 self-play that writes training positions (see internal/datagen)
+  matador genfens N seed S book FILE|None       OpenBench's DATAGEN openings: N lines "info string genfens FEN"
+  matador pgnbin -o FILE.bin [-first-game N] GAMES.pgn...
+                                                games with engine score comments into training records
   matador tune extract|run|wdl|convert|residuals ...
                                                 tune the evaluation's weights on games, or find where it errs (see internal/tune)
   matador book probe -book FILE [FEN]           the moves and weights of a Polyglot book for a position

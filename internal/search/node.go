@@ -81,7 +81,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		if inCheck {
 			return DrawScore
 		}
-		return w.ev.Evaluate(pos)
+		return w.evaluate()
 	}
 
 	// Step 5. Mate-distance pruning: no line here can beat a shorter mate
@@ -224,11 +224,11 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		w.nullMoveWorthTrying(staticEval, evalScore, threat, beta) {
 		r := w.nullMoveReduction(depth, evalScore, beta)
 		w.enterMove(ss, chess.NoMove, chess.NoPiece, false, false, w.parentMaterialReduced(ply))
-		pos.MakeNullMove()
+		w.makeNullMove()
 		w.prefetchChild(pos.Key())
 		w.nodes++
 		score := -w.negamax(-beta, -beta+1, depth-1-r, ply+1, !cutNode)
-		pos.UnmakeNullMove()
+		w.unmakeNullMove()
 		if w.stopping() {
 			return 0
 		}
@@ -454,7 +454,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 
 		w.enterMove(ss, m, pc, m == ttMove, winning, materialReduced)
-		pos.MakeMove(m)
+		w.makeMove(m)
 		w.prefetchChild(pos.Key())
 		w.nodes++
 		nodesBefore := w.nodes
@@ -516,7 +516,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				}
 			}
 		}
-		pos.UnmakeMove(m)
+		w.unmakeMove(m)
 		if root {
 			w.rootMoves[rootIdx-1].nodes += w.nodes - nodesBefore
 		}
@@ -656,12 +656,22 @@ func (w *worker) prefetchChild(key uint64) {
 // needs more of the evaluation than its score. A cached answer records
 // nothing at ss: the picker then finds the hanging pieces itself.
 func (w *worker) fullEval(ss *plyState) int {
-	cached := w.Switches.EvalCache && !w.Switches.LazyEval && !w.needsKingDanger()
+	cached := w.Switches.EvalCache && (w.nn != nil || !w.Switches.LazyEval && !w.needsKingDanger())
 	key := w.pos.Key()
 	slot := &w.evalCache[key&(EvalCacheEntries-1)]
 	const tag = ^uint64(EvalCacheEntries - 1)
 	if cached && *slot != 0 && *slot&tag == key&tag {
 		return int(int16(uint16(*slot)))
+	}
+	if w.nn != nil {
+		// The network tells nothing of hanging pieces, lazy gaps or king
+		// danger: the picker finds the hanging pieces itself, and the
+		// techniques that read the others stand aside at this node.
+		v := w.nn.Evaluate(w.pos)
+		if cached && v >= math.MinInt16 && v <= math.MaxInt16 {
+			*slot = key&tag | uint64(uint16(int16(v)))
+		}
+		return v
 	}
 	v := w.ev.Evaluate(w.pos)
 	if cached && v >= math.MinInt16 && v <= math.MaxInt16 {

@@ -122,13 +122,13 @@ func (w *worker) probCut(ply, depth, probBeta, staticEval int, ttMove chess.Move
 		w.enterMove(ss, m, pos.PieceOn(m.From()), m == ttMove, pos.SEEGreaterEqual(m, 1),
 			w.parentMaterialReduced(ply))
 		ss.moveReduced = true
-		pos.MakeMove(m)
+		w.makeMove(m)
 		w.nodes++
 		score := -w.qsearch(-probBeta, -probBeta+1, ply+1, 0)
 		if score >= probBeta {
 			score = -w.negamax(-probBeta, -probBeta+1, depth-ProbCutReduction, ply+1, !cutNode)
 		}
-		pos.UnmakeMove(m)
+		w.unmakeMove(m)
 		if w.stopping() {
 			return 0, chess.NoMove
 		}

@@ -34,7 +34,7 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 		if inCheck {
 			return DrawScore
 		}
-		return w.ev.Evaluate(pos)
+		return w.evaluate()
 	}
 	pvNode := beta-alpha > 1
 
@@ -62,7 +62,7 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 		switch {
 		case ttOK && hit.eval != noEval:
 			staticEval = hit.eval
-		case w.Switches.LazyEval && ply > 0 && w.stack[ply-1].lazyGap >= 0 &&
+		case w.Switches.LazyEval && w.nn == nil && ply > 0 && w.stack[ply-1].lazyGap >= 0 &&
 			pos.HasNonPawnMaterial(chess.White) && pos.HasNonPawnMaterial(chess.Black):
 			// REBEL: lazy eval. When material and piece-square values plus
 			// a margin cannot reach alpha, that guess stands for the
@@ -152,11 +152,11 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 		// Quiescence's children read only the move and its piece; the hash
 		// move and material flags are for the main search's children.
 		w.enterMove(ss, m, pos.PieceOn(m.From()), false, false, false)
-		pos.MakeMove(m)
+		w.makeMove(m)
 		w.prefetchChild(pos.Key())
 		w.nodes++
 		score := -w.qsearch(-beta, -alpha, ply+1, qply+1)
-		pos.UnmakeMove(m)
+		w.unmakeMove(m)
 		if w.stopping() {
 			return 0
 		}

@@ -6,6 +6,7 @@ import (
 
 	"matador/internal/chess"
 	"matador/internal/eval"
+	"matador/internal/nnue"
 )
 
 // Limits are the constraints of one search, as given by "go".
@@ -74,6 +75,9 @@ type Result struct {
 type Searcher struct {
 	// Switches are the techniques every worker searches with.
 	Switches Switches
+	// Net, when not nil, is the evaluation of the searches that start
+	// after it is set (the network's); nil is the classical evaluation.
+	Net *nnue.Net
 
 	tt          *TranspositionTable
 	main        *worker

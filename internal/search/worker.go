@@ -6,6 +6,7 @@ import (
 
 	"matador/internal/chess"
 	"matador/internal/eval"
+	"matador/internal/nnue"
 )
 
 // worker is one search thread: its position, evaluator, ply stack and
@@ -22,6 +23,12 @@ type worker struct {
 	tt   *TranspositionTable
 	ev   *eval.Evaluator
 	pos  *chess.Position
+	// nn is the network's accumulator stack when the pool evaluates with
+	// a net (Searcher.Net), else nil and the classical evaluation runs.
+	nn *nnue.Stack
+	// cachedNet is the net whose scores evalCache holds, nil for the
+	// classical evaluation's.
+	cachedNet *nnue.Net
 
 	stack [MaxPly + 4]plyState
 	// history[from attacked][to attacked][piece][to]: the butterfly
@@ -232,6 +239,7 @@ func (w *worker) begin(pos *chess.Position, limits Limits, opts Options, reporte
 	}
 	w.ageHistory()
 
+	w.useNet(w.pool.Net)
 	w.initRootMoves()
 	w.rootBalance = w.ev.Lazy(w.pos)
 	w.stage = stageOf(w.pos)
@@ -268,5 +276,62 @@ func (w *worker) stopping() bool { return w.rootDepth > 1 && w.stopped.Load() }
 func (w *worker) waitIfRequired() {
 	for !w.stopped.Load() && (w.limits.Infinite || w.pondering.Load()) {
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// useNet sets the worker to evaluate with net (nil: the classical
+// evaluation) from its root, emptying the evaluation cache when that
+// changes what its scores are of.
+func (w *worker) useNet(net *nnue.Net) {
+	if net != w.cachedNet {
+		w.evalCache = [EvalCacheEntries]uint64{}
+		w.cachedNet = net
+	}
+	if net == nil {
+		w.nn = nil
+		return
+	}
+	if w.nn == nil || w.nn.Net() != net {
+		w.nn = nnue.NewStack(net)
+	}
+	w.nn.Reset(w.pos)
+}
+
+// evaluate is the static evaluation of the worker's position: the
+// network's when the pool has one, else the classical one.
+func (w *worker) evaluate() int {
+	if w.nn != nil {
+		return w.nn.Evaluate(w.pos)
+	}
+	return w.ev.Evaluate(w.pos)
+}
+
+// makeMove plays m in the search, recording it for the network's
+// accumulators; unmakeMove takes it back.
+func (w *worker) makeMove(m chess.Move) {
+	if w.nn != nil {
+		w.nn.Push(w.pos, m)
+	}
+	w.pos.MakeMove(m)
+}
+
+func (w *worker) unmakeMove(m chess.Move) {
+	w.pos.UnmakeMove(m)
+	if w.nn != nil {
+		w.nn.Pop()
+	}
+}
+
+func (w *worker) makeNullMove() {
+	if w.nn != nil {
+		w.nn.PushNull()
+	}
+	w.pos.MakeNullMove()
+}
+
+func (w *worker) unmakeNullMove() {
+	w.pos.UnmakeNullMove()
+	if w.nn != nil {
+		w.nn.Pop()
 	}
 }

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"matador/internal/datagen"
+	"matador/internal/trainbin"
+)
+
+// runGenFens answers OpenBench's DATAGEN request, given as one argument
+// ("genfens N seed S book <file|None>") or as words, possibly followed by
+// "quit" as OpenBench sends it: N lines "info string genfens <fen>".
+func runGenFens(args []string, stdout, stderr io.Writer) int {
+	words := strings.Fields(strings.Join(args, " "))
+	if n := len(words); n > 0 && words[n-1] == "quit" {
+		words = words[:n-1]
+	}
+	req, err := datagen.ParseGenFens(words)
+	if err != nil {
+		fmt.Fprintln(stderr, "matador:", err)
+		return 2
+	}
+	var book []string
+	if req.Book != "" {
+		f, err := openRegular(req.Book)
+		if err != nil {
+			fmt.Fprintf(stderr, "matador: genfens: book %s: %v\n", req.Book, err)
+			return 1
+		}
+		book, err = datagen.ReadOpenings(io.LimitReader(f, 1<<30))
+		f.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "matador: genfens: book %s: %v\n", req.Book, err)
+			return 1
+		}
+	}
+	w := bufio.NewWriter(stdout)
+	err = datagen.GenFens(req, book, func(fen string) { fmt.Fprintf(w, "info string genfens %s\n", fen) })
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "matador:", err)
+		return 1
+	}
+	return 0
+}
+
+// openRegular opens a file to read, refusing a directory or a device.
+func openRegular(path string) (*os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		err = errors.New("not a regular file")
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// runPGNBin converts games with engine score comments (fastchess's and
+// cutechess's PGNs, OpenBench's DATAGEN uploads) into a new trainbin file.
+func runPGNBin(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("pgnbin", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("o", "", "the training-data file to write (.bin, must not exist)")
+	first := fs.Uint("first-game", 0, "the number of the first game (give each batch of games its own range)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: matador pgnbin -o FILE.bin [-first-game N] GAMES.pgn...")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *out == "" || fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	if !trainbin.IsBinaryName(*out) {
+		fmt.Fprintf(stderr, "matador: pgnbin: %s: the output must be named .bin\n", *out)
+		return 2
+	}
+	if *first >= trainbin.NoGame {
+		fmt.Fprintf(stderr, "matador: pgnbin: -first-game must be below %d\n", uint64(trainbin.NoGame))
+		return 2
+	}
+	// Every input is opened before the output is made, and the output is
+	// written beside its place and renamed there only when whole.
+	var inputs []*os.File
+	defer func() {
+		for _, f := range inputs {
+			f.Close()
+		}
+	}()
+	for _, name := range fs.Args() {
+		f, err := openRegular(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "matador: pgnbin: %s: %v\n", name, err)
+			return 1
+		}
+		inputs = append(inputs, f)
+	}
+	if _, err := os.Lstat(*out); err == nil {
+		fmt.Fprintf(stderr, "matador: pgnbin: %s exists; it is not replaced\n", *out)
+		return 1
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(*out), "."+filepath.Base(*out)+".*")
+	if err != nil {
+		fmt.Fprintln(stderr, "matador: pgnbin:", err)
+		return 1
+	}
+	defer os.Remove(tmp.Name())
+	w := bufio.NewWriter(tmp)
+	w.Write(trainbin.Header[:])
+	var rec []byte
+	game := uint32(*first)
+	total := datagen.PGNStats{}
+	for i, f := range inputs {
+		st, err := datagen.ConvertPGN(bufio.NewReader(f), game, func(r trainbin.Record) error {
+			rec = r.Append(rec[:0])
+			_, err := w.Write(rec)
+			return err
+		})
+		if err != nil {
+			fmt.Fprintf(stderr, "matador: pgnbin: %s: %v\n", fs.Arg(i), err)
+			tmp.Close()
+			return 1
+		}
+		game += uint32(st.Games)
+		total.Games += st.Games
+		total.Skipped += st.Skipped
+		total.Positions += st.Positions
+	}
+	if err := w.Flush(); err != nil {
+		fmt.Fprintln(stderr, "matador: pgnbin:", err)
+		tmp.Close()
+		return 1
+	}
+	if err := tmp.Close(); err != nil {
+		fmt.Fprintln(stderr, "matador: pgnbin:", err)
+		return 1
+	}
+	// A link, not a rename: it fails if the name was taken meanwhile.
+	if err := os.Link(tmp.Name(), *out); err != nil {
+		fmt.Fprintln(stderr, "matador: pgnbin:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%d games (%d without a result, skipped), %d positions into %s; games numbered %d to %d\n",
+		total.Games, total.Skipped, total.Positions, *out, *first, uint64(*first)+uint64(total.Games)-1)
+	return 0
+}

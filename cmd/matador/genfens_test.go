@@ -1,0 +1,81 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"matador/internal/chess"
+	"matador/internal/trainbin"
+)
+
+// TestGenFensCommand runs OpenBench's request as OpenBench sends it: one
+// argument with spaces, then "quit".
+func TestGenFensCommand(t *testing.T) {
+	t.Parallel()
+	out, err := exec.Command(binary, "genfens 6 seed 11 book None", "quit").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != 6 {
+		t.Fatalf("%d lines:\n%s", len(lines), out)
+	}
+	for _, l := range lines {
+		fen, ok := strings.CutPrefix(l, "info string genfens ")
+		if !ok {
+			t.Fatalf("line %q", l)
+		}
+		if _, err := chess.ParseFEN(fen); err != nil {
+			t.Fatalf("%q: %v", fen, err)
+		}
+	}
+	cmd := exec.Command(binary, "genfens 6 seed 11 book /nonexistent/book.epd")
+	if msg, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(msg), "/nonexistent/book.epd") {
+		t.Errorf("a missing book: %v, %s", err, msg)
+	}
+}
+
+// TestPGNBinCommand converts a PGN of scored games into a new trainbin
+// file, and refuses to replace a file or to start without its inputs.
+func TestPGNBinCommand(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	games := filepath.Join(dir, "games.pgn")
+	pgnText := "[Result \"1-0\"]\n\n1. e4 {+0.30/10 0.1s} e5 {-0.20/10 0.1s} 2. Nf3 {+0.35/11 0.1s} 1-0\n"
+	if err := os.WriteFile(games, []byte(pgnText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "games.bin")
+	msg, err := exec.Command(binary, "pgnbin", "-o", out, "-first-game", "7", games).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v: %s", err, msg)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil || len(data) != trainbin.HeaderSize+3*trainbin.RecordSize || !trainbin.IsBinary(data) {
+		t.Fatalf("output of %d bytes (%v); %s", len(data), err, msg)
+	}
+	if g := trainbin.GameOf(data[trainbin.HeaderSize:]); g != 7 {
+		t.Errorf("first game numbered %d, want 7", g)
+	}
+	// A second run must not replace it, and a missing input must leave
+	// no output behind.
+	if msg, err := exec.Command(binary, "pgnbin", "-o", out, games).CombinedOutput(); err == nil || !strings.Contains(string(msg), "exists") {
+		t.Errorf("replacing the output: %v, %s", err, msg)
+	}
+	if again, _ := os.ReadFile(out); string(again) != string(data) {
+		t.Error("the output changed")
+	}
+	fresh := filepath.Join(dir, "fresh.bin")
+	if msg, err := exec.Command(binary, "pgnbin", "-o", fresh, games, filepath.Join(dir, "missing.pgn")).CombinedOutput(); err == nil {
+		t.Errorf("a missing input accepted: %s", msg)
+	}
+	if _, err := os.Stat(fresh); err == nil {
+		t.Error("an output was made though an input was missing")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("files left in the directory: %v", entries)
+	}
+}

@@ -1,0 +1,24 @@
+//go:build !(goexperiment.simd && amd64)
+
+package nnue
+
+// Without GOEXPERIMENT=simd, or off amd64 (arm64, WebAssembly), the plain
+// Go kernels are the only ones.
+
+// Vector names the kernels this build runs, for the eval command and
+// the benchmarks.
+func Vector() string { return "scalar" }
+
+func addRow(acc, row *[Hidden]int16) { scalarAddRow(acc, row) }
+
+func addSub(dst, src, add, sub *[Hidden]int16) { scalarAddSub(dst, src, add, sub) }
+
+func addSubSub(dst, src, add, sub1, sub2 *[Hidden]int16) {
+	scalarAddSubSub(dst, src, add, sub1, sub2)
+}
+
+func addAddSubSub(dst, src, add1, add2, sub1, sub2 *[Hidden]int16) {
+	scalarAddAddSubSub(dst, src, add1, add2, sub1, sub2)
+}
+
+func screluDot(acc, w *[Hidden]int16) int32 { return scalarScreluDot(acc, w) }

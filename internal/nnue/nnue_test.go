@@ -1,0 +1,233 @@
+package nnue
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/crc32"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"matador/internal/chess"
+)
+
+var testFENs = []string{
+	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	"r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+	"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+	"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+}
+
+func mustFEN(t testing.TB, fen string) *chess.Position {
+	t.Helper()
+	pos, err := chess.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pos
+}
+
+// TestStackMatchesRefresh plays random games with takebacks and null moves
+// and holds every incrementally updated score to the score from nothing.
+func TestStackMatchesRefresh(t *testing.T) {
+	net := Random(1)
+	r := rand.New(rand.NewPCG(7, 7))
+	checked := 0
+	for _, fen := range testFENs {
+		for game := 0; game < 20; game++ {
+			pos := mustFEN(t, fen)
+			s := NewStack(net)
+			s.Reset(pos)
+			type made struct {
+				m    chess.Move
+				null bool
+			}
+			var line []made
+			for step := 0; step < 120; step++ {
+				var ml chess.MoveList
+				pos.GenerateLegal(&ml)
+				switch {
+				case len(line) > 0 && (r.IntN(4) == 0 || ml.N == 0 || len(line) >= MaxDepth):
+					last := line[len(line)-1]
+					line = line[:len(line)-1]
+					if last.null {
+						pos.UnmakeNullMove()
+					} else {
+						pos.UnmakeMove(last.m)
+					}
+					s.Pop()
+				case ml.N == 0:
+					step = 1 << 30
+					continue
+				case !pos.InCheck() && r.IntN(10) == 0:
+					s.PushNull()
+					pos.MakeNullMove()
+					line = append(line, made{null: true})
+				default:
+					m := ml.Moves[r.IntN(ml.N)]
+					s.Push(pos, m)
+					pos.MakeMove(m)
+					line = append(line, made{m: m})
+				}
+				// Evaluate only some plies, so that updates span several.
+				if r.IntN(3) == 0 {
+					if got, want := s.Evaluate(pos), net.Evaluate(pos); got != want {
+						t.Fatalf("%s after %d plies: stack %d, refresh %d", pos.FEN(), len(line), got, want)
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d positions checked", checked)
+	}
+}
+
+// TestGolden holds the score of a seeded random net on fixed positions to
+// numbers computed once, so that the plain and the vector builds, and
+// every platform, are held to the same bits.
+func TestGolden(t *testing.T) {
+	net := Random(42)
+	want := []int{9277, 9463, -222, 16364, 9781, 3782}
+	for i, fen := range testFENs {
+		if got := net.Evaluate(mustFEN(t, fen)); got != want[i] {
+			t.Errorf("%s: %d, want %d (kernels %s)", fen, got, want[i], Vector())
+		}
+	}
+}
+
+// TestFeatureMirror: a position and its colour-flipped mirror get the same
+// score, since each side sees its own pieces from its own side.
+func TestFeatureMirror(t *testing.T) {
+	net := Random(3)
+	a := mustFEN(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	b := mustFEN(t, "r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R b KQkq - 0 1")
+	if x, y := net.Evaluate(a), net.Evaluate(b); x != y {
+		t.Fatalf("mirrored positions: %d and %d", x, y)
+	}
+}
+
+func TestEncodeParseRoundTrip(t *testing.T) {
+	net := Random(5)
+	data := net.Encode()
+	if len(data) != FileSize {
+		t.Fatalf("encoded %d bytes, FileSize %d", len(data), FileSize)
+	}
+	back, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.FeatureWeights != net.FeatureWeights || back.FeatureBias != net.FeatureBias ||
+		back.OutputWeights != net.OutputWeights || back.OutputBias != net.OutputBias || back.ID != net.ID {
+		t.Fatal("round trip changed the net")
+	}
+	if !strings.HasPrefix(back.ID, "nn-") || len(back.ID) != 15 {
+		t.Fatalf("ID %q", back.ID)
+	}
+}
+
+func TestParseRefuses(t *testing.T) {
+	good := Random(6).Encode()
+	resum := func(b []byte) []byte {
+		binary.LittleEndian.PutUint32(b[len(b)-4:], crc32.ChecksumIEEE(b[:len(b)-4]))
+		return b
+	}
+	cases := map[string]struct {
+		data []byte
+		want string
+	}{
+		"empty":      {nil, "truncated"},
+		"header cut": {good[:10], "truncated"},
+		"truncated":  {good[:len(good)-100], "wrong size"},
+		"too long":   {append(bytes.Clone(good), 0), "wrong size"},
+		"bad header": {append([]byte("MATADOR\x01"), good[8:]...), "bad header"},
+		"bad sum":    {func() []byte { b := bytes.Clone(good); b[100] ^= 1; return b }(), "bad checksum"},
+		"wide": {func() []byte {
+			b := bytes.Clone(good)
+			binary.LittleEndian.PutUint32(b[12:], 512)
+			return resum(b)
+		}(), "shape 768->512"},
+	}
+	for name, c := range cases {
+		_, err := Parse(c.data)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one saying %q", name, err, c.want)
+		}
+	}
+}
+
+func TestLoadRefuses(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Load(filepath.Join(dir, "missing.nnue")); err == nil {
+		t.Error("a missing file was loaded")
+	}
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("a directory: %v", err)
+	}
+	big := filepath.Join(dir, "big.nnue")
+	if err := os.WriteFile(big, make([]byte, FileSize+10), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(big); err == nil {
+		t.Error("a file too large was loaded")
+	}
+	good := filepath.Join(dir, "good.nnue")
+	if err := os.WriteFile(good, Random(8).Encode(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(good); err != nil {
+		t.Errorf("a good net: %v", err)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	good := Random(9).Encode()
+	f.Add(good)
+	f.Add(good[:headerSize])
+	f.Add([]byte("MATNNUE\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		net, err := Parse(data)
+		if err != nil {
+			return
+		}
+		// Whatever loads must evaluate without fault.
+		_ = net.Evaluate(mustFEN(t, testFENs[1]))
+		if !bytes.Equal(net.Encode(), data) {
+			t.Fatal("a net that loaded does not encode to its file")
+		}
+	})
+}
+
+func BenchmarkEvaluateUpdate(b *testing.B) {
+	net := Random(1)
+	pos := mustFEN(b, testFENs[1])
+	s := NewStack(net)
+	s.Reset(pos)
+	var ml chess.MoveList
+	pos.GenerateLegal(&ml)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		m := ml.Moves[i%ml.N]
+		s.Push(pos, m)
+		pos.MakeMove(m)
+		_ = s.Evaluate(pos)
+		pos.UnmakeMove(m)
+		s.Pop()
+	}
+}
+
+func BenchmarkOutput(b *testing.B) {
+	net := Random(1)
+	var acc [2][Hidden]int16
+	pos := mustFEN(b, testFENs[1])
+	net.refresh(pos, chess.White, &acc[0])
+	net.refresh(pos, chess.Black, &acc[1])
+	for b.Loop() {
+		_ = net.output(&acc[0], &acc[1])
+	}
+}

@@ -1,0 +1,24 @@
+package nnue
+
+import "math/rand/v2"
+
+// Random is a net of seeded random weights of the sizes a trained net has
+// (hidden weights within +-0.5, output weights within +-1.98): for the
+// tests of every package that runs a net, where a trained net would tie
+// them to one file.
+func Random(seed uint64) *Net {
+	r := rand.New(rand.NewPCG(seed, 1))
+	n := new(Net)
+	for i := range n.FeatureWeights {
+		n.FeatureWeights[i] = int16(r.IntN(255) - 127)
+	}
+	for i := range n.FeatureBias {
+		n.FeatureBias[i] = int16(r.IntN(511) - 255)
+	}
+	for i := range n.OutputWeights {
+		n.OutputWeights[i] = int16(r.IntN(253) - 126)
+	}
+	n.OutputBias = int32(r.IntN(20001) - 10000)
+	n.ID = NameOf(n.Encode())
+	return n
+}
