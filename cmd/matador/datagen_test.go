@@ -167,3 +167,34 @@ func TestDatagenResumesAfterCtrlC(t *testing.T) {
 		t.Errorf("resumed run wrote\n%s\nan unstopped one\n%s", got, want)
 	}
 }
+
+// Ctrl-C during tune extract ends it at once with the old output as it
+// was and no temporary file beside it.
+func TestTuneExtractInterrupted(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	game := "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n\n"
+	games := writeFile(t, dir, "games.pgn", strings.Repeat(game, 100000))
+	keep := writeFile(t, dir, "keep.txt", startLine+" | 1.0\n")
+	cmd := exec.Command(binary, "tune", "extract", "-skip", "0", "-o", keep, games)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if d := interrupt(t, cmd, syscall.SIGINT); d > time.Second*timeScale {
+		t.Errorf("tune extract took %v to stop", d)
+	}
+	if code := cmd.ProcessState.ExitCode(); code == 0 {
+		t.Skipf("tune extract was done before the signal:\n%s", out.String())
+	} else if code != 130 || !strings.Contains(out.String(), "stopped by interrupt") {
+		t.Errorf("exit %d\n%s", code, out.String())
+	}
+	if b, _ := os.ReadFile(keep); string(b) != startLine+" | 1.0\n" {
+		t.Errorf("the output became %d bytes", len(b))
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("files left: %v", entries)
+	}
+}
