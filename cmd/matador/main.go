@@ -62,6 +62,8 @@ func main() {
 			os.Exit(runTune(os.Args[2:], os.Stdout, os.Stderr))
 		case "datagen":
 			os.Exit(runDatagen(os.Args[2:], os.Stderr))
+		case "train":
+			os.Exit(runTrain(os.Args[2:], os.Stdout, os.Stderr))
 		case "book":
 			os.Exit(runBook(os.Args[2:], os.Stdout, os.Stderr))
 		case "tb":

@@ -1,0 +1,13 @@
+//go:build !(goexperiment.simd && amd64)
+
+package train
+
+// Vector names the kernels this build runs.
+func Vector() string { return "scalar" }
+
+func addRow(dst, src *[hidden]float32)          { scalarAddRow(dst, src) }
+func addRow2(dst, a, b *[hidden]float32)        { scalarAddRow2(dst, a, b) }
+func screluDot(acc, w *[hidden]float32) float32 { return scalarScreluDot(acc, w) }
+func screluBackward(acc, w, gw, d *[hidden]float32, g float32) {
+	scalarScreluBackward(acc, w, gw, d, g)
+}
