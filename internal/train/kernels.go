@@ -7,9 +7,25 @@ func mulHi(a, b uint64) (uint64, uint64) { return bits.Mul64(a, b) }
 // The plain-Go kernels of the float model, which the AVX2 ones (built
 // with GOEXPERIMENT=simd) replace where the processor has them.
 
-func scalarAddRow(dst, src *[hidden]float32) {
-	for i := range dst {
-		dst[i] += src[i]
+// scalarAccumulate sets acc to the bias plus the rows of w of the
+// features.
+func scalarAccumulate(acc, bias *[hidden]float32, w []float32, feats []uint16) {
+	*acc = *bias
+	for _, f := range feats {
+		r := row(w, f)
+		for i := range acc {
+			acc[i] += r[i]
+		}
+	}
+}
+
+// scalarScatter adds d into the rows of g of the features.
+func scalarScatter(g []float32, d *[hidden]float32, feats []uint16) {
+	for _, f := range feats {
+		r := row(g, f)
+		for i := range r {
+			r[i] += d[i]
+		}
 	}
 }
 

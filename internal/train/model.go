@@ -52,11 +52,8 @@ type scratch struct {
 // the sigmoid (the evaluation in units of Scale centipawns).
 func forward(w []float32, f *features, s *scratch) float32 {
 	b := biases(w)
-	s.accUs, s.accThem = *b, *b
-	for i := range f.n {
-		addRow(&s.accUs, row(w, f.us[i]))
-		addRow(&s.accThem, row(w, f.them[i]))
-	}
+	accumulate(&s.accUs, b, w, f.us[:f.n])
+	accumulate(&s.accThem, b, w, f.them[:f.n])
 	wu, wt := outWeights(w)
 	return screluDot(&s.accUs, wu) + screluDot(&s.accThem, wt) + w[offB2]
 }
@@ -76,10 +73,8 @@ func trainPosition(w, grad []float32, f *features, s *scratch, gscale float32) f
 	screluBackward(&s.accThem, wt, gt, &s.dThem, g)
 	gb := biases(grad)
 	addRow2(gb, &s.dUs, &s.dThem)
-	for i := range f.n {
-		addRow(row(grad, f.us[i]), &s.dUs)
-		addRow(row(grad, f.them[i]), &s.dThem)
-	}
+	scatter(grad, &s.dUs, f.us[:f.n])
+	scatter(grad, &s.dThem, f.them[:f.n])
 	return float64(e) * float64(e)
 }
 
