@@ -141,6 +141,10 @@ func (c *Config) key() (string, error) {
 		c.Threads, c.Seed, c.Validate, c.ValMax, c.Chunk, hidden, Vector()), nil
 }
 
+// afterStep, when set, runs after every step: the tests stop a run at a
+// step of their choosing through it.
+var afterStep func(step int64)
+
 // ErrStopped is Run's error when its context ended the run early, after it
 // wrote the checkpoint that resumes it.
 var ErrStopped = errors.New("stopped")
@@ -266,6 +270,9 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 				batch := recs[lo*trainbin.RecordSize : hi*trainbin.RecordSize]
 				loss := p.step(st, batch, cfg.Lambda, lrAt(&cfg, st.step, totalSteps), cfg.Decay)
 				st.step++
+				if afterStep != nil {
+					afterStep(st.step)
+				}
 				stepsThisRun++
 				lineLoss += loss
 				linePos += int64(hi - lo)
@@ -456,28 +463,21 @@ func (p *pool) step(st *state, batch []byte, lambda float64, lr float32, decay f
 			w.loss += trainPosition(st.w, w.grad, &w.s.f, &w.s, gscale)
 		}
 	})
-	st.step++ // Adam's bias correction counts from 1
-	const b1, b2, eps = 0.9, 0.999, 1e-8
-	c1 := float32(1 / (1 - math.Pow(b1, float64(st.step))))
-	c2 := float32(1 / (1 - math.Pow(b2, float64(st.step))))
+	// Adam's bias corrections; its steps count from 1.
+	c1 := float32(1 / (1 - math.Pow(beta1, float64(st.step+1))))
+	c2 := float32(1 / (1 - math.Pow(beta2, float64(st.step+1))))
 	keep := float32(1 - float64(lr)*decay)
-	st.step--
 	p.run(func(_ *worker, i int) {
 		lo, hi := p.span(i, nParams)
-		for j := lo; j < hi; j++ {
-			g := p.workers[0].grad[j]
-			for _, w := range p.workers[1:] {
-				g += w.grad[j]
-			}
-			m := b1*st.m[j] + (1-b1)*g
-			v := b2*st.v[j] + (1-b2)*g*g
-			st.m[j], st.v[j] = m, v
-			x := st.w[j]*keep - lr*(m*c1)/(float32(math.Sqrt(float64(v*c2)))+eps)
-			if j != offB2 {
-				x = min(max(x, -maxWeight), maxWeight)
-			}
-			st.w[j] = x
+		g := p.workers[0].grad[lo:hi]
+		for _, w := range p.workers[1:] {
+			sumInto(g, w.grad[lo:hi])
 		}
+		// The output bias, the last parameter, is not clipped: no int16
+		// holds it.
+		mid := max(lo, min(hi, offB2))
+		adamW(st.w[lo:mid], st.m[lo:mid], st.v[lo:mid], g[:mid-lo], lr, keep, c1, c2, maxWeight)
+		adamW(st.w[mid:hi], st.m[mid:hi], st.v[mid:hi], g[mid-lo:], lr, keep, c1, c2, math.MaxFloat32)
 	})
 	var loss float64
 	for _, w := range p.workers {
@@ -502,4 +502,47 @@ func (p *pool) loss(weights []float32, recs []byte, lambda float64) float64 {
 		sum += w.loss
 	}
 	return sum / float64(max(n, 1))
+}
+
+// AdamW's moment decays, bullet's and most trainers'.
+const beta1, beta2 = 0.9, 0.999
+
+func sumInto(dst, src []float32) {
+	src = src[:len(dst)]
+	for i := range dst {
+		dst[i] += src[i]
+	}
+}
+
+// adamW updates the weights w of gradient g and moments m, v: Adam's
+// step with the bias corrections c1, c2 and the decay factor keep, then
+// the clip to +-clip.
+//
+// It computes in float64 and stores moments below minMoment as zero:
+// in float32, the square of a small gradient and the moments of inputs
+// that batches rarely see fall to subnormal numbers, which x86 computes
+// a hundred times slower than normal ones.
+func adamW(w, m, v, g []float32, lr, keep, c1, c2, clip float32) {
+	const eps, minMoment = 1e-8, 1e-30
+	m, v, g = m[:len(w)], v[:len(w)], g[:len(w)]
+	lr64, keep64, c164, c264, clip64 := float64(lr), float64(keep), float64(c1), float64(c2), float64(clip)
+	for j := range w {
+		gj := float64(g[j])
+		mj := beta1*float64(m[j]) + (1-beta1)*gj
+		vj := beta2*float64(v[j]) + (1-beta2)*gj*gj
+		if math.Abs(mj) < minMoment {
+			mj = 0
+		}
+		if vj < minMoment {
+			vj = 0
+		}
+		m[j], v[j] = float32(mj), float32(vj)
+		x := float64(w[j])*keep64 - lr64*(mj*c164)/(math.Sqrt(vj*c264)+eps)
+		if x > clip64 {
+			x = clip64
+		} else if x < -clip64 {
+			x = -clip64
+		}
+		w[j] = float32(x)
+	}
 }
