@@ -14,3 +14,7 @@ func screluDot(acc, w *[hidden]float32) float32               { return scalarScr
 func screluBackward(acc, w, gw, d *[hidden]float32, g float32) {
 	scalarScreluBackward(acc, w, gw, d, g)
 }
+
+func adamW(w, m, v, g []float32, lr, keep, c1, c2, clip float32) {
+	scalarAdamW(w, m, v, g, lr, keep, c1, c2, clip)
+}

@@ -57,6 +57,45 @@ func screluBackward(acc, w, gw, d *[hidden]float32, g float32) {
 	scalarScreluBackward(acc, w, gw, d, g)
 }
 
+func adamW(w, m, v, g []float32, lr, keep, c1, c2, clip float32) {
+	if !hasAVX2 {
+		scalarAdamW(w, m, v, g, lr, keep, c1, c2, clip)
+		return
+	}
+	n := len(w) &^ 7
+	avxAdamW(w[:n], m[:n], v[:n], g[:n], lr, keep, c1, c2, clip)
+	scalarAdamW(w[n:], m[n:], v[n:], g[n:], lr, keep, c1, c2, clip)
+}
+
+// avxAdamW is scalarAdamW in float32, eight weights at a time. It keeps
+// clear of subnormal numbers as scalarAdamW does, but in float32:
+// gradients below 1e-15 count as zero, so their squares stay normal, and
+// moments below 1e-30 are set to zero.
+func avxAdamW(w, m, v, g []float32, lr, keep, c1, c2, clip float32) {
+	zero := archsimd.BroadcastFloat32x8(0)
+	minGrad, minMoment := archsimd.BroadcastFloat32x8(1e-15), archsimd.BroadcastFloat32x8(1e-30)
+	b1, nb1 := archsimd.BroadcastFloat32x8(beta1), archsimd.BroadcastFloat32x8(1-beta1)
+	b2, nb2 := archsimd.BroadcastFloat32x8(beta2), archsimd.BroadcastFloat32x8(1-beta2)
+	eps := archsimd.BroadcastFloat32x8(1e-8)
+	lrv, keepv := archsimd.BroadcastFloat32x8(-lr), archsimd.BroadcastFloat32x8(keep)
+	c1v, c2v := archsimd.BroadcastFloat32x8(c1), archsimd.BroadcastFloat32x8(c2)
+	hi, lo := archsimd.BroadcastFloat32x8(clip), archsimd.BroadcastFloat32x8(-clip)
+	m, v, g = m[:len(w)], v[:len(w)], g[:len(w)]
+	for i := 0; i+8 <= len(w); i += 8 {
+		gi := archsimd.LoadFloat32x8(v8(g, i))
+		gi = gi.Masked(gi.Max(zero.Sub(gi)).Greater(minGrad))
+		mi := gi.MulAdd(nb1, archsimd.LoadFloat32x8(v8(m, i)).Mul(b1))
+		mi = mi.Masked(mi.Max(zero.Sub(mi)).Greater(minMoment))
+		vi := gi.Mul(gi).MulAdd(nb2, archsimd.LoadFloat32x8(v8(v, i)).Mul(b2))
+		vi = vi.Masked(vi.Greater(minMoment))
+		mi.Store(v8(m, i))
+		vi.Store(v8(v, i))
+		step := mi.Mul(c1v).Div(vi.Mul(c2v).Sqrt().Add(eps))
+		wi := step.MulAdd(lrv, archsimd.LoadFloat32x8(v8(w, i)).Mul(keepv))
+		wi.Max(lo).Min(hi).Store(v8(w, i))
+	}
+}
+
 func v8(s []float32, i int) *[8]float32 { return (*[8]float32)(s[i : i+8]) }
 
 // avxAccumulate keeps 64 of the accumulator's floats in eight registers

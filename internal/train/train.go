@@ -514,7 +514,7 @@ func sumInto(dst, src []float32) {
 	}
 }
 
-// adamW updates the weights w of gradient g and moments m, v: Adam's
+// scalarAdamW updates the weights w of gradient g and moments m, v: Adam's
 // step with the bias corrections c1, c2 and the decay factor keep, then
 // the clip to +-clip.
 //
@@ -522,7 +522,7 @@ func sumInto(dst, src []float32) {
 // in float32, the square of a small gradient and the moments of inputs
 // that batches rarely see fall to subnormal numbers, which x86 computes
 // a hundred times slower than normal ones.
-func adamW(w, m, v, g []float32, lr, keep, c1, c2, clip float32) {
+func scalarAdamW(w, m, v, g []float32, lr, keep, c1, c2, clip float32) {
 	const eps, minMoment = 1e-8, 1e-30
 	m, v, g = m[:len(w)], v[:len(w)], g[:len(w)]
 	lr64, keep64, c164, c264, clip64 := float64(lr), float64(keep), float64(c1), float64(c2), float64(clip)
