@@ -65,8 +65,8 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "matador train:", err)
 		return 1
 	}
-	fmt.Fprintf(stderr, "train: done: %d positions in %s, train loss %.6f, val loss %.6f\n",
-		res.Positions, res.Elapsed.Round(1e9), res.TrainLoss, res.ValLoss)
+	fmt.Fprintf(stderr, "train: done: %d positions in %s, train loss %.6f, val loss %.6f (against results alone %.6f)\n",
+		res.Positions, res.Elapsed.Round(1e9), res.TrainLoss, res.ValLoss, res.ValResultLoss)
 	fmt.Fprintf(stdout, "%s %s\n", cfg.Out, res.Net)
 	return 0
 }

@@ -22,6 +22,9 @@ type features struct {
 	us     [maxPieces]uint16
 	them   [maxPieces]uint16
 	target float32
+	// result is the game's result alone, for the validation loss that
+	// compares runs of different lambdas.
+	result float32
 }
 
 // decodeBoard reads a packed board's pieces straight into the net's input
@@ -63,6 +66,7 @@ func decodeRecord(rec []byte, lambda float64, f *features) {
 		f.us, f.them = white, black
 	}
 	f.target = float32(lambda*result + (1-lambda)*sigmoid(score/scale))
+	f.result = float32(result)
 }
 
 // checkRecord refuses a record the trainer cannot read safely: bad labels

@@ -78,10 +78,12 @@ func trainPosition(w, grad []float32, f *features, s *scratch, gscale float32) f
 	return float64(e) * float64(e)
 }
 
-// positionLoss is the squared error of the position, with no gradient.
-func positionLoss(w []float32, f *features, s *scratch) float64 {
-	e := sigmoid(float64(forward(w, f, s))) - float64(f.target)
-	return e * e
+// positionLoss is the squared error of the position against its target
+// and against the game's result alone, with no gradient.
+func positionLoss(w []float32, f *features, s *scratch) (target, result float64) {
+	p := sigmoid(float64(forward(w, f, s)))
+	e, r := p-float64(f.target), p-float64(f.result)
+	return e * e, r * r
 }
 
 // initWeights sets the hidden and output weights uniform in

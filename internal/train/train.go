@@ -154,8 +154,11 @@ type Result struct {
 	Net       string // the net's name, nnue.NameOf
 	TrainLoss float64
 	ValLoss   float64 // NaN without held-out positions
-	Positions int64   // positions trained on in this process
-	Elapsed   time.Duration
+	// ValResultLoss is the held-out loss against the games' results
+	// alone, which compares runs of different lambdas.
+	ValResultLoss float64
+	Positions     int64 // positions trained on in this process
+	Elapsed       time.Duration
 }
 
 // state is where a run stands: with the weights and the optimiser's
@@ -232,10 +235,10 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 	lastLine, lineLoss, linePos := start, 0.0, int64(0)
 	var epochLoss float64
 	var epochPos int64
-	valLoss := math.NaN()
+	valLoss, valResult := math.NaN(), math.NaN()
 	if len(d.val) > 0 {
-		valLoss = p.loss(st.w, d.val, cfg.Lambda)
-		fmt.Fprintf(log, "train: validation loss %.6f at step %d\n", valLoss, st.step)
+		valLoss, valResult = p.loss(st.w, d.val, cfg.Lambda)
+		fmt.Fprintf(log, "train: validation loss %.6f (against results alone %.6f) at step %d\n", valLoss, valResult, st.step)
 	}
 	stepsThisRun := int64(0)
 	save := func() error {
@@ -297,15 +300,15 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 		st.chunkPos = 0
 		st.epoch++
 		if len(d.val) > 0 {
-			valLoss = p.loss(st.w, d.val, cfg.Lambda)
+			valLoss, valResult = p.loss(st.w, d.val, cfg.Lambda)
 		}
 		trainLoss := math.NaN()
 		if epochPos > 0 {
 			trainLoss = epochLoss / float64(epochPos)
 		}
 		res.TrainLoss = trainLoss
-		fmt.Fprintf(log, "train: epoch %d/%d done: train loss %.6f, val loss %.6f, %.0f pos/s over the run, %s\n",
-			st.epoch, cfg.Epochs, trainLoss, valLoss, float64(res.Positions)/time.Since(start).Seconds(), time.Since(start).Round(time.Second))
+		fmt.Fprintf(log, "train: epoch %d/%d done: train loss %.6f, val loss %.6f (against results alone %.6f), %.0f pos/s over the run, %s\n",
+			st.epoch, cfg.Epochs, trainLoss, valLoss, valResult, float64(res.Positions)/time.Since(start).Seconds(), time.Since(start).Round(time.Second))
 		epochLoss, epochPos = 0, 0
 		if err := save(); err != nil {
 			return res, err
@@ -322,7 +325,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 		return res, err
 	}
 	res.Net = nnue.NameOf(data)
-	res.ValLoss = valLoss
+	res.ValLoss, res.ValResultLoss = valLoss, valResult
 	res.Elapsed = time.Since(start)
 	return res, nil
 }
@@ -404,10 +407,10 @@ type pool struct {
 }
 
 type worker struct {
-	jobs chan func(*worker)
-	grad []float32
-	s    scratch
-	loss float64
+	jobs             chan func(*worker)
+	grad             []float32
+	s                scratch
+	loss, resultLoss float64
 }
 
 func newPool(n int) *pool {
@@ -486,22 +489,25 @@ func (p *pool) step(st *state, batch []byte, lambda float64, lr float32, decay f
 	return loss
 }
 
-// loss is the mean squared error over the records, summed in worker order.
-func (p *pool) loss(weights []float32, recs []byte, lambda float64) float64 {
+// loss is the mean squared error over the records, against their targets
+// and against their games' results alone, summed in worker order.
+func (p *pool) loss(weights []float32, recs []byte, lambda float64) (target, result float64) {
 	n := len(recs) / trainbin.RecordSize
 	p.run(func(w *worker, i int) {
-		w.loss = 0
+		w.loss, w.resultLoss = 0, 0
 		lo, hi := p.span(i, n)
 		for j := lo; j < hi; j++ {
 			decodeRecord(recs[j*trainbin.RecordSize:(j+1)*trainbin.RecordSize], lambda, &w.s.f)
-			w.loss += positionLoss(weights, &w.s.f, &w.s)
+			t, r := positionLoss(weights, &w.s.f, &w.s)
+			w.loss += t
+			w.resultLoss += r
 		}
 	})
-	var sum float64
 	for _, w := range p.workers {
-		sum += w.loss
+		target += w.loss
+		result += w.resultLoss
 	}
-	return sum / float64(max(n, 1))
+	return target / float64(max(n, 1)), result / float64(max(n, 1))
 }
 
 // AdamW's moment decays, bullet's and most trainers'.
