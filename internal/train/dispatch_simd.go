@@ -98,38 +98,47 @@ func avxAdamW(w, m, v, g []float32, lr, keep, c1, c2, clip float32) {
 
 func v8(s []float32, i int) *[8]float32 { return (*[8]float32)(s[i : i+8]) }
 
+// block is 64 floats, eight registers' worth; lane8 is register i of it.
+type block = [64]float32
+
+func blockAt(s []float32, i int) *block { return (*block)(s[i : i+64]) }
+
+func lane8(b *block, i int) *[8]float32 { return (*[8]float32)(b[i : i+8]) }
+
 // avxAccumulate keeps 64 of the accumulator's floats in eight registers
 // while it adds every feature's row to them, so the accumulator is loaded
 // and stored once a block, not once a feature.
 func avxAccumulate(acc, bias *[hidden]float32, w []float32, feats []uint16) {
 	for blk := 0; blk < hidden; blk += 64 {
-		a0 := archsimd.LoadFloat32x8(v8(bias[:], blk))
-		a1 := archsimd.LoadFloat32x8(v8(bias[:], blk+8))
-		a2 := archsimd.LoadFloat32x8(v8(bias[:], blk+16))
-		a3 := archsimd.LoadFloat32x8(v8(bias[:], blk+24))
-		a4 := archsimd.LoadFloat32x8(v8(bias[:], blk+32))
-		a5 := archsimd.LoadFloat32x8(v8(bias[:], blk+40))
-		a6 := archsimd.LoadFloat32x8(v8(bias[:], blk+48))
-		a7 := archsimd.LoadFloat32x8(v8(bias[:], blk+56))
+		b := blockAt(bias[:], blk)
+		a0 := archsimd.LoadFloat32x8(lane8(b, 0))
+		a1 := archsimd.LoadFloat32x8(lane8(b, 8))
+		a2 := archsimd.LoadFloat32x8(lane8(b, 16))
+		a3 := archsimd.LoadFloat32x8(lane8(b, 24))
+		a4 := archsimd.LoadFloat32x8(lane8(b, 32))
+		a5 := archsimd.LoadFloat32x8(lane8(b, 40))
+		a6 := archsimd.LoadFloat32x8(lane8(b, 48))
+		a7 := archsimd.LoadFloat32x8(lane8(b, 56))
 		for _, f := range feats {
-			r := w[int(f)*hidden+blk : int(f)*hidden+blk+64]
-			a0 = a0.Add(archsimd.LoadFloat32x8(v8(r, 0)))
-			a1 = a1.Add(archsimd.LoadFloat32x8(v8(r, 8)))
-			a2 = a2.Add(archsimd.LoadFloat32x8(v8(r, 16)))
-			a3 = a3.Add(archsimd.LoadFloat32x8(v8(r, 24)))
-			a4 = a4.Add(archsimd.LoadFloat32x8(v8(r, 32)))
-			a5 = a5.Add(archsimd.LoadFloat32x8(v8(r, 40)))
-			a6 = a6.Add(archsimd.LoadFloat32x8(v8(r, 48)))
-			a7 = a7.Add(archsimd.LoadFloat32x8(v8(r, 56)))
+			r := blockAt(w, int(f)*hidden+blk)
+			a0 = a0.Add(archsimd.LoadFloat32x8(lane8(r, 0)))
+			a1 = a1.Add(archsimd.LoadFloat32x8(lane8(r, 8)))
+			a2 = a2.Add(archsimd.LoadFloat32x8(lane8(r, 16)))
+			a3 = a3.Add(archsimd.LoadFloat32x8(lane8(r, 24)))
+			a4 = a4.Add(archsimd.LoadFloat32x8(lane8(r, 32)))
+			a5 = a5.Add(archsimd.LoadFloat32x8(lane8(r, 40)))
+			a6 = a6.Add(archsimd.LoadFloat32x8(lane8(r, 48)))
+			a7 = a7.Add(archsimd.LoadFloat32x8(lane8(r, 56)))
 		}
-		a0.Store(v8(acc[:], blk))
-		a1.Store(v8(acc[:], blk+8))
-		a2.Store(v8(acc[:], blk+16))
-		a3.Store(v8(acc[:], blk+24))
-		a4.Store(v8(acc[:], blk+32))
-		a5.Store(v8(acc[:], blk+40))
-		a6.Store(v8(acc[:], blk+48))
-		a7.Store(v8(acc[:], blk+56))
+		o := blockAt(acc[:], blk)
+		a0.Store(lane8(o, 0))
+		a1.Store(lane8(o, 8))
+		a2.Store(lane8(o, 16))
+		a3.Store(lane8(o, 24))
+		a4.Store(lane8(o, 32))
+		a5.Store(lane8(o, 40))
+		a6.Store(lane8(o, 48))
+		a7.Store(lane8(o, 56))
 	}
 }
 
@@ -137,24 +146,25 @@ func avxAccumulate(acc, bias *[hidden]float32, w []float32, feats []uint16) {
 // every feature's gradient row.
 func avxScatter(g []float32, d *[hidden]float32, feats []uint16) {
 	for blk := 0; blk < hidden; blk += 64 {
-		d0 := archsimd.LoadFloat32x8(v8(d[:], blk))
-		d1 := archsimd.LoadFloat32x8(v8(d[:], blk+8))
-		d2 := archsimd.LoadFloat32x8(v8(d[:], blk+16))
-		d3 := archsimd.LoadFloat32x8(v8(d[:], blk+24))
-		d4 := archsimd.LoadFloat32x8(v8(d[:], blk+32))
-		d5 := archsimd.LoadFloat32x8(v8(d[:], blk+40))
-		d6 := archsimd.LoadFloat32x8(v8(d[:], blk+48))
-		d7 := archsimd.LoadFloat32x8(v8(d[:], blk+56))
+		b := blockAt(d[:], blk)
+		d0 := archsimd.LoadFloat32x8(lane8(b, 0))
+		d1 := archsimd.LoadFloat32x8(lane8(b, 8))
+		d2 := archsimd.LoadFloat32x8(lane8(b, 16))
+		d3 := archsimd.LoadFloat32x8(lane8(b, 24))
+		d4 := archsimd.LoadFloat32x8(lane8(b, 32))
+		d5 := archsimd.LoadFloat32x8(lane8(b, 40))
+		d6 := archsimd.LoadFloat32x8(lane8(b, 48))
+		d7 := archsimd.LoadFloat32x8(lane8(b, 56))
 		for _, f := range feats {
-			r := g[int(f)*hidden+blk : int(f)*hidden+blk+64]
-			archsimd.LoadFloat32x8(v8(r, 0)).Add(d0).Store(v8(r, 0))
-			archsimd.LoadFloat32x8(v8(r, 8)).Add(d1).Store(v8(r, 8))
-			archsimd.LoadFloat32x8(v8(r, 16)).Add(d2).Store(v8(r, 16))
-			archsimd.LoadFloat32x8(v8(r, 24)).Add(d3).Store(v8(r, 24))
-			archsimd.LoadFloat32x8(v8(r, 32)).Add(d4).Store(v8(r, 32))
-			archsimd.LoadFloat32x8(v8(r, 40)).Add(d5).Store(v8(r, 40))
-			archsimd.LoadFloat32x8(v8(r, 48)).Add(d6).Store(v8(r, 48))
-			archsimd.LoadFloat32x8(v8(r, 56)).Add(d7).Store(v8(r, 56))
+			r := blockAt(g, int(f)*hidden+blk)
+			archsimd.LoadFloat32x8(lane8(r, 0)).Add(d0).Store(lane8(r, 0))
+			archsimd.LoadFloat32x8(lane8(r, 8)).Add(d1).Store(lane8(r, 8))
+			archsimd.LoadFloat32x8(lane8(r, 16)).Add(d2).Store(lane8(r, 16))
+			archsimd.LoadFloat32x8(lane8(r, 24)).Add(d3).Store(lane8(r, 24))
+			archsimd.LoadFloat32x8(lane8(r, 32)).Add(d4).Store(lane8(r, 32))
+			archsimd.LoadFloat32x8(lane8(r, 40)).Add(d5).Store(lane8(r, 40))
+			archsimd.LoadFloat32x8(lane8(r, 48)).Add(d6).Store(lane8(r, 48))
+			archsimd.LoadFloat32x8(lane8(r, 56)).Add(d7).Store(lane8(r, 56))
 		}
 	}
 }
