@@ -57,6 +57,12 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// The first signal asks for a checkpoint at the next batch; once it
+	// has come, a second one ends the process at once, as by default.
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
 	res, err := train.Run(ctx, cfg, stderr)
 	if errors.Is(err, train.ErrStopped) {
 		return 1

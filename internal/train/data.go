@@ -2,6 +2,7 @@ package train
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -34,7 +35,7 @@ type dataset struct {
 // openData opens and checks every record of the files: counts, when not
 // nil, are the records a checkpoint says the run read, which the files
 // must still hold; otherwise each file's whole records now.
-func openData(names []string, counts []int64, cfg *Config) (*dataset, error) {
+func openData(ctx context.Context, names []string, counts []int64, cfg *Config) (*dataset, error) {
 	d := &dataset{names: names, chunk: int64(cfg.Chunk)}
 	if counts != nil && len(counts) != len(names) {
 		return nil, fmt.Errorf("the checkpoint's run read %d files, this one names %d", len(counts), len(names))
@@ -86,6 +87,10 @@ func openData(names []string, counts []int64, cfg *Config) (*dataset, error) {
 		}
 		br := bufio.NewReaderSize(f, 1<<20)
 		for j := range d.counts[i] {
+			// The scan of a large set takes seconds: Ctrl-C stops it too.
+			if j%(1<<16) == 0 && ctx.Err() != nil {
+				return nil, ErrStopped
+			}
 			if _, err := io.ReadFull(br, rec[:]); err != nil {
 				return nil, fmt.Errorf("%s: record %d: %w", names[i], j+1, err)
 			}

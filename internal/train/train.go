@@ -200,7 +200,10 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 	if err := checkOutput(cfg.Out); err != nil {
 		return res, err
 	}
-	d, err := openData(cfg.Data, counts, &cfg)
+	d, err := openData(ctx, cfg.Data, counts, &cfg)
+	if err == ErrStopped {
+		fmt.Fprintln(log, "train: stopped while reading the data, before training")
+	}
 	if err != nil {
 		return res, err
 	}
