@@ -398,3 +398,49 @@ func BenchmarkTrainPosition(b *testing.B) {
 		trainPosition(w, grad, &s.f, &s, 1)
 	}
 }
+
+// TestGradient holds the backward pass to finite differences of the loss
+// for weights of every kind: rows of the position's inputs, biases,
+// output weights and the output bias.
+func TestGradient(t *testing.T) {
+	_, recs := randomPositions(t, 50, 10)
+	w := make([]float32, nParams)
+	initWeights(w, 3)
+	for i := offB1; i < offW2; i++ {
+		w[i] = 0.3 // inside SCReLU's range, away from its kinks
+	}
+	var s scratch
+	nonzero := 0
+	for _, r := range recs[40:] {
+		rec := r.Append(nil)
+		decodeRecord(rec, 0.5, &s.f)
+		grad := make([]float32, nParams)
+		trainPosition(w, grad, &s.f, &s, 1)
+		loss := func() float64 {
+			var s2 scratch
+			decodeRecord(rec, 0.5, &s2.f)
+			l, _ := positionLoss(w, &s2.f, &s2)
+			return l
+		}
+		idx := []int{offB2, offW2, offW2 + hidden + 7, offB1 + 3, offW1 + int(s.f.us[0])*hidden + 5, offW1 + int(s.f.them[2])*hidden + 100}
+		for _, i := range idx {
+			const h = 1e-3
+			old := w[i]
+			w[i] = old + h
+			up := loss()
+			w[i] = old - h
+			down := loss()
+			w[i] = old
+			num := (up - down) / (2 * h)
+			if math.Abs(num) > 1e-5 {
+				nonzero++
+			}
+			if d := math.Abs(num - float64(grad[i])); d > 0.02*math.Abs(num)+1e-6 {
+				t.Errorf("weight %d: backward %g, finite difference %g", i, grad[i], num)
+			}
+		}
+	}
+	if nonzero < 30 {
+		t.Errorf("only %d of 60 finite differences are not zero: the test tests little", nonzero)
+	}
+}
