@@ -114,6 +114,11 @@ func (c *Config) Check() error {
 	if len(c.Data) == 0 {
 		return errors.New("-data names no file")
 	}
+	for _, name := range c.Data {
+		if name == "" {
+			return fmt.Errorf("-data has an empty name in %q", strings.Join(c.Data, ","))
+		}
+	}
 	if c.Out == "" {
 		return errors.New("-o names no file")
 	}

@@ -332,6 +332,7 @@ func TestConfigRefusals(t *testing.T) {
 		{func(c *Config) { c.Chunk = 0 }, "-chunk"},
 		{func(c *Config) { c.ValMax = -5 }, "-val-max"},
 		{func(c *Config) { c.Data = nil }, "-data"},
+		{func(c *Config) { c.Data = []string{"a.bin", ""} }, "-data"},
 		{func(c *Config) { c.Out = "" }, "-o"},
 	} {
 		cfg := DefaultConfig()
