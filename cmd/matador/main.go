@@ -62,12 +62,12 @@ func main() {
 			os.Exit(runTune(os.Args[2:], os.Stdout, os.Stderr))
 		case "datagen":
 			os.Exit(runDatagen(os.Args[2:], os.Stderr))
-		case "train":
-			os.Exit(runTrain(os.Args[2:], os.Stdout, os.Stderr))
 		case "book":
 			os.Exit(runBook(os.Args[2:], os.Stdout, os.Stderr))
 		case "tb":
 			os.Exit(runTB(os.Args[2:], os.Stdout, os.Stderr))
+		case "train":
+			os.Exit(runTrain(os.Args[2:], os.Stdout, os.Stderr))
 		case "version", "-version", "--version":
 			fmt.Println(versionLine())
 			return
