@@ -72,6 +72,8 @@ func main() {
 			os.Exit(runBook(os.Args[2:], os.Stdout, os.Stderr))
 		case "tb":
 			os.Exit(runTB(os.Args[2:], os.Stdout, os.Stderr))
+		case "train":
+			os.Exit(runTrain(os.Args[2:], os.Stdout, os.Stderr))
 		case "version", "-version", "--version":
 			fmt.Println(versionLine())
 			return

@@ -1,0 +1,78 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"syscall"
+
+	"matador/internal/train"
+)
+
+// runTrain is "matador train": learn a net from trainbin files.
+func runTrain(args []string, stdout, stderr io.Writer) int {
+	cfg := train.DefaultConfig()
+	cfg.Threads = runtime.NumCPU()
+	fs := flag.NewFlagSet("train", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	data := fs.String("data", "", "trainbin files to train on, separated by commas (required)")
+	fs.StringVar(&cfg.Out, "o", "", "net file to write (required); an existing file is replaced only if it is a net")
+	fs.StringVar(&cfg.Checkpoint, "checkpoint", "", "directory of the run's checkpoint and each epoch's net; the same command resumes a stopped run")
+	fs.Float64Var(&cfg.Lambda, "lambda", cfg.Lambda, "weight of the game's result in the target (the rest is the score's)")
+	fs.Float64Var(&cfg.LR, "lr", cfg.LR, "learning rate at the start")
+	fs.Float64Var(&cfg.LREnd, "lr-end", cfg.LREnd, "learning rate at the end of the cosine schedule")
+	fs.StringVar(&cfg.Schedule, "schedule", cfg.Schedule, "learning-rate schedule: cosine, or step (x0.1 at -drop-at)")
+	fs.Float64Var(&cfg.DropAt, "drop-at", cfg.DropAt, "fraction of the run at which the step schedule drops the rate tenfold")
+	fs.Float64Var(&cfg.Decay, "decay", cfg.Decay, "AdamW weight decay")
+	fs.IntVar(&cfg.Batch, "batch", cfg.Batch, "positions a batch")
+	fs.IntVar(&cfg.Epochs, "epochs", cfg.Epochs, "passes over the data")
+	fs.IntVar(&cfg.Threads, "threads", cfg.Threads, "threads; the result depends on it, so a resumed run needs the same")
+	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "seed of the first weights and of the order of positions")
+	fs.Float64Var(&cfg.Validate, "validate", cfg.Validate, "fraction of the games held out to measure the loss on")
+	fs.IntVar(&cfg.ValMax, "val-max", cfg.ValMax, "held-out positions kept at most")
+	fs.IntVar(&cfg.Chunk, "chunk", cfg.Chunk, "records read and shuffled together")
+	fs.DurationVar(&cfg.Progress, "progress", cfg.Progress, "time between progress lines")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "matador train: unexpected arguments %q\n", fs.Args())
+		return 2
+	}
+	if *data != "" {
+		cfg.Data = strings.Split(*data, ",")
+	}
+	if err := cfg.Check(); err != nil {
+		fmt.Fprintln(stderr, "matador train:", err)
+		fmt.Fprintln(stderr, "usage: matador train -data A.bin[,B.bin...] -o NET [-checkpoint DIR] [-epochs N] [-lambda L] [-lr R] [-threads N] [-seed S] (matador train -h lists every flag)")
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	// The first signal asks for a checkpoint at the next batch; once it
+	// has come, a second one ends the process at once, as by default.
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	res, err := train.Run(ctx, cfg, stderr)
+	if errors.Is(err, train.ErrStopped) {
+		return 1
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "matador train:", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "train: done: %d positions in %s, train loss %.6f, val loss %.6f (against results alone %.6f)\n",
+		res.Positions, res.Elapsed.Round(1e9), res.TrainLoss, res.ValLoss, res.ValResultLoss)
+	fmt.Fprintf(stdout, "%s %s\n", cfg.Out, res.Net)
+	return 0
+}

@@ -1,0 +1,94 @@
+package train
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"matador/internal/chess"
+	"matador/internal/trainbin"
+)
+
+// maxPieces bounds the pieces of a packed board; the scan refuses more, so
+// the decoder's fixed arrays always suffice.
+const maxPieces = 32
+
+// features is one position as the net reads it: the input indices of its
+// pieces from the side to move's view and from the other side's, and the
+// target of the loss.
+type features struct {
+	n      int
+	us     [maxPieces]uint16
+	them   [maxPieces]uint16
+	target float32
+	// result is the game's result alone, for the validation loss that
+	// compares runs of different lambdas.
+	result float32
+}
+
+// decodeBoard reads a packed board's pieces straight into the net's input
+// indices, as nnue.Feature numbers them, without building a position:
+// chess.PackedBoard.Unpack goes through FEN, far slower than training on
+// the position. It trusts the board (checkRecord has passed it) and
+// returns the side to move.
+func decodeBoard(b []byte, white, black *[maxPieces]uint16) (n int, stm chess.Color) {
+	occ := binary.LittleEndian.Uint64(b[0:8])
+	for ; occ != 0; n++ {
+		sq := uint16(bits.TrailingZeros64(occ))
+		occ &= occ - 1
+		code := uint16(b[8+n/2]>>(4*(n&1))) & 0xF
+		t := code & 7
+		if t == 6 { // a rook with a castling right is a rook to the net
+			t = 3
+		}
+		c := code >> 3
+		white[n] = 384*c + 64*t + sq
+		black[n] = 384*(c^1) + 64*t + (sq ^ 56)
+	}
+	return n, chess.Color(b[24] >> 7)
+}
+
+// decodeRecord fills f from a trainbin record: the pieces as each side sees
+// them, the side to move's first, and the target, the game's result from the
+// side to move's view weighted by lambda against the score's win
+// probability sigmoid(score/Scale).
+func decodeRecord(rec []byte, lambda float64, f *features) {
+	var white, black [maxPieces]uint16
+	n, stm := decodeBoard(rec, &white, &black)
+	f.n = n
+	score := float64(int16(binary.LittleEndian.Uint16(rec[28:30])))
+	result := float64(rec[30]) / 2
+	if stm == chess.Black {
+		f.us, f.them = black, white
+		score, result = -score, 1-result
+	} else {
+		f.us, f.them = white, black
+	}
+	f.target = float32(lambda*result + (1-lambda)*sigmoid(score/scale))
+	f.result = float32(result)
+}
+
+// checkRecord refuses a record the trainer cannot read safely: bad labels
+// (trainbin.Decode's checks), more than 32 pieces, or a piece code that is
+// none. It returns whether the record has a score and its game number.
+func checkRecord(rec []byte) (hasScore bool, game uint32, err error) {
+	r, err := trainbin.Decode(rec)
+	if err != nil {
+		return false, 0, err
+	}
+	occ := binary.LittleEndian.Uint64(rec[0:8])
+	n := bits.OnesCount64(occ)
+	if n > maxPieces {
+		return false, 0, fmt.Errorf("board has %d pieces, at most %d", n, maxPieces)
+	}
+	for i := range n {
+		if code := rec[8+i/2] >> (4 * (i & 1)) & 7; code > 6 {
+			return false, 0, fmt.Errorf("board has piece code %d", code)
+		}
+	}
+	if rec[24]&0x7F > 64 {
+		return false, 0, errors.New("board has a bad en passant byte")
+	}
+	return r.HasScore, r.Game, nil
+}

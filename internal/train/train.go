@@ -1,0 +1,562 @@
+// Package train is Matador's network trainer: it learns the float weights
+// of nnue's architecture, (768 -> Hidden)x2 -> 1 with SCReLU, from the
+// positions of trainbin files, and writes them quantised as an nnue net
+// file. The loss is the squared error between sigmoid(output) and
+// lambda*result + (1-lambda)*sigmoid(score/Scale); the optimiser is AdamW
+// with a cosine or stepped learning rate. Threads split each batch and sum
+// their gradients in a fixed order, so a run is the same to the bit for a
+// given seed and thread count, and a run stopped and resumed from its
+// checkpoint ends with the same weights as one never stopped.
+//
+// It imports only internal/chess, internal/nnue and internal/trainbin.
+package train
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"matador/internal/nnue"
+	"matador/internal/trainbin"
+)
+
+// Config is a training run's settings; the comments name the flags of
+// `matador train`.
+type Config struct {
+	Data       []string // -data: trainbin files
+	Out        string   // -o: the net file written at the end
+	Checkpoint string   // -checkpoint: directory of the checkpoint ("" none)
+	Lambda     float64  // -lambda: the result's weight in the target
+	LR         float64  // -lr: the learning rate at the start
+	LREnd      float64  // -lr-end: the cosine schedule's last rate
+	Schedule   string   // -schedule: "cosine" or "step"
+	DropAt     float64  // -drop-at: the step schedule's x0.1, as a fraction of the run
+	Decay      float64  // -decay: AdamW's weight decay
+	Batch      int      // -batch
+	Epochs     int      // -epochs
+	Threads    int      // -threads
+	Seed       uint64   // -seed
+	Validate   float64  // -validate: fraction of the games held out
+	ValMax     int      // -val-max: held-out positions kept at most
+	Chunk      int      // -chunk: records shuffled together
+	Progress   time.Duration
+}
+
+// DefaultConfig is bullet's first-net recipe (docs/nnue.md).
+func DefaultConfig() Config {
+	return Config{
+		Lambda:   0.3,
+		LR:       0.001,
+		LREnd:    0.001 * math.Pow(0.3, 5),
+		Schedule: "cosine",
+		DropAt:   0.75,
+		Decay:    0.01,
+		Batch:    16384,
+		Epochs:   10,
+		Threads:  2,
+		Seed:     1,
+		Validate: 0.02,
+		ValMax:   200000,
+		Chunk:    1 << 20,
+		Progress: 10 * time.Second,
+	}
+}
+
+// Check refuses settings out of range, naming the flag.
+func (c *Config) Check() error {
+	finite := func(name string, v, lo, hi float64, loOpen bool) error {
+		if math.IsNaN(v) || math.IsInf(v, 0) || v < lo || v > hi || (loOpen && v == lo) {
+			if loOpen {
+				return fmt.Errorf("%s must be above %g and at most %g, got %g", name, lo, hi, v)
+			}
+			return fmt.Errorf("%s must be from %g to %g, got %g", name, lo, hi, v)
+		}
+		return nil
+	}
+	ints := []struct {
+		name     string
+		v        int
+		min, max int
+	}{
+		{"-batch", c.Batch, 1, 1 << 24},
+		{"-epochs", c.Epochs, 1, 1 << 20},
+		{"-threads", c.Threads, 1, 256},
+		{"-val-max", c.ValMax, 0, 1 << 28},
+		{"-chunk", c.Chunk, 1, 1 << 28},
+	}
+	for _, i := range ints {
+		if i.v < i.min || i.v > i.max {
+			return fmt.Errorf("%s must be from %d to %d, got %d", i.name, i.min, i.max, i.v)
+		}
+	}
+	for _, err := range []error{
+		finite("-lambda", c.Lambda, 0, 1, false),
+		finite("-lr", c.LR, 0, 1, true),
+		finite("-lr-end", c.LREnd, 0, c.LR, false),
+		finite("-drop-at", c.DropAt, 0, 1, false),
+		finite("-decay", c.Decay, 0, 1, false),
+		finite("-validate", c.Validate, 0, 0.5, false),
+	} {
+		if err != nil {
+			return err
+		}
+	}
+	if c.Schedule != "cosine" && c.Schedule != "step" {
+		return fmt.Errorf("-schedule must be cosine or step, got %q", c.Schedule)
+	}
+	if len(c.Data) == 0 {
+		return errors.New("-data names no file")
+	}
+	for _, name := range c.Data {
+		if name == "" {
+			return fmt.Errorf("-data has an empty name in %q", strings.Join(c.Data, ","))
+		}
+	}
+	if c.Out == "" {
+		return errors.New("-o names no file")
+	}
+	if c.Progress <= 0 {
+		return fmt.Errorf("-progress must be above 0, got %v", c.Progress)
+	}
+	return nil
+}
+
+// key is what makes two runs the same run: a checkpoint resumes only the
+// run of its key. Threads are in it because the gradients' sum depends on
+// how the batch is split; the progress interval and the output name are
+// not, since they change no weight.
+func (c *Config) key() (string, error) {
+	abs := make([]string, len(c.Data))
+	for i, name := range c.Data {
+		a, err := filepath.Abs(name)
+		if err != nil {
+			return "", err
+		}
+		abs[i] = a
+	}
+	return fmt.Sprintf("data=%s\nlambda=%v\nlr=%v\nlr-end=%v\nschedule=%s\ndrop-at=%v\ndecay=%v\nbatch=%d\nepochs=%d\nthreads=%d\nseed=%d\nvalidate=%v\nval-max=%d\nchunk=%d\nhidden=%d\nkernels=%s\n",
+		strings.Join(abs, ","), c.Lambda, c.LR, c.LREnd, c.Schedule, c.DropAt, c.Decay, c.Batch, c.Epochs,
+		c.Threads, c.Seed, c.Validate, c.ValMax, c.Chunk, hidden, Vector()), nil
+}
+
+// afterStep, when set, runs after every step: the tests stop a run at a
+// step of their choosing through it.
+var afterStep func(step int64)
+
+// ErrStopped is Run's error when its context ended the run early, after it
+// wrote the checkpoint that resumes it.
+var ErrStopped = errors.New("stopped")
+
+// Result is what a finished run reports.
+type Result struct {
+	Net       string // the net's name, nnue.NameOf
+	TrainLoss float64
+	ValLoss   float64 // NaN without held-out positions
+	// ValResultLoss is the held-out loss against the games' results
+	// alone, which compares runs of different lambdas.
+	ValResultLoss float64
+	Positions     int64 // positions trained on in this process
+	Elapsed       time.Duration
+}
+
+// state is where a run stands: with the weights and the optimiser's
+// moments, all a checkpoint holds.
+type state struct {
+	epoch, chunkPos, batch int
+	step                   int64
+	w, m, v                []float32
+}
+
+// Run trains a net as cfg says, resuming from cfg.Checkpoint when it
+// holds this run's checkpoint, and writes the net to cfg.Out. Progress
+// lines go to log. When ctx ends it stops at the next batch, writes the
+// checkpoint and returns ErrStopped.
+func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
+	var res Result
+	if err := cfg.Check(); err != nil {
+		return res, err
+	}
+	key, err := cfg.key()
+	if err != nil {
+		return res, err
+	}
+	st := &state{w: make([]float32, nParams), m: make([]float32, nParams), v: make([]float32, nParams)}
+	var counts []int64
+	resumed := false
+	ckpt := ""
+	if cfg.Checkpoint != "" {
+		ckpt = filepath.Join(cfg.Checkpoint, "checkpoint")
+		counts, err = readCheckpoint(ckpt, key, st)
+		switch {
+		case err == nil:
+			resumed = true
+		case errors.Is(err, os.ErrNotExist):
+		default:
+			return res, err
+		}
+	}
+	if err := checkOutput(cfg.Out); err != nil {
+		return res, err
+	}
+	d, err := openData(ctx, cfg.Data, counts, &cfg)
+	if err == ErrStopped {
+		fmt.Fprintln(log, "train: stopped while reading the data, before training")
+	}
+	if err != nil {
+		return res, err
+	}
+	defer d.close()
+	if err := checkWritable(cfg.Out); err != nil {
+		return res, err
+	}
+	if cfg.Checkpoint != "" {
+		if err := os.MkdirAll(cfg.Checkpoint, 0o755); err != nil {
+			return res, err
+		}
+	}
+	if !resumed {
+		initWeights(st.w, cfg.Seed)
+	}
+
+	stepsPerEpoch := int64(0)
+	for _, n := range d.train {
+		stepsPerEpoch += int64((n + cfg.Batch - 1) / cfg.Batch)
+	}
+	totalSteps := stepsPerEpoch * int64(cfg.Epochs)
+	fmt.Fprintf(log, "train: %d records in %d files, %d training positions, %d held out (%d kept, %d games), %d chunks, %d steps an epoch, %d threads, %s kernels\n",
+		d.total, len(d.files), d.trainSum, d.valAll, len(d.val)/trainbin.RecordSize, d.valGames, len(d.train), stepsPerEpoch, cfg.Threads, Vector())
+	if resumed {
+		fmt.Fprintf(log, "train: resuming %s at epoch %d, step %d of %d\n", ckpt, st.epoch+1, st.step, totalSteps)
+	}
+
+	p := newPool(cfg.Threads)
+	defer p.close()
+	buf := make([]byte, d.chunk*trainbin.RecordSize)
+	start := time.Now()
+	lastLine, lineLoss, linePos := start, 0.0, int64(0)
+	var epochLoss float64
+	var epochPos int64
+	valLoss, valResult := math.NaN(), math.NaN()
+	if len(d.val) > 0 {
+		valLoss, valResult = p.loss(st.w, d.val, cfg.Lambda)
+		fmt.Fprintf(log, "train: validation loss %.6f (against results alone %.6f) at step %d\n", valLoss, valResult, st.step)
+	}
+	stepsThisRun := int64(0)
+	save := func() error {
+		if ckpt == "" {
+			return nil
+		}
+		return writeCheckpoint(ckpt, key, d.counts, st)
+	}
+	for st.epoch < cfg.Epochs {
+		order := chunkOrder(len(d.train), cfg.Seed, st.epoch)
+		for st.chunkPos < len(order) {
+			k := order[st.chunkPos]
+			recs, err := d.loadChunk(k, st.epoch, &cfg, buf)
+			if err != nil {
+				return res, err
+			}
+			n := len(recs) / trainbin.RecordSize
+			for ; st.batch*cfg.Batch < n; st.batch++ {
+				if ctx.Err() != nil {
+					if err := save(); err != nil {
+						return res, err
+					}
+					if ckpt != "" {
+						fmt.Fprintf(log, "train: stopped at epoch %d, step %d of %d; checkpoint %s written, the same command resumes\n", st.epoch+1, st.step, totalSteps, ckpt)
+					} else {
+						fmt.Fprintf(log, "train: stopped at epoch %d, step %d of %d, without a checkpoint (no -checkpoint)\n", st.epoch+1, st.step, totalSteps)
+					}
+					return res, ErrStopped
+				}
+				lo := st.batch * cfg.Batch
+				hi := min(lo+cfg.Batch, n)
+				batch := recs[lo*trainbin.RecordSize : hi*trainbin.RecordSize]
+				loss := p.step(st, batch, cfg.Lambda, lrAt(&cfg, st.step, totalSteps), cfg.Decay)
+				st.step++
+				if afterStep != nil {
+					afterStep(st.step)
+				}
+				stepsThisRun++
+				lineLoss += loss
+				linePos += int64(hi - lo)
+				epochLoss += loss
+				epochPos += int64(hi - lo)
+				res.Positions += int64(hi - lo)
+				if now := time.Now(); now.Sub(lastLine) >= cfg.Progress {
+					rate := float64(linePos) / now.Sub(lastLine).Seconds()
+					left := time.Duration(float64(now.Sub(start)) / float64(stepsThisRun) * float64(totalSteps-st.step))
+					fmt.Fprintf(log, "train: epoch %d/%d %5.1f%%, %.0f pos/s, train loss %.6f, val loss %.6f, %s left\n",
+						st.epoch+1, cfg.Epochs, 100*float64(st.step-int64(st.epoch)*stepsPerEpoch)/float64(stepsPerEpoch),
+						rate, lineLoss/float64(linePos), valLoss, left.Round(time.Second))
+					lastLine, lineLoss, linePos = now, 0, 0
+				}
+			}
+			st.batch = 0
+			st.chunkPos++
+			if err := save(); err != nil {
+				return res, err
+			}
+		}
+		st.chunkPos = 0
+		st.epoch++
+		if len(d.val) > 0 {
+			valLoss, valResult = p.loss(st.w, d.val, cfg.Lambda)
+		}
+		trainLoss := math.NaN()
+		if epochPos > 0 {
+			trainLoss = epochLoss / float64(epochPos)
+		}
+		res.TrainLoss = trainLoss
+		fmt.Fprintf(log, "train: epoch %d/%d done: train loss %.6f, val loss %.6f (against results alone %.6f), %.0f pos/s over the run, %s\n",
+			st.epoch, cfg.Epochs, trainLoss, valLoss, valResult, float64(res.Positions)/time.Since(start).Seconds(), time.Since(start).Round(time.Second))
+		epochLoss, epochPos = 0, 0
+		if err := save(); err != nil {
+			return res, err
+		}
+		if cfg.Checkpoint != "" {
+			data := quantise(st.w).Encode()
+			if err := writeFileAtomic(filepath.Join(cfg.Checkpoint, fmt.Sprintf("epoch-%d.nnue", st.epoch)), data); err != nil {
+				return res, err
+			}
+		}
+	}
+	data := quantise(st.w).Encode()
+	if err := writeFileAtomic(cfg.Out, data); err != nil {
+		return res, err
+	}
+	res.Net = nnue.NameOf(data)
+	res.ValLoss, res.ValResultLoss = valLoss, valResult
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// lrAt is the learning rate of a step: cosine from LR down to LREnd over
+// the run, or LR stepped down tenfold at DropAt of the run.
+func lrAt(cfg *Config, step, total int64) float32 {
+	t := float64(step) / float64(max(total, 1))
+	if cfg.Schedule == "step" {
+		if t >= cfg.DropAt {
+			return float32(cfg.LR * 0.1)
+		}
+		return float32(cfg.LR)
+	}
+	return float32(cfg.LREnd + (cfg.LR-cfg.LREnd)*(1+math.Cos(math.Pi*t))/2)
+}
+
+// checkOutput refuses an output name that is there and is not a net: the
+// trainer replaces nets, never another file (a data file named by
+// mistake).
+func checkOutput(name string) error {
+	st, err := os.Stat(name)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("-o %s: %w", name, err)
+	}
+	if !st.Mode().IsRegular() {
+		return fmt.Errorf("-o %s: not a regular file", name)
+	}
+	if _, err := nnue.Load(name); err != nil {
+		return fmt.Errorf("-o %s exists and is not a net (%v); refusing to overwrite it", name, err)
+	}
+	return nil
+}
+
+// checkWritable makes sure the net can be written at the end, before
+// hours of training.
+func checkWritable(name string) error {
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".check-*")
+	if err != nil {
+		return fmt.Errorf("-o %s: cannot write there: %w", name, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// writeFileAtomic writes data under a temporary name in the same directory
+// and renames it over name, so that name is always whole: the old file or
+// the new one.
+func writeFileAtomic(name string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, name)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+// pool is the run's threads, each with its own gradient and scratch
+// memory, so that no thread writes what another reads.
+type pool struct {
+	workers []*worker
+	wg      sync.WaitGroup
+}
+
+type worker struct {
+	jobs             chan func(*worker)
+	grad             []float32
+	s                scratch
+	loss, resultLoss float64
+}
+
+func newPool(n int) *pool {
+	p := &pool{}
+	for range n {
+		w := &worker{jobs: make(chan func(*worker)), grad: make([]float32, nParams)}
+		p.workers = append(p.workers, w)
+		go func() {
+			for job := range w.jobs {
+				job(w)
+				p.wg.Done()
+			}
+		}()
+	}
+	return p
+}
+
+func (p *pool) close() {
+	for _, w := range p.workers {
+		close(w.jobs)
+	}
+}
+
+// run gives job(worker, i) to each of the n workers and waits for all.
+func (p *pool) run(job func(w *worker, i int)) {
+	p.wg.Add(len(p.workers))
+	for i, w := range p.workers {
+		w.jobs <- func(w *worker) { job(w, i) }
+	}
+	p.wg.Wait()
+}
+
+// span is worker i's share [lo, hi) of n items.
+func (p *pool) span(i, n int) (int, int) {
+	t := len(p.workers)
+	return i * n / t, (i + 1) * n / t
+}
+
+// step trains on one batch of records and returns the sum of their
+// squared errors. Each worker takes a share of the batch into its own
+// gradient; then each takes a share of the parameters, sums the workers'
+// gradients for them in worker order and applies AdamW, so the result
+// depends on the thread count but not on the threads' timing.
+func (p *pool) step(st *state, batch []byte, lambda float64, lr float32, decay float64) float64 {
+	n := len(batch) / trainbin.RecordSize
+	gscale := 1 / float32(n)
+	p.run(func(w *worker, i int) {
+		clear(w.grad)
+		w.loss = 0
+		lo, hi := p.span(i, n)
+		for j := lo; j < hi; j++ {
+			decodeRecord(batch[j*trainbin.RecordSize:(j+1)*trainbin.RecordSize], lambda, &w.s.f)
+			w.loss += trainPosition(st.w, w.grad, &w.s.f, &w.s, gscale)
+		}
+	})
+	// Adam's bias corrections; its steps count from 1.
+	c1 := float32(1 / (1 - math.Pow(beta1, float64(st.step+1))))
+	c2 := float32(1 / (1 - math.Pow(beta2, float64(st.step+1))))
+	keep := float32(1 - float64(lr)*decay)
+	p.run(func(_ *worker, i int) {
+		lo, hi := p.span(i, nParams)
+		g := p.workers[0].grad[lo:hi]
+		for _, w := range p.workers[1:] {
+			sumInto(g, w.grad[lo:hi])
+		}
+		// The output bias, the last parameter, is not clipped: no int16
+		// holds it.
+		mid := max(lo, min(hi, offB2))
+		adamW(st.w[lo:mid], st.m[lo:mid], st.v[lo:mid], g[:mid-lo], lr, keep, c1, c2, maxWeight)
+		adamW(st.w[mid:hi], st.m[mid:hi], st.v[mid:hi], g[mid-lo:], lr, keep, c1, c2, math.MaxFloat32)
+	})
+	var loss float64
+	for _, w := range p.workers {
+		loss += w.loss
+	}
+	return loss
+}
+
+// loss is the mean squared error over the records, against their targets
+// and against their games' results alone, summed in worker order.
+func (p *pool) loss(weights []float32, recs []byte, lambda float64) (target, result float64) {
+	n := len(recs) / trainbin.RecordSize
+	p.run(func(w *worker, i int) {
+		w.loss, w.resultLoss = 0, 0
+		lo, hi := p.span(i, n)
+		for j := lo; j < hi; j++ {
+			decodeRecord(recs[j*trainbin.RecordSize:(j+1)*trainbin.RecordSize], lambda, &w.s.f)
+			t, r := positionLoss(weights, &w.s.f, &w.s)
+			w.loss += t
+			w.resultLoss += r
+		}
+	})
+	for _, w := range p.workers {
+		target += w.loss
+		result += w.resultLoss
+	}
+	return target / float64(max(n, 1)), result / float64(max(n, 1))
+}
+
+// AdamW's moment decays, bullet's and most trainers'.
+const beta1, beta2 = 0.9, 0.999
+
+func sumInto(dst, src []float32) {
+	src = src[:len(dst)]
+	for i := range dst {
+		dst[i] += src[i]
+	}
+}
+
+// scalarAdamW updates the weights w of gradient g and moments m, v: Adam's
+// step with the bias corrections c1, c2 and the decay factor keep, then
+// the clip to +-clip.
+//
+// It computes in float64 and stores moments below minMoment as zero:
+// in float32, the square of a small gradient and the moments of inputs
+// that batches rarely see fall to subnormal numbers, which x86 computes
+// a hundred times slower than normal ones.
+func scalarAdamW(w, m, v, g []float32, lr, keep, c1, c2, clip float32) {
+	const eps, minMoment = 1e-8, 1e-30
+	m, v, g = m[:len(w)], v[:len(w)], g[:len(w)]
+	lr64, keep64, c164, c264, clip64 := float64(lr), float64(keep), float64(c1), float64(c2), float64(clip)
+	for j := range w {
+		gj := float64(g[j])
+		mj := beta1*float64(m[j]) + (1-beta1)*gj
+		vj := beta2*float64(v[j]) + (1-beta2)*gj*gj
+		if math.Abs(mj) < minMoment {
+			mj = 0
+		}
+		if vj < minMoment {
+			vj = 0
+		}
+		m[j], v[j] = float32(mj), float32(vj)
+		x := float64(w[j])*keep64 - lr64*(mj*c164)/(math.Sqrt(vj*c264)+eps)
+		if x > clip64 {
+			x = clip64
+		} else if x < -clip64 {
+			x = -clip64
+		}
+		w[j] = float32(x)
+	}
+}

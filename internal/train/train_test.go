@@ -1,0 +1,447 @@
+package train
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"matador/internal/chess"
+	"matador/internal/nnue"
+	"matador/internal/trainbin"
+)
+
+var startFENs = []string{
+	chess.StartFEN,
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+	"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+}
+
+// material is the known function the tiny net learns: the material
+// balance from White's view, in centipawns.
+func material(pos *chess.Position) int {
+	values := [...]int{chess.Pawn: 100, chess.Knight: 300, chess.Bishop: 300, chess.Rook: 500, chess.Queen: 900}
+	s := 0
+	occ := pos.Occupied()
+	for occ != 0 {
+		pc := pos.PieceOn(occ.PopFirst())
+		if pc.Type() == chess.King {
+			continue
+		}
+		v := values[pc.Type()]
+		if pc.Color() == chess.Black {
+			v = -v
+		}
+		s += v
+	}
+	return s
+}
+
+// randomPositions plays random legal games from startFENs and returns n
+// of their positions, each game numbered, labelled with material and a
+// draw.
+func randomPositions(t testing.TB, n int, seed uint64) ([]*chess.Position, []trainbin.Record) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 7))
+	var (
+		positions []*chess.Position
+		recs      []trainbin.Record
+		ml        chess.MoveList
+	)
+	for game := uint32(0); len(recs) < n; game++ {
+		pos, err := chess.ParseFEN(startFENs[int(game)%len(startFENs)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 0; ply < 120 && len(recs) < n; ply++ {
+			ml.N = 0
+			pos.GenerateLegal(&ml)
+			if ml.N == 0 {
+				break
+			}
+			pos.MakeMove(ml.Slice()[r.IntN(ml.N)])
+			b, err := pos.Pack()
+			if err != nil {
+				t.Fatal(err)
+			}
+			cp, _ := chess.ParseFEN(pos.FEN())
+			positions = append(positions, cp)
+			recs = append(recs, trainbin.Record{Board: b, Score: int16(material(pos)), HasScore: true, Result: trainbin.Draw, Game: game})
+		}
+	}
+	return positions, recs
+}
+
+func writeData(t testing.TB, path string, recs []trainbin.Record) {
+	t.Helper()
+	b := append([]byte(nil), trainbin.Header[:]...)
+	for _, r := range recs {
+		b = r.Append(b)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// floatEval is the float model's evaluation of pos in centipawns, from the
+// side to move's view: the quantity the net file's inference
+// approximates.
+func floatEval(w []float32, pos *chess.Position) float64 {
+	b, err := pos.Pack()
+	if err != nil {
+		panic(err)
+	}
+	var rec [trainbin.RecordSize]byte
+	copy(rec[:], b[:])
+	var s scratch
+	decodeRecord(rec[:], 0, &s.f)
+	return float64(forward(w, &s.f, &s)) * scale
+}
+
+// TestDecoderAgreesWithUnpack holds the fast decoder to Unpack and
+// nnue.Feature on positions with castling rights, en passant squares and
+// both sides to move.
+func TestDecoderAgreesWithUnpack(t *testing.T) {
+	_, recs := randomPositions(t, 3000, 1)
+	for _, r := range recs {
+		pos, err := r.Board.Unpack()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var white, black [maxPieces]uint16
+		n, stm := decodeBoard(r.Board[:], &white, &black)
+		if stm != pos.SideToMove() {
+			t.Fatalf("%s: side to move %v, Unpack says %v", pos.FEN(), stm, pos.SideToMove())
+		}
+		occ := pos.Occupied()
+		if n != occ.Count() {
+			t.Fatalf("%s: %d pieces, Unpack has %d", pos.FEN(), n, occ.Count())
+		}
+		for i := 0; occ != 0; i++ {
+			sq := occ.PopFirst()
+			pc := pos.PieceOn(sq)
+			if w, b := nnue.Feature(chess.White, pc, sq), nnue.Feature(chess.Black, pc, sq); int(white[i]) != w || int(black[i]) != b {
+				t.Fatalf("%s: %v on %v decodes to %d/%d, Feature says %d/%d", pos.FEN(), pc, sq, white[i], black[i], w, b)
+			}
+		}
+	}
+}
+
+// TestFloatModelIsTheInference sets the float weights to a quantised net's
+// values divided by their scales: the float model and nnue.Net.Evaluate
+// must then agree but for Evaluate's two truncating divisions and float32
+// rounding, so the trainer trains the function the engine computes.
+func TestFloatModelIsTheInference(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	w := make([]float32, nParams)
+	for i := offW1; i < offB1; i++ {
+		w[i] = float32(r.IntN(101)-50) / nnue.QA
+	}
+	for i := offB1; i < offW2; i++ {
+		w[i] = float32(r.IntN(201)-60) / nnue.QA
+	}
+	for i := offW2; i < offB2; i++ {
+		w[i] = float32(r.IntN(253)-126) / nnue.QB
+	}
+	w[offB2] = float32(r.IntN(2001)-1000) / (nnue.QA * nnue.QB)
+	net := quantise(w)
+	positions, _ := randomPositions(t, 2000, 2)
+	worst := 0.0
+	for _, pos := range positions {
+		d := math.Abs(float64(net.Evaluate(pos)) - floatEval(w, pos))
+		worst = max(worst, d)
+	}
+	if worst > 1.05 {
+		t.Errorf("float model and Evaluate differ by up to %.2f cp on the same weights; want at most 1", worst)
+	}
+}
+
+var (
+	trainedOnce sync.Once
+	trained     struct {
+		w         []float32
+		net       *nnue.Net
+		positions []*chess.Position
+		err       error
+	}
+)
+
+// trainMaterial trains the tiny run the tests share: 24,000 random-game
+// positions labelled with their material, lambda 0.
+func trainMaterial(t *testing.T) {
+	trainedOnce.Do(func() {
+		dir := t.TempDir()
+		_, recs := randomPositions(t, 24000, 3)
+		data := filepath.Join(dir, "material.bin")
+		writeData(t, data, recs)
+		cfg := DefaultConfig()
+		cfg.Data = []string{data}
+		cfg.Out = filepath.Join(dir, "material.nnue")
+		cfg.Checkpoint = filepath.Join(dir, "ckpt")
+		cfg.Lambda = 0
+		cfg.Batch = 1024
+		cfg.Epochs = 8
+		cfg.LR = 0.004
+		cfg.LREnd = 0.0001
+		cfg.Validate = 0.05
+		res, err := Run(context.Background(), cfg, io.Discard)
+		if err != nil {
+			trained.err = err
+			return
+		}
+		st := &state{w: make([]float32, nParams), m: make([]float32, nParams), v: make([]float32, nParams)}
+		key, _ := cfg.key()
+		if _, err := readCheckpoint(filepath.Join(cfg.Checkpoint, "checkpoint"), key, st); err != nil {
+			trained.err = err
+			return
+		}
+		trained.w = st.w
+		trained.net, trained.err = nnue.Load(cfg.Out)
+		if trained.err == nil && trained.net.ID != res.Net {
+			t.Errorf("Run names the net %s, the file is %s", res.Net, trained.net.ID)
+		}
+		trained.positions, _ = randomPositions(t, 3000, 4)
+	})
+	if trained.err != nil {
+		t.Fatal(trained.err)
+	}
+}
+
+// TestLearnsMaterial: the tiny net learns the material balance, a
+// function of the inputs it can represent, on positions it never saw.
+func TestLearnsMaterial(t *testing.T) {
+	trainMaterial(t)
+	var sumErr, sumBase float64
+	n := 0
+	for _, pos := range trained.positions {
+		m := float64(material(pos))
+		if pos.SideToMove() == chess.Black {
+			m = -m
+		}
+		if math.Abs(m) > 1000 { // sigmoid(score/400) flattens there
+			continue
+		}
+		sumErr += math.Abs(float64(trained.net.Evaluate(pos)) - m)
+		sumBase += math.Abs(m)
+		n++
+	}
+	mae, base := sumErr/float64(n), sumBase/float64(n)
+	t.Logf("mean error %.1f cp on %d new positions; guessing 0 errs by %.1f", mae, n, base)
+	if mae > 0.25*base {
+		t.Errorf("mean error %.1f cp, want under a quarter of the %.1f cp of guessing 0", mae, base)
+	}
+}
+
+// TestQuantisedMatchesFloat: the written net's Evaluate against the float
+// model it was quantised from, on positions of real games. Rounding the
+// output weights to 1/QB = 1/64 is most of the difference: 512 errors of
+// up to 1/128 each, times activations up to 1, times Scale. On this run
+// the output weights' rounding alone gives 6.1 cp on average, the hidden
+// layer's 2.2, both 6.4 (24.6 at worst); a longer run on 40,000
+// positions gave 4.3 (18 at worst).
+func TestQuantisedMatchesFloat(t *testing.T) {
+	trainMaterial(t)
+	var sum, worst float64
+	for _, pos := range trained.positions {
+		d := math.Abs(float64(trained.net.Evaluate(pos)) - floatEval(trained.w, pos))
+		sum += d
+		worst = max(worst, d)
+	}
+	mean := sum / float64(len(trained.positions))
+	t.Logf("quantised net vs float model: mean %.2f cp, worst %.2f cp on %d positions", mean, worst, len(trained.positions))
+	if mean > 8 || worst > 35 {
+		t.Errorf("quantised net differs from the float model by %.2f cp on average, %.2f at worst; want at most 8 and 35", mean, worst)
+	}
+}
+
+// TestResumeBitForBit stops a run mid-chunk, at a chunk's end and in its
+// second epoch, resumes each time with the same settings, and wants the
+// net and the checkpoint of a run never stopped, to the bit.
+func TestResumeBitForBit(t *testing.T) {
+	dir := t.TempDir()
+	_, recs := randomPositions(t, 6000, 6)
+	data := filepath.Join(dir, "d.bin")
+	writeData(t, data, recs)
+	base := DefaultConfig()
+	base.Data = []string{data}
+	base.Batch = 500
+	base.Chunk = 2000 // three chunks, four or five batches each
+	base.Epochs = 2
+	base.Threads = 2
+	run := func(name string, stops []int64) ([]byte, []byte) {
+		cfg := base
+		cfg.Out = filepath.Join(dir, name+".nnue")
+		cfg.Checkpoint = filepath.Join(dir, name)
+		defer func() { afterStep = nil }()
+		for _, at := range stops {
+			ctx, cancel := context.WithCancel(context.Background())
+			afterStep = func(step int64) {
+				if step == at {
+					cancel()
+				}
+			}
+			if _, err := Run(ctx, cfg, io.Discard); err != ErrStopped {
+				t.Fatalf("%s: run to stop at step %d: %v", name, at, err)
+			}
+			cancel()
+		}
+		afterStep = nil
+		if _, err := Run(context.Background(), cfg, io.Discard); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		net, err := os.ReadFile(cfg.Out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ck, err := os.ReadFile(filepath.Join(cfg.Checkpoint, "checkpoint"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return net, ck[bytes.IndexByte(ck, '\n'):] // the keys name their directories
+	}
+	wantNet, wantCk := run("whole", nil)
+	gotNet, gotCk := run("stopped", []int64{3, 5, 9, 14})
+	if !bytes.Equal(gotNet, wantNet) || !bytes.Equal(gotCk, wantCk) {
+		t.Errorf("a run stopped and resumed ends with other weights than one never stopped")
+	}
+}
+
+func TestConfigRefusals(t *testing.T) {
+	for _, c := range []struct {
+		set  func(*Config)
+		flag string
+	}{
+		{func(c *Config) { c.Lambda = math.NaN() }, "-lambda"},
+		{func(c *Config) { c.Lambda = 1.5 }, "-lambda"},
+		{func(c *Config) { c.LR = 0 }, "-lr"},
+		{func(c *Config) { c.LR = math.Inf(1) }, "-lr"},
+		{func(c *Config) { c.LREnd = -1 }, "-lr-end"},
+		{func(c *Config) { c.Batch = 0 }, "-batch"},
+		{func(c *Config) { c.Epochs = -1 }, "-epochs"},
+		{func(c *Config) { c.Threads = 0 }, "-threads"},
+		{func(c *Config) { c.Validate = -0.1 }, "-validate"},
+		{func(c *Config) { c.Decay = math.NaN() }, "-decay"},
+		{func(c *Config) { c.Schedule = "linear" }, "-schedule"},
+		{func(c *Config) { c.Chunk = 0 }, "-chunk"},
+		{func(c *Config) { c.ValMax = -5 }, "-val-max"},
+		{func(c *Config) { c.Data = nil }, "-data"},
+		{func(c *Config) { c.Data = []string{"a.bin", ""} }, "-data"},
+		{func(c *Config) { c.Out = "" }, "-o"},
+	} {
+		cfg := DefaultConfig()
+		cfg.Data, cfg.Out = []string{"x.bin"}, "x.nnue"
+		c.set(&cfg)
+		err := cfg.Check()
+		if err == nil || !strings.HasPrefix(err.Error(), c.flag+" ") {
+			t.Errorf("want a refusal naming %s, got %v", c.flag, err)
+		}
+	}
+}
+
+// TestRefusesBadInputAndOutput: a file that is not training data, or an
+// output name that is some other file, stops the run before it writes
+// anything.
+func TestRefusesBadInputAndOutput(t *testing.T) {
+	dir := t.TempDir()
+	_, recs := randomPositions(t, 100, 8)
+	data := filepath.Join(dir, "d.bin")
+	writeData(t, data, recs)
+	text := filepath.Join(dir, "notes.txt")
+	os.WriteFile(text, []byte("not a net\n"), 0o644)
+	cfg := DefaultConfig()
+	cfg.Checkpoint = filepath.Join(dir, "ckpt")
+	cfg.Data, cfg.Out = []string{data, text}, filepath.Join(dir, "out.nnue")
+	if _, err := Run(context.Background(), cfg, io.Discard); err == nil || !strings.Contains(err.Error(), "not a binary data file") {
+		t.Errorf("a text file as data: %v", err)
+	}
+	cfg.Data, cfg.Out = []string{data}, text
+	if _, err := Run(context.Background(), cfg, io.Discard); err == nil || !strings.Contains(err.Error(), "is not a net") {
+		t.Errorf("a text file as output: %v", err)
+	}
+	if b, _ := os.ReadFile(text); string(b) != "not a net\n" {
+		t.Errorf("the text file was overwritten")
+	}
+	if _, err := os.Stat(cfg.Checkpoint); err == nil {
+		t.Errorf("a refused run made its checkpoint directory")
+	}
+	// A checkpoint of other settings is refused, naming the setting.
+	cfg.Out, cfg.Epochs, cfg.Batch = filepath.Join(dir, "out.nnue"), 1, 50
+	if _, err := Run(context.Background(), cfg, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Lambda = 0.7
+	if _, err := Run(context.Background(), cfg, io.Discard); err == nil || !strings.Contains(err.Error(), "lambda=0.7") {
+		t.Errorf("a checkpoint of another lambda: %v", err)
+	}
+}
+
+func BenchmarkTrainPosition(b *testing.B) {
+	_, recs := randomPositions(b, 4096, 9)
+	w := make([]float32, nParams)
+	initWeights(w, 1)
+	grad := make([]float32, nParams)
+	var s scratch
+	var raw []byte
+	for _, r := range recs {
+		raw = r.Append(raw)
+	}
+	b.ResetTimer()
+	for i := range b.N {
+		j := i % len(recs) * trainbin.RecordSize
+		decodeRecord(raw[j:j+trainbin.RecordSize], 0.3, &s.f)
+		trainPosition(w, grad, &s.f, &s, 1)
+	}
+}
+
+// TestGradient holds the backward pass to finite differences of the loss
+// for weights of every kind: rows of the position's inputs, biases,
+// output weights and the output bias.
+func TestGradient(t *testing.T) {
+	_, recs := randomPositions(t, 50, 10)
+	w := make([]float32, nParams)
+	initWeights(w, 3)
+	for i := offB1; i < offW2; i++ {
+		w[i] = 0.3 // inside SCReLU's range, away from its kinks
+	}
+	var s scratch
+	nonzero := 0
+	for _, r := range recs[40:] {
+		rec := r.Append(nil)
+		decodeRecord(rec, 0.5, &s.f)
+		grad := make([]float32, nParams)
+		trainPosition(w, grad, &s.f, &s, 1)
+		loss := func() float64 {
+			var s2 scratch
+			decodeRecord(rec, 0.5, &s2.f)
+			l, _ := positionLoss(w, &s2.f, &s2)
+			return l
+		}
+		idx := []int{offB2, offW2, offW2 + hidden + 7, offB1 + 3, offW1 + int(s.f.us[0])*hidden + 5, offW1 + int(s.f.them[2])*hidden + 100}
+		for _, i := range idx {
+			const h = 1e-3
+			old := w[i]
+			w[i] = old + h
+			up := loss()
+			w[i] = old - h
+			down := loss()
+			w[i] = old
+			num := (up - down) / (2 * h)
+			if math.Abs(num) > 1e-5 {
+				nonzero++
+			}
+			if d := math.Abs(num - float64(grad[i])); d > 0.02*math.Abs(num)+1e-6 {
+				t.Errorf("weight %d: backward %g, finite difference %g", i, grad[i], num)
+			}
+		}
+	}
+	if nonzero < 30 {
+		t.Errorf("only %d of 60 finite differences are not zero: the test tests little", nonzero)
+	}
+}
