@@ -28,6 +28,14 @@ PLATFORMS_V3 := linux/amd64 windows/amd64
 
 export CGO_ENABLED := 0
 
+# The network's AVX2 kernels are Go 1.26's simd/archsimd, built only with
+# this experiment (internal/nnue; other platforms and a plain go build run
+# its plain-Go kernels, which give the same bits). GOEXPERIMENT=... make
+# overrides it.
+ifeq ($(origin GOEXPERIMENT),undefined)
+export GOEXPERIMENT := simd
+endif
+
 COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null)
 ifneq ($(COMMIT),)
 ifneq ($(shell git status --porcelain 2>/dev/null),)

@@ -70,4 +70,24 @@ func TestMakefileAsOpenBenchRunsIt(t *testing.T) {
 	if err != nil || !regexp.MustCompile(`^\d+ nodes \d+ nps$`).MatchString(lines[len(lines)-1]) {
 		t.Errorf("bench of the make build: %v\n%s", err, out)
 	}
+	// make builds the network's AVX2 kernels (GOEXPERIMENT=simd), the
+	// test's binary the plain Go ones: the same bench with the net.
+	netBench := func(bin string) string {
+		cmd := exec.Command(bin, "bench", "5")
+		cmd.Env = append(os.Environ(), "MATADOR_BENCH_EVAL=nnue")
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%s bench with the net: %v", bin, err)
+		}
+		f := strings.Fields(lastLine(string(out)))
+		return f[0]
+	}
+	if a, b := netBench(exe), netBench(binary); a != b {
+		t.Errorf("bench with the net: %s nodes from make's build, %s from a plain go build", a, b)
+	}
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
 }

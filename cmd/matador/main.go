@@ -21,6 +21,7 @@ import (
 	"matador/internal/console"
 	"matador/internal/engine"
 	"matador/internal/eval"
+	"matador/internal/nnue"
 	"matador/internal/search"
 	"matador/internal/uci"
 	"matador/internal/xboard"
@@ -208,7 +209,7 @@ func runBench(args []string) int {
 		}
 		threads = n
 	}
-	nodes, elapsed := search.BenchThreads(depth, threads, os.Stdout)
+	nodes, elapsed := search.BenchThreads(depth, threads, benchNet(), os.Stdout)
 	nps := uint64(float64(nodes) / max(elapsed.Seconds(), 1e-3))
 	plural := "s"
 	if threads == 1 {
@@ -217,6 +218,23 @@ func runBench(args []string) int {
 	fmt.Printf("\ndepth %d, %d positions, %d thread%s, %d ms\n", depth, len(search.BenchPositions), threads, plural, elapsed.Milliseconds())
 	fmt.Printf("%d nodes %d nps\n", nodes, nps)
 	return 0
+}
+
+// benchNet is the bench's evaluation: the engine's default (Use NNUE's
+// default, with the embedded net), so that OpenBench's and CI's bench is
+// the play's; MATADOR_BENCH_EVAL=classical or nnue picks one.
+func benchNet() *nnue.Net {
+	use := engine.DefaultUseNNUE
+	switch os.Getenv("MATADOR_BENCH_EVAL") {
+	case "classical":
+		use = false
+	case "nnue":
+		use = true
+	}
+	if !use {
+		return nil
+	}
+	return nnue.Default()
 }
 
 // maxPerftDepth bounds "matador perft -depth": deeper trees are beyond

@@ -112,6 +112,23 @@ func TestWasm(t *testing.T) {
 		{"node", shellQuote(node) + " " + shellQuote(filepath.Join(libWasm, "wasm_exec_node.js")) + " " + shellQuote(wasm), nodeRunnerTests},
 		{"worker", shellQuote(node) + " " + shellQuote(harness) + " " + shellQuote(filepath.Join(dir, "matador.worker.js")), nil},
 	}
+	// The browser build runs the network's plain kernels, as a plain
+	// native build does: the same bench with the net, to the node.
+	t.Run("NetBench", func(t *testing.T) {
+		benchNodes := func(name string, arg ...string) string {
+			cmd := exec.Command(name, append(arg, "bench", "4")...)
+			cmd.Env = append(os.Environ(), "MATADOR_BENCH_EVAL=nnue")
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("%s bench: %v", name, err)
+			}
+			return strings.Fields(lastLine(string(out)))[0]
+		}
+		js := benchNodes(node, filepath.Join(libWasm, "wasm_exec_node.js"), wasm)
+		if native := benchNodes(binary); js != native {
+			t.Errorf("bench with the net: %s nodes in WebAssembly, %s natively", js, native)
+		}
+	})
 	savedBinary, savedScale := binary, timeScale
 	t.Cleanup(func() { binary, timeScale = savedBinary, savedScale })
 	timeScale = savedScale * wasmTimeScale

@@ -15,6 +15,7 @@ import (
 
 	"matador/internal/chess"
 	"matador/internal/eval"
+	"matador/internal/nnue"
 	"matador/internal/search"
 	"matador/internal/tb"
 )
@@ -89,6 +90,10 @@ type Options struct {
 	SyzygyProbeDepth int
 	SyzygyProbeLimit int
 	Syzygy50MoveRule bool
+	// The evaluation (network.go): the network or the classical one, and
+	// the net file (the embedded net's name for the embedded net).
+	UseNNUE  bool
+	EvalFile string
 }
 
 // DefaultOptions are the settings of a new engine.
@@ -104,6 +109,8 @@ var DefaultOptions = Options{
 	SyzygyProbeDepth: DefaultSyzygyProbeDepth,
 	SyzygyProbeLimit: DefaultSyzygyProbeLimit,
 	Syzygy50MoveRule: true,
+
+	UseNNUE: DefaultUseNNUE,
 }
 
 // Engine holds the game, the options and the searcher.
@@ -131,15 +138,20 @@ type Engine struct {
 	// tables are the Syzygy tablebases, nil for none; replaced only while
 	// no search runs, since a search probes them.
 	tables *tb.Tables
+	// net is the network's net, nil until first asked for (the embedded
+	// one, loadedNet); replaced only while no search runs.
+	net *nnue.Net
 }
 
 // New returns an engine at the start position with DefaultOptions.
 func New() *Engine {
-	return &Engine{
+	e := &Engine{
 		searcher: search.NewSearcher(DefaultOptions.HashMB),
 		game:     NewGame(),
 		opts:     DefaultOptions,
 	}
+	e.opts.EvalFile = nnue.DefaultFileName()
+	return e
 }
 
 func (e *Engine) logf(format string, args ...any) {
@@ -226,7 +238,17 @@ func (e *Engine) EvalTrace() string {
 		}
 		return "No evaluation: Black is checkmated, 1-0.\n"
 	}
-	return eval.Trace(pos)
+	net := e.netInUse()
+	v := net.Evaluate(pos)
+	if pos.SideToMove() == chess.Black {
+		v = -v
+	}
+	use := "in use (Use NNUE true)"
+	if !e.Options().UseNNUE {
+		use = "not in use (Use NNUE false): the classical evaluation below plays"
+	}
+	return fmt.Sprintf("NNUE evaluation %+.2f (White's view), net %s, %s\n\n", float64(v)/100, e.NetInfo(), use) +
+		"Classical evaluation:\n" + eval.Trace(pos)
 }
 
 // Options returns the current settings.
@@ -459,6 +481,7 @@ func (e *Engine) GoAfter(reply chess.Move, limits search.Limits, rep search.Repo
 	}
 	r := newRun()
 	e.current = r
+	e.searcher.Net = e.searchNet()
 	e.searcher.Prepare(limits.Ponder)
 	e.mu.Unlock()
 

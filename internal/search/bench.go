@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"matador/internal/chess"
+	"matador/internal/nnue"
 )
 
 // BenchPositions is the fixed set searched by "matador bench": openings,
@@ -70,7 +71,7 @@ const DefaultBenchDepth = 11
 // 16 MB hash, writes one line per position and returns the total nodes.
 // The node count depends only on the code, never on timing.
 func Bench(depth int, out io.Writer) (nodes uint64, elapsed time.Duration) {
-	return BenchThreads(depth, 1, out)
+	return BenchThreads(depth, 1, nil, out)
 }
 
 // BenchThreads is Bench on several threads: its time to depth measures
@@ -82,9 +83,12 @@ func Bench(depth int, out io.Writer) (nodes uint64, elapsed time.Duration) {
 // the more in the nodes per second the fewer nodes the search needs (29%
 // of the samples of a profile of BenchmarkBench when the bench counted
 // 870,041 nodes).
-func BenchThreads(depth, threads int, out io.Writer) (nodes uint64, elapsed time.Duration) {
+//
+// net is the evaluation, nil for the classical one.
+func BenchThreads(depth, threads int, net *nnue.Net, out io.Writer) (nodes uint64, elapsed time.Duration) {
 	s := NewSearcher(16)
 	s.SetThreads(threads)
+	s.Net = net
 	for i, fen := range BenchPositions {
 		pos, err := chess.ParseFEN(fen)
 		if err != nil {

@@ -228,6 +228,8 @@ func TestSetOptions(t *testing.T) {
 		"setoption name SyzygyProbeLimit value 4",
 		"setoption name Syzygy50MoveRule value false",
 		"setoption name SyzygyPath value <empty>",
+		"setoption name Use NNUE value true",
+		"setoption name EvalFile value <default>",
 	} {
 		s.Handle(line)
 		if got := out.take(); got != "" {
@@ -236,7 +238,8 @@ func TestSetOptions(t *testing.T) {
 	}
 	want := engine.Options{HashMB: 8, Threads: 2, MultiPV: 3, Ponder: true, MoveOverhead: 100 * time.Millisecond,
 		SlowMover: 150, AnalyseMode: true, Chess960: true,
-		SkillLevel: 7, LimitStrength: true, Elo: 2100, SyzygyProbeDepth: 5, SyzygyProbeLimit: 4}
+		SkillLevel: 7, LimitStrength: true, Elo: 2100, SyzygyProbeDepth: 5, SyzygyProbeLimit: 4,
+		UseNNUE: true, EvalFile: engine.DefaultEvalFile()}
 	if got := s.engine.Options(); got != want {
 		t.Errorf("options = %+v, want %+v", got, want)
 	}

@@ -264,6 +264,9 @@ var options = []option{
 	{name: "SyzygyProbeLimit", kind: "spin", def: strconv.Itoa(engine.DefaultSyzygyProbeLimit),
 		min: 0, max: engine.MaxSyzygyProbeLimit,
 		set: spinSetter("SyzygyProbeLimit", "a number", (*engine.Engine).SetSyzygyProbeLimit)},
+	{name: "Use NNUE", kind: "check", def: strconv.FormatBool(engine.DefaultUseNNUE),
+		set: checkSetter((*engine.Engine).SetUseNNUE)},
+	{name: "EvalFile", kind: "string", def: engine.DefaultEvalFile(), set: (*engine.Engine).SetEvalFile},
 	{name: "Debug Log File", kind: "string",
 		set: func(e *engine.Engine, v string) error {
 			if err := e.Transcript.SetFile(v); err != nil {

@@ -218,6 +218,7 @@ type option struct {
 	name string
 	kind string // spin, check, file, path or button
 	def  int    // spin and check (0 or 1)
+	sdef string // file: the default
 	min  int
 	max  int
 	set  func(e *engine.Engine, value string) error
@@ -230,7 +231,7 @@ func (o option) declaration() string {
 	case "check":
 		return fmt.Sprintf("%s -check %d", o.name, o.def)
 	case "file":
-		return o.name + " -file "
+		return o.name + " -file " + o.sdef
 	case "path":
 		return o.name + " -path "
 	}
@@ -294,6 +295,9 @@ var options = []option{
 	{name: "Syzygy50MoveRule", kind: "check", def: 1, set: checkSetter((*engine.Engine).SetSyzygy50MoveRule)},
 	{name: "SyzygyProbeLimit", kind: "spin", def: engine.DefaultSyzygyProbeLimit, min: 0, max: engine.MaxSyzygyProbeLimit,
 		set: spinSetter((*engine.Engine).SetSyzygyProbeLimit)},
+	{name: "Use NNUE", kind: "check", def: boolInt(engine.DefaultUseNNUE),
+		set: checkSetter((*engine.Engine).SetUseNNUE)},
+	{name: "EvalFile", kind: "file", sdef: engine.DefaultEvalFile(), set: (*engine.Engine).SetEvalFile},
 	{name: "Debug Log File", kind: "file",
 		set: func(e *engine.Engine, v string) error {
 			if err := e.Transcript.SetFile(v); err != nil {
@@ -321,4 +325,12 @@ func (s *Session) setOption(text string) error {
 		return o.set(s.engine, strings.TrimSpace(value))
 	}
 	return fmt.Errorf("no option named %q", name)
+}
+
+// boolInt is a check option's default as CECP writes it.
+func boolInt(on bool) int {
+	if on {
+		return 1
+	}
+	return 0
 }

@@ -1,0 +1,82 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"matador/internal/nnue"
+)
+
+// DefaultUseNNUE is whether a new engine evaluates with its network (Use
+// NNUE) or with the classical evaluation.
+const DefaultUseNNUE = false
+
+// DefaultEvalFile is EvalFile's default: the embedded net's name.
+func DefaultEvalFile() string { return nnue.DefaultFileName() }
+
+// SetUseNNUE chooses the network (on) or the classical evaluation (off).
+// The hash table's stored evaluations are the other one's, so it is
+// emptied, stopping a running search.
+func (e *Engine) SetUseNNUE(on bool) {
+	e.withIdleSearcher(func() {
+		if e.opts.UseNNUE != on {
+			e.searcher.ClearHash()
+		}
+		e.opts.UseNNUE = on
+	})
+}
+
+// SetEvalFile loads the net the network evaluation uses from path. The
+// embedded net's name (nnue.DefaultFileName), "<default>" or an empty
+// path is the embedded net. A file that does not load is refused and the
+// net in use kept, as Stockfish keeps its own.
+func (e *Engine) SetEvalFile(path string) error {
+	path = strings.TrimSpace(path)
+	var net *nnue.Net
+	switch path {
+	case "", "<empty>", "<default>", nnue.DefaultFileName():
+		net, path = nnue.Default(), nnue.DefaultFileName()
+	default:
+		var err error
+		if net, err = nnue.Load(path); err != nil {
+			return fmt.Errorf("EvalFile %s: %v; keeping %s", path, err, e.netInUse().ID)
+		}
+	}
+	e.withIdleSearcher(func() {
+		if e.net != net && e.opts.UseNNUE {
+			e.searcher.ClearHash()
+		}
+		e.net = net
+		e.opts.EvalFile = path
+	})
+	return nil
+}
+
+// netInUse is the net a search with Use NNUE evaluates with.
+func (e *Engine) netInUse() *nnue.Net {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.loadedNet()
+}
+
+// loadedNet is netInUse with e.mu held.
+func (e *Engine) loadedNet() *nnue.Net {
+	if e.net == nil {
+		e.net = nnue.Default()
+	}
+	return e.net
+}
+
+// searchNet is the searcher's evaluation for the next search, with e.mu
+// held: the net, or nil for the classical evaluation.
+func (e *Engine) searchNet() *nnue.Net {
+	if !e.opts.UseNNUE {
+		return nil
+	}
+	return e.loadedNet()
+}
+
+// NetInfo describes the net: its name and the kernels that run it.
+func (e *Engine) NetInfo() string {
+	return fmt.Sprintf("%s (%s)", e.netInUse().ID, nnue.Vector())
+}
