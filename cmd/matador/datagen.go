@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"matador/internal/datagen"
+	"matador/internal/nnue"
 	"matador/internal/toolio"
 	"matador/internal/trainbin"
 )
@@ -40,16 +41,29 @@ func runDatagen(args []string, stderr io.Writer) int {
 	fs.IntVar(&cfg.Positions, "positions", 0, "stop once the file holds this many positions (0: no limit)")
 	fs.IntVar(&cfg.Games, "games", 0, "stop once the file holds this many games (0: no limit)")
 	interval := fs.Duration("progress", 10*time.Second, "time between progress lines")
+	evalFile := fs.String("evalfile", "", `play with the network: "default" for the embedded net, or a net file (default: the classical evaluation)`)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *out == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: matador datagen -o FILE [-threads N] [-nodes N] [-hash MB] [-positions N | -games N] [-openings FILE] [-random-plies N] [-per-game N] [-skip-plies N] [-seed S] [-progress D]")
+		fmt.Fprintln(stderr, "usage: matador datagen -o FILE [-threads N] [-nodes N] [-hash MB] [-positions N | -games N] [-openings FILE] [-random-plies N] [-per-game N] [-skip-plies N] [-seed S] [-progress D] [-evalfile default|FILE]")
 		return 2
 	}
 	if msg := datagenRangeError(&cfg); msg != "" {
 		fmt.Fprintln(stderr, "matador datagen:", msg)
 		return 2
+	}
+	switch *evalFile {
+	case "":
+	case "default":
+		cfg.Net = nnue.Default()
+	default:
+		net, err := nnue.Load(*evalFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "datagen: -evalfile %s: %v\n", *evalFile, err)
+			return 1
+		}
+		cfg.Net = net
 	}
 	if *openings != "startpos" {
 		f, err := toolio.OpenInput(*openings)
@@ -69,8 +83,12 @@ func runDatagen(args []string, stderr io.Writer) int {
 	// The first Ctrl-C stops the run with the file whole; a second one
 	// kills it the default way (a line it cuts is dropped by the next run).
 	context.AfterFunc(ctx, stop)
-	fmt.Fprintf(stderr, "datagen: %d threads, %d nodes a move, seed %d, %d openings, into %s\n",
-		cfg.Threads, cfg.Nodes, cfg.Seed, max(len(cfg.Openings), 1), *out)
+	evaluation := "the classical evaluation"
+	if cfg.Net != nil {
+		evaluation = "the net " + cfg.Net.ID
+	}
+	fmt.Fprintf(stderr, "datagen: %d threads, %d nodes a move, seed %d, %d openings, %s, into %s\n",
+		cfg.Threads, cfg.Nodes, cfg.Seed, max(len(cfg.Openings), 1), evaluation, *out)
 	st, err := datagen.Run(ctx, cfg, *out, stderr, *interval)
 	if err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintln(stderr, "datagen:", err)

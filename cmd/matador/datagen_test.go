@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"matador/internal/nnue"
 )
 
 // Issue 71: datagen under hostile input. Each test failed before its fix.
@@ -196,5 +198,33 @@ func TestTuneExtractInterrupted(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
 		t.Errorf("files left: %v", entries)
+	}
+}
+
+// TestDatagenWithTheNet plays a game with the embedded net, and refuses a
+// bad net file before it makes its output.
+func TestDatagenWithTheNet(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "n.bin")
+	out, code := exitCode(t, "datagen", "-o", path, "-games", "1", "-nodes", "300", "-openings", "startpos",
+		"-threads", "1", "-evalfile", "default")
+	if code != 0 || !strings.Contains(out, "the net "+nnue.Default().ID) {
+		t.Fatalf("-evalfile default: exit %d, said %q", code, out)
+	}
+	if st, err := os.Stat(path); err != nil || st.Size() <= 8 {
+		t.Fatalf("no positions written: %v", err)
+	}
+	bad := filepath.Join(dir, "bad.nnue")
+	if err := os.WriteFile(bad, []byte("MATNNUE\x01 too short"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fresh := filepath.Join(dir, "fresh.bin")
+	out, code = exitCode(t, "datagen", "-o", fresh, "-games", "1", "-openings", "startpos", "-evalfile", bad)
+	if code == 0 || !strings.Contains(out, bad) || !strings.Contains(out, "truncated") {
+		t.Errorf("-evalfile %s: exit %d, said %q", bad, code, out)
+	}
+	if _, err := os.Stat(fresh); err == nil {
+		t.Error("an output was made though the net was refused")
 	}
 }

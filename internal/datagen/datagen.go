@@ -48,6 +48,7 @@ import (
 	"strings"
 
 	"matador/internal/chess"
+	"matador/internal/nnue"
 	"matador/internal/pgn"
 	"matador/internal/search"
 	"matador/internal/toolio"
@@ -76,6 +77,10 @@ type Config struct {
 	DrawPlies   int // ... for this many plies in a row ...
 	DrawFromPly int // ... from this game ply on
 	MaxPlies    int // a game this long is scored a draw
+
+	// Net is the evaluation of the games, nil for the classical one: a
+	// second round of data is played by the network engine itself.
+	Net *nnue.Net
 
 	// Stop conditions: the file holds Positions positions, or Games games
 	// have been played in all (0: no limit).

@@ -85,6 +85,7 @@ func Run(ctx context.Context, cfg Config, path string, progress io.Writer, inter
 		go func() {
 			defer workers.Done()
 			s := search.NewSearcher(cfg.HashMB)
+			s.Net = cfg.Net
 			// A search at a large node budget takes minutes: Ctrl-C
 			// must end it, not wait for it.
 			defer context.AfterFunc(ctx, s.Stop)()
