@@ -2,15 +2,14 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"matador/internal/datagen"
+	"matador/internal/toolio"
 	"matador/internal/trainbin"
 )
 
@@ -29,9 +28,9 @@ func runGenFens(args []string, stdout, stderr io.Writer) int {
 	}
 	var book []string
 	if req.Book != "" {
-		f, err := openRegular(req.Book)
+		f, err := toolio.OpenInput(req.Book)
 		if err != nil {
-			fmt.Fprintf(stderr, "matador: genfens: book %s: %v\n", req.Book, err)
+			fmt.Fprintln(stderr, "matador: genfens: book", err)
 			return 1
 		}
 		book, err = datagen.ReadOpenings(io.LimitReader(f, 1<<30))
@@ -51,23 +50,6 @@ func runGenFens(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// openRegular opens a file to read, refusing a directory or a device.
-func openRegular(path string) (*os.File, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	st, err := f.Stat()
-	if err == nil && !st.Mode().IsRegular() {
-		err = errors.New("not a regular file")
-	}
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
 }
 
 // runPGNBin converts games with engine score comments (fastchess's and
@@ -105,9 +87,9 @@ func runPGNBin(args []string, stdout, stderr io.Writer) int {
 		}
 	}()
 	for _, name := range fs.Args() {
-		f, err := openRegular(name)
+		f, err := toolio.OpenInput(name)
 		if err != nil {
-			fmt.Fprintf(stderr, "matador: pgnbin: %s: %v\n", name, err)
+			fmt.Fprintln(stderr, "matador: pgnbin:", err)
 			return 1
 		}
 		inputs = append(inputs, f)
@@ -116,12 +98,13 @@ func runPGNBin(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "matador: pgnbin: %s exists; it is not replaced\n", *out)
 		return 1
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(*out), "."+filepath.Base(*out)+".*")
+	defer toolio.ExitOnSignal(stderr, "matador pgnbin")()
+	tmp, err := toolio.Create(*out)
 	if err != nil {
 		fmt.Fprintln(stderr, "matador: pgnbin:", err)
 		return 1
 	}
-	defer os.Remove(tmp.Name())
+	defer tmp.Abort()
 	w := bufio.NewWriter(tmp)
 	w.Write(trainbin.Header[:])
 	var rec []byte
@@ -135,7 +118,6 @@ func runPGNBin(args []string, stdout, stderr io.Writer) int {
 		})
 		if err != nil {
 			fmt.Fprintf(stderr, "matador: pgnbin: %s: %v\n", fs.Arg(i), err)
-			tmp.Close()
 			return 1
 		}
 		game += uint32(st.Games)
@@ -145,15 +127,9 @@ func runPGNBin(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := w.Flush(); err != nil {
 		fmt.Fprintln(stderr, "matador: pgnbin:", err)
-		tmp.Close()
 		return 1
 	}
-	if err := tmp.Close(); err != nil {
-		fmt.Fprintln(stderr, "matador: pgnbin:", err)
-		return 1
-	}
-	// A link, not a rename: it fails if the name was taken meanwhile.
-	if err := os.Link(tmp.Name(), *out); err != nil {
+	if err := tmp.Commit(); err != nil {
 		fmt.Fprintln(stderr, "matador: pgnbin:", err)
 		return 1
 	}
