@@ -37,7 +37,7 @@ let cursor = 0; // the position shown: game.positions[cursor]
 let mode = "white"; // white, black (the user's colour), analyse, watch
 let busy = false; // a move is being made: the board takes none meanwhile
 let pgnEdited = false; // the PGN box holds the user's text: not overwritten
-const analysis = { lines: [], shown: [], depth: 0, nodes: 0, nps: 0, view: "" };
+const analysis = { lines: [], shown: [], converting: [], depth: 0, nodes: 0, nps: 0, view: "" };
 const errors = []; // shown to the user, and read by the browser test
 const stats = { sounds: 0, lastGo: "", lastThinkMs: 0, engineScore: null };
 
@@ -164,8 +164,8 @@ async function step(token) {
 		return; // the start, once the engine has loaded, refreshes again
 	}
 	if (mode === "analyse") {
-		if (pos.legal.length === 0) {
-			return; // mate or stalemate: nothing to analyse
+		if (pos.legal.length === 0 || (atEnd() && RULES_ENDS.includes(game.reason))) {
+			return; // mate, stalemate, a draw by the rules: nothing to analyse
 		}
 		const view = viewId();
 		startSearch(
@@ -235,6 +235,11 @@ function waitFor(ms) {
 }
 
 function levelOptions() {
+	stats.lastLevel = levelSetting();
+	return stats.lastLevel;
+}
+
+function levelSetting() {
 	const [kind, value] = $("level").value.split(":");
 	switch (kind) {
 	case "elo":
@@ -450,7 +455,7 @@ function addMove(ply, uci, pos, after) {
 function judge() {
 	const pos = current();
 	const white = whiteToMove(pos);
-	if (game.reason && !["checkmate", "stalemate", "fifty", "repetition", "material"].includes(game.reason) && game.result !== "*") {
+	if (game.reason && !RULES_ENDS.includes(game.reason) && game.result !== "*") {
 		return; // ended otherwise (time, resignation, agreement, a PGN's result)
 	}
 	game.result = "*";
@@ -470,6 +475,9 @@ function judge() {
 		endGame("1/2-1/2", "material", true);
 	}
 }
+
+// The ends of a game by the rules, which the position itself shows.
+const RULES_ENDS = ["checkmate", "stalemate", "fifty", "repetition", "material"];
 
 const REASONS = {
 	checkmate: "by checkmate", stalemate: "by stalemate", fifty: "by the fifty-move rule", repetition: "by repetition",
@@ -818,6 +826,7 @@ function parseInfo(line) {
 function clearAnalysis(pending) {
 	analysis.lines = [];
 	analysis.shown = [];
+	analysis.converting = [];
 	analysis.depth = 0;
 	analysis.nodes = 0;
 	analysis.view = pending || !game.positions.length ? "" : viewId();
@@ -835,6 +844,10 @@ function onAnalysisInfo(line, pos, view) {
 	}
 	// Scores are the side to move's; the page shows White's.
 	const sign = whiteToMove(pos) ? 1 : -1;
+	const index = info.multipv - 1;
+	if (info.bound && analysis.shown[index]) {
+		return; // a bound of a search under way: the last exact line stays
+	}
 	const entry = {
 		depth: info.depth,
 		bound: info.bound,
@@ -842,19 +855,46 @@ function onAnalysisInfo(line, pos, view) {
 		pv: info.pv.slice(0, PV_PLIES),
 		sans: null,
 	};
-	analysis.lines[info.multipv - 1] = entry;
+	analysis.lines[index] = entry;
 	analysis.depth = Math.max(...analysis.lines.filter(Boolean).map((l) => l.depth));
 	analysis.nodes = info.nodes || analysis.nodes;
 	analysis.nps = info.nps || analysis.nps;
 	// The moves in SAN, then shown: until then the line shown before stays.
-	pvSANs(pos, entry.pv).then((sans) => {
-		if (view !== analysis.view || analysis.lines[info.multipv - 1] !== entry) {
-			return;
+	if (!analysis.converting[index]) {
+		convertLine(index, pos, view).catch(showError);
+	}
+}
+
+// convertLine writes the newest line of a rank in SAN and shows it, then
+// the newest again if another came meanwhile: one at a time, so that the
+// rules are never asked for lines already replaced, and the lines shown
+// keep up with the search.
+async function convertLine(index, pos, view) {
+	const converting = analysis.converting;
+	converting[index] = true;
+	try {
+		// (clearAnalysis gives the analysis new arrays: this one's lines are
+		// then gone.)
+		const live = () => view === analysis.view && converting === analysis.converting;
+		for (;;) {
+			const entry = analysis.lines[index];
+			if (!entry || !live()) {
+				return;
+			}
+			const sans = await pvSANs(pos, entry.pv, live);
+			if (!sans || !live()) {
+				return;
+			}
+			entry.sans = sans;
+			analysis.shown[index] = entry;
+			scheduleAnalysisRender();
+			if (analysis.lines[index] === entry) {
+				return;
+			}
 		}
-		entry.sans = sans;
-		analysis.shown[info.multipv - 1] = entry;
-		scheduleAnalysisRender();
-	});
+	} finally {
+		converting[index] = false;
+	}
 }
 
 let renderPending = false;
@@ -871,12 +911,17 @@ function scheduleAnalysisRender() {
 	}, 100);
 }
 
-async function pvSANs(pos, pv) {
+// pvSANs writes a line in SAN, or gives null once wanted() says that a
+// newer line has replaced it (the rules are then not asked on for it).
+async function pvSANs(pos, pv, wanted = () => true) {
 	const out = [];
 	let before = pos;
 	for (let i = 0; i < pv.length; i++) {
 		if (!before.legal.includes(pv[i])) {
 			break; // never from this engine; a line cut short is still true
+		}
+		if (!wanted()) {
+			return null;
 		}
 		const after = await rules.position(pos.fen, pv.slice(0, i + 1));
 		out.push(san(before, pv[i], after));
@@ -926,6 +971,12 @@ function renderAnalysis() {
 	const pos = game.positions.length ? viewed() : null;
 	const bar = $("evalbar");
 	if (!pos) {
+		return;
+	}
+	if (atEnd() && RULES_ENDS.includes(game.reason) && pos.legal.length > 0) {
+		head.textContent = game.resultText;
+		setEvalBar({ kind: "cp", value: 0 });
+		board.setArrows([]);
 		return;
 	}
 	if (pos.legal.length === 0) {
@@ -1129,14 +1180,15 @@ function renderSummary() {
 function renderGraph() {
 	const svg = $("graph");
 	const r = game.review;
+	// (An SVG element has no "hidden" property: the attribute it is.)
 	if (r.length < 2 || mode !== "analyse") {
-		svg.hidden = true;
+		svg.setAttribute("hidden", "");
 		if (r.length === 0) {
 			$("review-summary").textContent = "";
 		}
 		return;
 	}
-	svg.hidden = false;
+	svg.removeAttribute("hidden");
 	const n = game.positions.length - 1;
 	const x = (i) => (n === 0 ? 0 : (i / n) * 600);
 	const y = (i) => 60 - winChance(r[i].score) * 56;
@@ -1391,7 +1443,12 @@ window.matadorPage = {
 			lastGo: stats.lastGo,
 			lastThinkMs: stats.lastThinkMs,
 			playableAt: stats.playableAt,
+			engineReady,
+			lastLevel: stats.lastLevel || [],
 		};
+	},
+	fenAt(ply) {
+		return game.positions[ply] ? game.positions[ply].fen : "";
 	},
 };
 
