@@ -131,8 +131,9 @@ let waitRest = null; // the wait that makes a quick reply take the time a move
 let engineReady = false; // the engine has answered "uci": searches may start
 
 function refresh() {
+	// Drawn at once; the engine's part follows once its search has stopped.
+	render();
 	if (reviewing) {
-		render();
 		return Promise.resolve();
 	}
 	const token = ++refreshToken;
@@ -531,7 +532,10 @@ function replaceGame() {
 	clearAnalysis();
 }
 
+let gamesStarted = 0; // read by the browser test, to tell a new game from the last
+
 function freshGame(start) {
+	gamesStarted++;
 	replaceGame();
 	game.startFEN = start.fen;
 	game.tags = {};
@@ -1444,6 +1448,7 @@ window.matadorPage = {
 			lastThinkMs: stats.lastThinkMs,
 			playableAt: stats.playableAt,
 			engineReady,
+			gamesStarted,
 			lastLevel: stats.lastLevel || [],
 		};
 	},
