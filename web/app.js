@@ -408,6 +408,10 @@ async function play(uci, version, ply) {
 	busy = true;
 	try {
 		const pos = game.positions[ply];
+		// The mover's clock stops now, not when the rules have answered.
+		if (ply === game.moves.length && game.moves[ply] !== uci) {
+			clockMove(whiteToMove(pos));
+		}
 		const after = await rules.position(pos.fen, [uci]);
 		if (version !== game.version) {
 			return; // the game changed meanwhile
@@ -444,7 +448,6 @@ function addMove(ply, uci, pos, after) {
 	game.moves.push(uci);
 	game.positions.push(after);
 	cursor = game.moves.length;
-	clockMove(whiteToMove(pos));
 	judge();
 	if (game.result !== "*") {
 		stopClock();
@@ -555,7 +558,9 @@ async function newGame(fen) {
 	const start = fen ? await rules.position(fen) : engineReady ? await rules.position(START_FEN) : startPosition();
 	freshGame(start);
 	clearMessage();
-	engine.send("ucinewgame");
+	if (engineReady) {
+		engine.send("ucinewgame");
+	}
 	await refresh();
 }
 
@@ -626,7 +631,9 @@ async function openPGN(text) {
 	if (game.result === "*" && g.result !== "*") {
 		endGame(g.result, "pgn", true);
 	}
-	engine.send("ucinewgame");
+	if (engineReady) {
+		engine.send("ucinewgame");
+	}
 	$("pgn").blur();
 	pgnEdited = false;
 	applyMode();
@@ -1104,7 +1111,7 @@ function judgement(ply) {
 }
 
 async function reviewGame() {
-	if (reviewing || game.moves.length === 0) {
+	if (reviewing || game.moves.length === 0 || !engineReady) {
 		return;
 	}
 	// Take the engine from the analysis.
@@ -1276,15 +1283,9 @@ $("tc").addEventListener("change", () => {
 for (const id of ["tc-minutes", "tc-increment"]) {
 	$(id).addEventListener("change", () => newGame().catch(showError));
 }
-$("new-game").addEventListener("click", () => {
-	if (mode === "analyse") {
-		setModeControl("white");
-		mode = "white";
-		board.setFlipped(false);
-		applyMode();
-	}
-	newGame().catch(showError);
-});
+// New game: the start position, in the mode chosen (in Analyse, an empty
+// analysis board).
+$("new-game").addEventListener("click", () => newGame().catch(showError));
 $("take-back").addEventListener("click", () => takeBack().catch(showError));
 $("flip").addEventListener("click", () => {
 	board.setFlipped(!board.flipped);
@@ -1461,7 +1462,15 @@ window.matadorPage = {
 // meanwhile, and a first move waits for it.
 freshGame(startPosition());
 applyMode();
+// The workers start once the board is drawn: their module's compilation
+// then does not hold up the first paint.
+// (A tab opened in the background gets no animation frame: 200 ms then.)
+const drawn = new Promise((resolve) => {
+	requestAnimationFrame(() => setTimeout(resolve, 0));
+	setTimeout(resolve, 200);
+});
 (async () => {
+	await drawn;
 	const start = rules.position(START_FEN);
 	await engine.start({ Hash: 32 });
 	engine.send("ucinewgame");

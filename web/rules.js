@@ -24,17 +24,23 @@ function startPosition() {
 // Engine is one worker and the UCI conversation with it: lines go out with
 // send; until() waits for a line matching a test and returns the lines
 // that came before it, in order.
+// The worker is started by the first line sent, so that a page can draw
+// itself before the module's download and compilation take the machine.
 class Engine {
 	constructor(url) {
-		this.worker = new Worker(url);
+		this.url = url;
+		this.worker = null;
 		this.waiters = [];
 		this.received = [];
 		this.listeners = [];
-		this.worker.onmessage = (e) => this.receive(e.data);
-		this.worker.onerror = (e) => console.error("matador worker:", e.message || e);
 	}
 
 	send(line) {
+		if (!this.worker) {
+			this.worker = new Worker(this.url);
+			this.worker.onmessage = (e) => this.receive(e.data);
+			this.worker.onerror = (e) => console.error("matador worker:", e.message || e);
+		}
 		this.worker.postMessage(line);
 	}
 
@@ -82,8 +88,7 @@ class Rules {
 		this.engine = new Engine(url);
 		this.queue = Promise.resolve();
 		this.cache = new Map();
-		// A hash table of 1 MB: this copy never searches.
-		this.started = this.engine.start({ Hash: 1 });
+		this.started = null; // at the first question
 	}
 
 	// position describes the position after moves (UCI) from fen:
@@ -105,6 +110,8 @@ class Rules {
 	}
 
 	async ask(fen, moves) {
+		// A hash table of 1 MB: this copy never searches.
+		this.started = this.started || this.engine.start({ Hash: 1 });
 		await this.started;
 		const e = this.engine;
 		// "d" is answered at once and "go perft" on the search goroutine,
