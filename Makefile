@@ -111,11 +111,22 @@ wasm:
 	@ls -l $(WASMDIR)/matador.wasm
 
 # The page: static files only, to open from any static server or to
-# publish as they are; nothing is fetched from elsewhere.
-web: wasm
+# publish as they are; nothing is fetched from elsewhere. Its pieces are
+# the SVG sprite of the npm package cm-chessboard, installed by "npm ci"
+# from web/package-lock.json into web/node_modules (ignored by git), again
+# whenever the lock file changes.
+NPM ?= npm
+WEBDEPS := web/node_modules/.installed
+
+$(WEBDEPS): web/package.json web/package-lock.json
+	cd web && $(NPM) ci --no-audit --no-fund
+	touch $@
+
+web: wasm $(WEBDEPS)
 	mkdir -p $(WEBDIR)
 	cp $(WASMDIR)/matador.wasm $(WASMDIR)/wasm_exec.js $(WEBDIR)/
 	cp web/*.html web/*.css web/*.js $(WEBDIR)/
+	cp web/node_modules/cm-chessboard/assets/pieces/standard.svg $(WEBDIR)/pieces.svg
 	@echo "the page is in $(WEBDIR)/: serve it, e.g. python3 -m http.server -d $(WEBDIR) 8000"
 
 clean:

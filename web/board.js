@@ -1,19 +1,35 @@
-// board.js: the chessboard of the page, drawn with HTML and CSS, moved by
-// click or drag. It knows no rules: the page tells it which moves are
-// legal (from the engine's own move generator, rules.js) and what is on
-// each square, and it reports the move a person makes.
+// board.js: the chessboard of the page, drawn with HTML, CSS and SVG,
+// moved by click, drag or touch. It knows no rules: the page tells it
+// which moves are legal (from the engine's own move generator, rules.js)
+// and what is on each square, and it reports the move a person makes.
+// The pieces are the SVG sprite of the cm-chessboard package (pieces.svg,
+// copied by "make web"; docs/browser.md says why and under which terms).
 "use strict";
 
-// Pieces are the chess symbols of Unicode in their filled form for both
-// sides, coloured by CSS: fonts draw the filled shapes more alike than the
-// outlined ones. U+FE0E asks for the text form where a system would draw
-// the pawn as an emoji.
-const PIECE_GLYPHS = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F\uFE0E" };
 const PIECE_NAMES = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" };
 const FILES = "abcdefgh";
+const SVG_NS = "http://www.w3.org/2000/svg";
+const PIECE_SPRITE = "pieces.svg";
+
+// pieceSVG draws a piece ("P", "k", ...) from the sprite.
+function pieceSVG(piece) {
+	const white = piece === piece.toUpperCase();
+	const svg = document.createElementNS(SVG_NS, "svg");
+	svg.setAttribute("viewBox", "0 0 40 40");
+	svg.setAttribute("class", "piece " + (white ? "white" : "black"));
+	svg.dataset.piece = piece;
+	const title = document.createElementNS(SVG_NS, "title");
+	title.textContent = (white ? "white " : "black ") + PIECE_NAMES[piece.toLowerCase()];
+	svg.appendChild(title);
+	const use = document.createElementNS(SVG_NS, "use");
+	use.setAttribute("href", `${PIECE_SPRITE}#${white ? "w" : "b"}${piece.toLowerCase()}`);
+	svg.appendChild(use);
+	return svg;
+}
 
 class Board {
-	// options.onMove(uciMove) is called with a legal move the user made.
+	// options.onMove(uciMove) is called with a legal move the user made,
+	// after the board already shows it.
 	constructor(element, options) {
 		this.element = element;
 		this.onMove = options.onMove;
@@ -25,6 +41,7 @@ class Board {
 		this.selected = null;
 		this.drag = null;
 		this.squares = {};
+		this.arrows = [];
 		this.build();
 	}
 
@@ -36,6 +53,12 @@ class Board {
 			sq.className = "square";
 			this.element.appendChild(sq);
 		}
+		this.overlay = document.createElementNS(SVG_NS, "svg");
+		this.overlay.setAttribute("class", "overlay");
+		this.overlay.setAttribute("viewBox", "0 0 8 8");
+		this.overlay.innerHTML = '<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse">' +
+			'<path d="M0,0 L10,5 L0,10 z"/></marker></defs><g class="arrows"></g>';
+		this.element.appendChild(this.overlay);
 		this.promotion = document.createElement("div");
 		this.promotion.className = "promotion";
 		this.promotion.hidden = true;
@@ -74,7 +97,9 @@ class Board {
 		this.legal = legal || [];
 		this.lastMove = lastMove || null;
 		this.checkSquare = checkSquare || null;
-		this.selected = null;
+		if (!this.selected || !this.legal.some((m) => m.startsWith(this.selected))) {
+			this.selected = null;
+		}
 		this.promotion.hidden = true;
 		this.render();
 	}
@@ -85,29 +110,91 @@ class Board {
 		this.render();
 	}
 
+	// setArrows draws arrows [{from, to, kind}] over the board.
+	setArrows(arrows) {
+		this.arrows = arrows || [];
+		this.renderArrows();
+	}
+
+	// centre gives a square's centre in the overlay's 8x8 coordinates.
+	centre(name) {
+		const file = FILES.indexOf(name[0]);
+		const rank = Number(name[1]) - 1;
+		const col = this.flipped ? 7 - file : file;
+		const row = this.flipped ? rank : 7 - rank;
+		return [col + 0.5, row + 0.5];
+	}
+
+	renderArrows() {
+		const g = this.overlay.querySelector(".arrows");
+		g.textContent = "";
+		for (const a of this.arrows) {
+			const [x1, y1] = this.centre(a.from);
+			const [x2, y2] = this.centre(a.to);
+			// Stop short of the centre so that the head sits in the square.
+			const len = Math.hypot(x2 - x1, y2 - y1);
+			const k = (len - 0.3) / len;
+			const line = document.createElementNS(SVG_NS, "line");
+			line.setAttribute("x1", x1);
+			line.setAttribute("y1", y1);
+			line.setAttribute("x2", x1 + (x2 - x1) * k);
+			line.setAttribute("y2", y1 + (y2 - y1) * k);
+			line.setAttribute("class", "arrow " + (a.kind || "best"));
+			line.setAttribute("marker-end", "url(#arrowhead)");
+			line.dataset.move = a.from + a.to;
+			g.appendChild(line);
+		}
+	}
+
 	render() {
 		const targets = this.selected ? this.targetsFrom(this.selected) : [];
 		for (const [name, cell] of Object.entries(this.squares)) {
 			const piece = this.pieces[name];
-			cell.textContent = "";
-			if (piece) {
-				const span = document.createElement("span");
-				const white = piece === piece.toUpperCase();
-				span.className = "piece " + (white ? "white" : "black");
-				span.textContent = PIECE_GLYPHS[piece.toLowerCase()];
-				span.title = (white ? "white " : "black ") + PIECE_NAMES[piece.toLowerCase()];
-				cell.appendChild(span);
+			const shown = cell.querySelector(".piece");
+			if (!piece && shown) {
+				shown.remove();
+			} else if (piece && (!shown || shown.dataset.piece !== piece)) {
+				if (shown) {
+					shown.remove();
+				}
+				cell.appendChild(pieceSVG(piece));
 			}
 			cell.classList.toggle("last", !!this.lastMove && (this.lastMove.slice(0, 2) === name || this.lastMove.slice(2, 4) === name));
 			cell.classList.toggle("check", this.checkSquare === name);
 			cell.classList.toggle("selected", this.selected === name);
 			cell.classList.toggle("target", targets.includes(name));
+			cell.classList.toggle("capture", targets.includes(name) && !!piece);
 			cell.classList.toggle("movable", this.legal.some((m) => m.startsWith(name)));
 		}
+		this.renderArrows();
 	}
 
+	// targetsFrom lists the squares the piece on from can be moved to,
+	// the castling rook's square among them (a king dropped on its own
+	// rook castles, as on lichess).
 	targetsFrom(from) {
-		return this.legal.filter((m) => m.startsWith(from)).map((m) => m.slice(2, 4));
+		const out = [];
+		for (const m of this.legal) {
+			if (!m.startsWith(from)) {
+				continue;
+			}
+			out.push(m.slice(2, 4));
+			const rook = this.castlingRook(m);
+			if (rook) {
+				out.push(rook);
+			}
+		}
+		return out;
+	}
+
+	// castlingRook names the rook's square of a castling move (e1g1: h1).
+	castlingRook(m) {
+		const piece = this.pieces[m.slice(0, 2)];
+		if (!piece || piece.toLowerCase() !== "k" || m[1] !== m[3] || Math.abs(m.charCodeAt(0) - m.charCodeAt(2)) !== 2) {
+			return null;
+		}
+		const rook = (m[2] === "g" ? "h" : "a") + m[1];
+		return this.pieces[rook] === (piece === "K" ? "R" : "r") ? rook : null;
 	}
 
 	squareAt(x, y) {
@@ -124,6 +211,7 @@ class Board {
 		if (!name) {
 			return;
 		}
+		e.preventDefault();
 		// A click on a target of the selected piece is a move.
 		if (this.selected && this.targetsFrom(this.selected).includes(name)) {
 			this.tryMove(this.selected, name);
@@ -136,10 +224,14 @@ class Board {
 		}
 		this.selected = name;
 		this.render();
-		const span = this.squares[name].querySelector(".piece");
-		if (span) {
-			this.drag = { from: name, span, x: e.clientX, y: e.clientY, moved: false };
-			this.element.setPointerCapture(e.pointerId);
+		const svg = this.squares[name].querySelector(".piece");
+		if (svg) {
+			this.drag = { from: name, svg, x: e.clientX, y: e.clientY, moved: false };
+			try {
+				this.element.setPointerCapture(e.pointerId);
+			} catch (err) {
+				// a synthetic pointer has nothing to capture
+			}
 		}
 	}
 
@@ -154,8 +246,8 @@ class Board {
 			return; // a click, not yet a drag
 		}
 		d.moved = true;
-		d.span.classList.add("dragging");
-		d.span.style.transform = `translate(${dx}px, ${dy}px)`;
+		d.svg.classList.add("dragging");
+		d.svg.style.transform = `translate(${dx}px, ${dy}px)`;
 	}
 
 	pointerUp(e) {
@@ -164,54 +256,93 @@ class Board {
 			return;
 		}
 		this.drag = null;
-		d.span.classList.remove("dragging");
-		d.span.style.transform = "";
+		d.svg.classList.remove("dragging");
+		d.svg.style.transform = "";
 		if (!d.moved) {
 			return; // selected by the click; the next click moves
 		}
 		const to = this.squareAt(e.clientX, e.clientY);
-		if (to && this.targetsFrom(d.from).includes(to)) {
+		if (to && to !== d.from && this.targetsFrom(d.from).includes(to)) {
 			this.tryMove(d.from, to);
 		}
 	}
 
 	cancelDrag() {
 		if (this.drag) {
-			this.drag.span.classList.remove("dragging");
-			this.drag.span.style.transform = "";
+			this.drag.svg.classList.remove("dragging");
+			this.drag.svg.style.transform = "";
 			this.drag = null;
 		}
 	}
 
 	// tryMove makes the move from-to, asking for the piece of a promotion.
 	tryMove(from, to) {
-		const moves = this.legal.filter((m) => m.slice(0, 4) === from + to);
+		let moves = this.legal.filter((m) => m.slice(0, 4) === from + to);
+		if (moves.length === 0) {
+			moves = this.legal.filter((m) => m.startsWith(from) && this.castlingRook(m) === to);
+		}
 		if (moves.length === 0) {
 			return;
 		}
 		if (moves.length === 1) {
-			this.selected = null;
-			this.onMove(moves[0]);
+			this.commit(moves[0]);
 			return;
 		}
 		const white = this.pieces[from] === "P";
 		this.promotion.textContent = "";
 		for (const p of ["q", "r", "b", "n"]) {
 			const button = document.createElement("button");
-			button.className = "piece " + (white ? "white" : "black");
-			button.textContent = PIECE_GLYPHS[p];
 			button.title = PIECE_NAMES[p];
 			button.dataset.promotion = p;
+			button.appendChild(pieceSVG(white ? p.toUpperCase() : p));
 			button.addEventListener("pointerdown", (e) => {
 				e.stopPropagation();
 				this.promotion.hidden = true;
-				this.selected = null;
-				this.onMove(from + to + p);
+				this.commit(from + to + p);
 			});
 			this.promotion.appendChild(button);
 		}
 		this.promotion.hidden = false;
 	}
+
+	// commit shows the move on the board at once (the page's rules answer
+	// a moment later and then confirm it), and reports it.
+	commit(uci) {
+		this.selected = null;
+		this.pieces = applyPlacement(this.pieces, uci);
+		this.lastMove = uci;
+		this.checkSquare = null;
+		this.legal = [];
+		this.render();
+		this.onMove(uci);
+	}
+}
+
+// applyPlacement moves the pieces of a legal move (castling, en passant
+// and promotion included) without other rules: what the board shows until
+// the rules' own description of the new position arrives.
+function applyPlacement(pieces, uci) {
+	const out = Object.assign({}, pieces);
+	const from = uci.slice(0, 2);
+	const to = uci.slice(2, 4);
+	const piece = out[from];
+	if (!piece) {
+		return out;
+	}
+	delete out[from];
+	const kind = piece.toLowerCase();
+	if (kind === "p" && from[0] !== to[0] && !pieces[to]) {
+		delete out[to[0] + from[1]]; // en passant
+	}
+	if (kind === "k" && Math.abs(from.charCodeAt(0) - to.charCodeAt(0)) === 2) {
+		const kingside = to[0] === "g";
+		const rookFrom = (kingside ? "h" : "a") + from[1];
+		const rookTo = (kingside ? "f" : "d") + from[1];
+		out[rookTo] = out[rookFrom];
+		delete out[rookFrom];
+	}
+	out[to] = uci.length === 5 ? (piece === "P" ? uci[4].toUpperCase() : uci[4]) : piece;
+	return out;
 }
 
 // parsePlacement reads the first field of a FEN into square -> piece.

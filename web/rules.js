@@ -8,20 +8,39 @@
 
 const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+// startPosition describes the start position as Rules.position does,
+// without its hash key (key: null): the page shows a playable board with
+// it before the engine's module has loaded, and takes the key from Rules
+// when that answers.
+function startPosition() {
+	const legal = [];
+	for (const f of FILES) {
+		legal.push(`${f}2${f}3`, `${f}2${f}4`);
+	}
+	legal.push("b1a3", "b1c3", "g1f3", "g1h3");
+	return { fen: START_FEN, key: null, inCheck: false, legal, pieces: parsePlacement(START_FEN) };
+}
+
 // Engine is one worker and the UCI conversation with it: lines go out with
 // send; until() waits for a line matching a test and returns the lines
 // that came before it, in order.
+// The worker is started by the first line sent, so that a page can draw
+// itself before the module's download and compilation take the machine.
 class Engine {
 	constructor(url) {
-		this.worker = new Worker(url);
+		this.url = url;
+		this.worker = null;
 		this.waiters = [];
 		this.received = [];
 		this.listeners = [];
-		this.worker.onmessage = (e) => this.receive(e.data);
-		this.worker.onerror = (e) => console.error("matador worker:", e.message || e);
 	}
 
 	send(line) {
+		if (!this.worker) {
+			this.worker = new Worker(this.url);
+			this.worker.onmessage = (e) => this.receive(e.data);
+			this.worker.onerror = (e) => console.error("matador worker:", e.message || e);
+		}
 		this.worker.postMessage(line);
 	}
 
@@ -69,8 +88,7 @@ class Rules {
 		this.engine = new Engine(url);
 		this.queue = Promise.resolve();
 		this.cache = new Map();
-		// A hash table of 1 MB: this copy never searches.
-		this.started = this.engine.start({ Hash: 1 });
+		this.started = null; // at the first question
 	}
 
 	// position describes the position after moves (UCI) from fen:
@@ -92,6 +110,8 @@ class Rules {
 	}
 
 	async ask(fen, moves) {
+		// A hash table of 1 MB: this copy never searches.
+		this.started = this.started || this.engine.start({ Hash: 1 });
 		await this.started;
 		const e = this.engine;
 		// "d" is answered at once and "go perft" on the search goroutine,
@@ -178,9 +198,9 @@ function parseSAN(pos, text) {
 	return matches.length === 1 ? matches[0] : null;
 }
 
-// parsePGN reads the first game of a PGN text: its tags and its moves as
-// SAN tokens (comments, variations, move numbers, NAGs and the result
-// dropped).
+// parsePGN reads the first game of a PGN text: its tags, its moves as
+// SAN tokens (comments, variations, move numbers and NAGs dropped) and
+// its result (the tag's, else the movetext's, else "*").
 function parsePGN(text) {
 	const tags = {};
 	const body = text.replace(/^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/gm, (_, name, value) => {
@@ -194,16 +214,29 @@ function parsePGN(text) {
 		before = s;
 		s = s.replace(/\([^()]*\)/g, " ");
 	} while (s !== before);
+	let result = tags.Result || "*";
 	const tokens = s
 		.replace(/\$\d+/g, " ")
 		.replace(/\d+\.(\.\.)?/g, " ")
 		.split(/\s+/)
-		.filter((t) => t !== "" && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(t));
-	return { tags, moves: tokens };
+		.filter((t) => {
+			if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(t)) {
+				if (result === "*") {
+					result = t;
+				}
+				return false;
+			}
+			return t !== "";
+		});
+	if (!/^(1-0|0-1|1\/2-1\/2|\*)$/.test(result)) {
+		result = "*";
+	}
+	return { tags, moves: tokens, result };
 }
 
-// pgnText writes a game: tags, then the moves wrapped at 79 columns.
-function pgnText(tags, startFEN, sans, result) {
+// pgnText writes a game: tags, then the moves wrapped at 79 columns;
+// notes[i], where given, follows move i (a NAG, a comment).
+function pgnText(tags, startFEN, sans, result, notes = []) {
 	const lines = [];
 	const all = Object.assign({}, tags, { Result: result });
 	if (startFEN !== START_FEN) {
@@ -222,8 +255,11 @@ function pgnText(tags, startFEN, sans, result) {
 		if (white) {
 			words.push(`${number}. ${s}`);
 		} else {
-			words.push(i === 0 ? `${number}... ${s}` : s);
+			words.push(i === 0 || notes[i - 1] ? `${number}... ${s}` : s);
 			number++;
+		}
+		if (notes[i]) {
+			words.push(...notes[i].split(" "));
 		}
 		white = !white;
 	});

@@ -26,7 +26,7 @@ import (
 // Each runner is a small shell script put in place of the binary the
 // protocol tests start, so the tests themselves are the native engine's,
 // unchanged. The page itself is tested in a browser by web/test/browser.mjs,
-// outside "go test" (it needs Chromium).
+// outside "go test" (it needs Chromium); .ci/run runs it after "go test".
 
 // wasmTimeScale stretches the time bounds of the protocol tests: the
 // module searches several times slower than the native binary, and Node
