@@ -136,8 +136,19 @@ async function dragMove(page, from, to) {
 	await page.mouse.up();
 }
 
+// setMode clicks the mode's tab as a user does. The radio itself is
+// hidden without pointer events, so a forced click at its place lands on
+// whatever the layout puts there; its label is what takes the click (the
+// old page's controls have no such label, and take the radio's check).
 async function setMode(page, m) {
-	await page.check(`input[name="mode"][value="${m}"]`, { force: true });
+	const input = `input[name="mode"][value="${m}"]`;
+	const label = page.locator(`label:has(> ${input})`);
+	if ((await label.count()) > 0) {
+		await label.click();
+	} else {
+		await page.check(input, { force: true });
+	}
+	await page.waitForFunction((sel) => document.querySelector(sel).checked, input, { timeout: 10000 });
 }
 
 // loadFEN sets a position through the button (both the old page's and
