@@ -191,6 +191,9 @@ async function defects(browser, base) {
 	});
 	await loadFEN(page, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
 	await waitState(page, (s) => s.analysis.length === 3 && s.analysis[0].depth >= 10, "three lines of depth 10");
+	// The analysis goes on deepening: on a loaded machine the page draws
+	// fewer frames by depth 10, so wait for enough of them to judge.
+	await page.waitForFunction(() => window.seenLines.length > 10, null, { timeout: 60000 }).catch(() => {});
 	const seen = await page.evaluate(() => window.seenLines);
 	const uci = seen.filter((t) => /\b[a-h][1-8][a-h][1-8]/.test(t));
 	check(seen.length > 10 && uci.length === 0, `defect 2: ${seen.length} lines drawn, none in UCI (${uci.slice(0, 2).join(" / ")})`);
