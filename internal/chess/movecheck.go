@@ -82,7 +82,7 @@ func (p *Position) GivesCheck(m Move) bool {
 	switch m.Kind() {
 	case Castling:
 		// Only the rook can give check; the king never does.
-		kingTo, rookTo := castleTargets(us, to > from)
+		kingTo, rookTo := CastleTargets(us, to > from)
 		occ = p.byType[0]&^(SquareBB(from)|SquareBB(to)) | SquareBB(kingTo) | SquareBB(rookTo)
 		return RookAttacks(rookTo, occ).Has(ksq)
 	case EnPassant:

@@ -299,7 +299,7 @@ func (p *Position) generateCastling(ml *MoveList, us Color, ksq Square) {
 			continue
 		}
 		rsq := p.castleRook[idx]
-		kingTo, rookTo := castleTargets(us, kingSide)
+		kingTo, rookTo := CastleTargets(us, kingSide)
 		movers := SquareBB(ksq) | SquareBB(rsq)
 		path := between[ksq][kingTo] | between[rsq][rookTo] | SquareBB(kingTo) | SquareBB(rookTo)
 		if path&p.byType[0]&^movers != 0 {

@@ -10,7 +10,7 @@ func (p *Position) UCI(m Move) string {
 	}
 	from, to := m.From(), m.To()
 	if m.IsCastling() && !p.chess960 {
-		to, _ = castleTargets(p.board[from].Color(), to > from)
+		to, _ = CastleTargets(p.board[from].Color(), to > from)
 	}
 	s := from.String() + to.String()
 	if m.IsPromotion() {
@@ -58,7 +58,7 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 			return m, nil
 		}
 		if m.IsCastling() {
-			if kingTo, _ := castleTargets(p.side, m.To() > from); kingTo == to {
+			if kingTo, _ := CastleTargets(p.side, m.To() > from); kingTo == to {
 				castling = m
 			}
 		}

@@ -251,8 +251,9 @@ func castleIndex(c Color, kingSide bool) int {
 	return i
 }
 
-// castleTargets returns the king's and rook's destination squares.
-func castleTargets(c Color, kingSide bool) (kingTo, rookTo Square) {
+// CastleTargets returns the king's and rook's squares after castling, in
+// standard chess and Chess960 alike.
+func CastleTargets(c Color, kingSide bool) (kingTo, rookTo Square) {
 	rank := 0
 	if c == Black {
 		rank = 7
@@ -287,7 +288,7 @@ func (p *Position) MakeMove(m Move) {
 
 	if m.Kind() == Castling {
 		kingSide := to > from
-		kingTo, rookTo := castleTargets(us, kingSide)
+		kingTo, rookTo := CastleTargets(us, kingSide)
 		rook := p.board[to]
 		p.removePiece(from)
 		p.removePiece(to)
@@ -392,7 +393,7 @@ func (p *Position) UnmakeMove(m Move) {
 
 	if m.Kind() == Castling {
 		kingSide := to > from
-		kingTo, rookTo := castleTargets(us, kingSide)
+		kingTo, rookTo := CastleTargets(us, kingSide)
 		king, rook := p.board[kingTo], p.board[rookTo]
 		p.removePiece(kingTo)
 		p.removePiece(rookTo)

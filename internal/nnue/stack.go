@@ -77,7 +77,7 @@ func (s *Stack) Push(pos *chess.Position, m chess.Move) {
 	case chess.Castling:
 		// The move's target is the rook's square (king takes rook).
 		rook := pos.PieceOn(to)
-		kingTo, rookTo := castledSquares(us, to > from)
+		kingTo, rookTo := chess.CastleTargets(us, to > from)
 		e.subs = [2]change{{pc, from}, {rook, to}}
 		e.adds = [2]change{{pc, kingTo}, {rook, rookTo}}
 		e.nSub, e.nAdd = 2, 2
@@ -162,17 +162,4 @@ func (s *Stack) apply(parent, e *entry) {
 		}
 	}
 	e.computed = true
-}
-
-// castledSquares are the king's and the rook's squares after castling,
-// in standard chess and Chess960 alike.
-func castledSquares(c chess.Color, kingSide bool) (king, rook chess.Square) {
-	rank := 0
-	if c == chess.Black {
-		rank = 7
-	}
-	if kingSide {
-		return chess.MakeSquare(6, rank), chess.MakeSquare(5, rank)
-	}
-	return chess.MakeSquare(2, rank), chess.MakeSquare(3, rank)
 }

@@ -663,19 +663,15 @@ func (w *worker) fullEval(ss *plyState) int {
 	if cached && *slot != 0 && *slot&tag == key&tag {
 		return int(int16(uint16(*slot)))
 	}
+	v := w.evaluate()
+	if cached && v >= math.MinInt16 && v <= math.MaxInt16 {
+		*slot = key&tag | uint64(uint16(int16(v)))
+	}
 	if w.nn != nil {
 		// The network tells nothing of hanging pieces, lazy gaps or king
 		// danger: the picker finds the hanging pieces itself, and the
 		// techniques that read the others stand aside at this node.
-		v := w.nn.Evaluate(w.pos)
-		if cached && v >= math.MinInt16 && v <= math.MaxInt16 {
-			*slot = key&tag | uint64(uint16(int16(v)))
-		}
 		return v
-	}
-	v := w.ev.Evaluate(w.pos)
-	if cached && v >= math.MinInt16 && v <= math.MaxInt16 {
-		*slot = key&tag | uint64(uint16(int16(v)))
 	}
 	ss.hanging, ss.hangingKnown = w.ev.LastHanging(w.pos.SideToMove())
 	if w.Switches.LazyEval {
