@@ -1004,6 +1004,7 @@ function renderAnalysis() {
 			setEvalBar(r.score);
 		} else {
 			bar.style.setProperty("--white", "0.5");
+			bar.dataset.white = "0.500";
 			bar.querySelector(".label").textContent = "";
 		}
 		board.setArrows([]);

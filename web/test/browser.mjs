@@ -520,11 +520,19 @@ async function analyse(browser, base) {
 	await page.press("#fen", "Enter");
 	s = await waitState(page, (s) => s.fen === fen && s.analysis.length === 3 && s.analysis[0].depth >= 6, "analysis of the position set by Enter");
 	check(s.analysis[0].sans[0] === "Qxf7#" && s.analysis[0].score.kind === "mate", `the best line: ${s.analysis[0].sans.join(" ")} (${s.analysis[0].score.kind} ${s.analysis[0].score.value})`);
-	const ui = await page.evaluate(() => ({
+	// The lines are drawn at most ten times a second (scheduleAnalysisRender):
+	// the bar and the arrow follow the state within that, so they are given
+	// two seconds to show it before they are judged.
+	const readUI = () => page.evaluate(() => ({
 		bar: Number(document.getElementById("evalbar").dataset.white),
 		arrow: document.querySelector("#board .arrow") && document.querySelector("#board .arrow").dataset.move,
 		fenOut: document.getElementById("fen").value,
 	}));
+	let ui = await readUI();
+	for (const start = Date.now(); !(ui.bar > 0.95 && ui.arrow === s.analysis[0].pv[0]) && Date.now() - start < 2000;) {
+		await page.waitForTimeout(50);
+		ui = await readUI();
+	}
 	check(ui.bar > 0.95, `the bar is White's for a mate (${ui.bar})`);
 	check(ui.arrow === s.analysis[0].pv[0], `the arrow shows the best move (${ui.arrow})`);
 	check(ui.fenOut === fen, "FEN out: the box shows the position");
