@@ -38,7 +38,15 @@ type Stack struct {
 	top     int
 	// checking holds every score to one computed from nothing (SetChecking).
 	checking bool
+	// eager computes each entry as it is pushed (SetEager).
+	eager bool
 }
+
+// SetEager makes Push compute each ply's accumulators at once, as
+// Stockfish 12's did, instead of when the ply is first evaluated. The
+// search never sets it: it is kept to measure the lazy stack against
+// (BenchmarkBenchNet in internal/search, docs/nnue.md).
+func (s *Stack) SetEager(on bool) { s.eager = on }
 
 // SetChecking makes Evaluate check its incremental score against one from
 // nothing and panic where they differ: for tests of a search, which must
@@ -70,6 +78,15 @@ func (s *Stack) Push(pos *chess.Position, m chess.Move) {
 	s.top++
 	e := &s.entries[s.top]
 	e.computed = false
+	record(e, pos, m)
+	if s.eager {
+		s.apply(&s.entries[s.top-1], e)
+	}
+}
+
+// record writes into e the pieces that m, made on pos, puts down and
+// takes up.
+func record(e *entry, pos *chess.Position, m chess.Move) {
 	from, to := m.From(), m.To()
 	pc := pos.PieceOn(from)
 	us := pc.Color()
@@ -108,6 +125,9 @@ func (s *Stack) PushNull() {
 	e := &s.entries[s.top]
 	e.computed = false
 	e.nAdd, e.nSub = 0, 0
+	if s.eager {
+		s.apply(&s.entries[s.top-1], e)
+	}
 }
 
 // Pop undoes the last Push or PushNull.
