@@ -122,6 +122,21 @@ func TestWeakestLevelMates(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays several endgames")
 	}
+	weakestLevelMates(t, false)
+}
+
+// TestNetMatesBareKing is TestWeakestLevelMates with the network
+// evaluating (Use NNUE): the search hands bare-king endings to the
+// classical evaluation, without which the net, which datagen's
+// adjudication kept from such endings, mated in none of these.
+func TestNetMatesBareKing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays several endgames")
+	}
+	weakestLevelMates(t, true)
+}
+
+func weakestLevelMates(t *testing.T, net bool) {
 	starts := []string{
 		"8/8/8/4k3/8/8/8/4K2Q w - - 0 1",
 		"8/8/3k4/8/8/8/1Q6/6K1 w - - 0 1",
@@ -132,6 +147,8 @@ func TestWeakestLevelMates(t *testing.T) {
 	for _, fen := range starts {
 		weak, defender := New(), New()
 		weak.SetSkillLevel(0)
+		weak.SetUseNNUE(net)
+		defender.SetUseNNUE(net)
 		if err := weak.SetPosition(fen, nil); err != nil {
 			t.Fatal(err)
 		}
