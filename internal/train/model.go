@@ -101,6 +101,23 @@ func initWeights(w []float32, seed uint64) {
 	}
 }
 
+// dequantise sets the float weights to a quantised net's: the inverse of
+// quantise, exact in float32, so that a run can start from a net that is
+// already trained, as bullet resumes from a saved net. quantise gives the
+// same net back.
+func dequantise(n *nnue.Net, w []float32) {
+	for i, v := range n.FeatureWeights {
+		w[offW1+i] = float32(v) / nnue.QA
+	}
+	for i, v := range n.FeatureBias {
+		w[offB1+i] = float32(v) / nnue.QA
+	}
+	for i, v := range n.OutputWeights {
+		w[offW2+i] = float32(v) / nnue.QB
+	}
+	w[offB2] = float32(float64(n.OutputBias) / (nnue.QA * nnue.QB))
+}
+
 // quantise turns the float weights into the engine's net: the hidden
 // layer scaled by QA, the output weights by QB and the output bias by
 // QA*QB, each rounded to the nearest integer.

@@ -33,6 +33,7 @@ type Config struct {
 	Data       []string // -data: trainbin files
 	Out        string   // -o: the net file written at the end
 	Checkpoint string   // -checkpoint: directory of the checkpoint ("" none)
+	Init       string   // -init: net file to start from, "default" the embedded net ("" random weights)
 	Lambda     float64  // -lambda: the result's weight in the target
 	LR         float64  // -lr: the learning rate at the start
 	LREnd      float64  // -lr-end: the cosine schedule's last rate
@@ -132,7 +133,7 @@ func (c *Config) Check() error {
 // run of its key. Threads are in it because the gradients' sum depends on
 // how the batch is split; the progress interval and the output name are
 // not, since they change no weight.
-func (c *Config) key() (string, error) {
+func (c *Config) key(startNet *nnue.Net) (string, error) {
 	abs := make([]string, len(c.Data))
 	for i, name := range c.Data {
 		a, err := filepath.Abs(name)
@@ -143,7 +144,33 @@ func (c *Config) key() (string, error) {
 	}
 	return fmt.Sprintf("data=%s\nlambda=%v\nlr=%v\nlr-end=%v\nschedule=%s\ndrop-at=%v\ndecay=%v\nbatch=%d\nepochs=%d\nthreads=%d\nseed=%d\nvalidate=%v\nval-max=%d\nchunk=%d\nhidden=%d\nkernels=%s\n",
 		strings.Join(abs, ","), c.Lambda, c.LR, c.LREnd, c.Schedule, c.DropAt, c.Decay, c.Batch, c.Epochs,
-		c.Threads, c.Seed, c.Validate, c.ValMax, c.Chunk, hidden, Vector()), nil
+		c.Threads, c.Seed, c.Validate, c.ValMax, c.Chunk, hidden, Vector()) + initKey(startNet), nil
+}
+
+// initKey is the key's line for the net a run starts from, by the net's
+// name, not its path; a run from random weights has none, so that its key
+// is what it was before -init existed.
+func initKey(n *nnue.Net) string {
+	if n == nil {
+		return ""
+	}
+	return "init=" + n.ID + "\n"
+}
+
+// loadInit reads the net of -init: nil for "", the embedded net for
+// "default".
+func loadInit(name string) (*nnue.Net, error) {
+	switch name {
+	case "":
+		return nil, nil
+	case "default":
+		return nnue.Default(), nil
+	}
+	n, err := nnue.Load(name)
+	if err != nil {
+		return nil, fmt.Errorf("-init %s: %w", name, err)
+	}
+	return n, nil
 }
 
 // afterStep, when set, runs after every step: the tests stop a run at a
@@ -183,7 +210,11 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 	if err := cfg.Check(); err != nil {
 		return res, err
 	}
-	key, err := cfg.key()
+	startNet, err := loadInit(cfg.Init)
+	if err != nil {
+		return res, err
+	}
+	key, err := cfg.key(startNet)
 	if err != nil {
 		return res, err
 	}
@@ -221,7 +252,12 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 			return res, err
 		}
 	}
-	if !resumed {
+	switch {
+	case resumed:
+	case startNet != nil:
+		dequantise(startNet, st.w)
+		fmt.Fprintf(log, "train: starting from the weights of %s\n", startNet.ID)
+	default:
 		initWeights(st.w, cfg.Seed)
 	}
 

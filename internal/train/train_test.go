@@ -197,7 +197,7 @@ func trainMaterial(t *testing.T) {
 			return
 		}
 		st := &state{w: make([]float32, nParams), m: make([]float32, nParams), v: make([]float32, nParams)}
-		key, _ := cfg.key()
+		key, _ := cfg.key(nil)
 		if _, err := readCheckpoint(filepath.Join(cfg.Checkpoint, "checkpoint"), key, st); err != nil {
 			trained.err = err
 			return
@@ -443,5 +443,57 @@ func TestGradient(t *testing.T) {
 	}
 	if nonzero < 30 {
 		t.Errorf("only %d of 60 finite differences are not zero: the test tests little", nonzero)
+	}
+}
+
+// TestDequantiseIsQuantiseInverted: the float weights a run starts from
+// with -init quantise back to the very net they came from.
+func TestDequantiseIsQuantiseInverted(t *testing.T) {
+	w := make([]float32, nParams)
+	dequantise(nnue.Default(), w)
+	if got, want := quantise(w).Encode(), nnue.Default().Encode(); !bytes.Equal(got, want) {
+		t.Errorf("quantise(dequantise(embedded net)) is not the embedded net")
+	}
+}
+
+// TestInitStartsFromNet: a run with -init and a learning rate too small to
+// move a weight by a quantisation step writes the net it started from;
+// without -init the same run writes another. A bad -init is refused.
+func TestInitStartsFromNet(t *testing.T) {
+	dir := t.TempDir()
+	_, recs := randomPositions(t, 3000, 7)
+	data := filepath.Join(dir, "d.bin")
+	writeData(t, data, recs)
+	start := filepath.Join(dir, "start.nnue")
+	if err := os.WriteFile(start, nnue.Default().Encode(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.Data = []string{data}
+	cfg.Batch = 500
+	cfg.Epochs = 1
+	cfg.LR, cfg.LREnd, cfg.Decay = 1e-12, 0, 0
+	for _, from := range []string{start, "default"} {
+		cfg.Init = from
+		cfg.Out = filepath.Join(dir, "out.nnue")
+		res, err := Run(context.Background(), cfg, io.Discard)
+		if err != nil {
+			t.Fatalf("-init %s: %v", from, err)
+		}
+		if res.Net != nnue.Default().ID {
+			t.Errorf("-init %s: wrote %s, want the net it started from, %s", from, res.Net, nnue.Default().ID)
+		}
+	}
+	cfg.Init = ""
+	res, err := Run(context.Background(), cfg, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Net == nnue.Default().ID {
+		t.Errorf("without -init the run wrote the embedded net")
+	}
+	cfg.Init = data
+	if _, err := Run(context.Background(), cfg, io.Discard); err == nil || !strings.Contains(err.Error(), "-init") {
+		t.Errorf("-init naming a data file: %v, want an -init error", err)
 	}
 }
