@@ -94,7 +94,7 @@ func TestStackMatchesRefresh(t *testing.T) {
 // every platform, are held to the same bits.
 func TestGolden(t *testing.T) {
 	net := Random(42)
-	want := []int{9277, 9463, -222, 16364, 9781, 3782}
+	want := []int{12212, 3701, 8215, 5412, 3567, 3920}
 	for i, fen := range testFENs {
 		if got := net.Evaluate(mustFEN(t, fen)); got != want[i] {
 			t.Errorf("%s: %d, want %d (kernels %s)", fen, got, want[i], Vector())
@@ -146,8 +146,21 @@ func TestParseRefuses(t *testing.T) {
 		"header cut": {good[:10], "truncated"},
 		"truncated":  {good[:len(good)-100], "wrong size"},
 		"too long":   {append(bytes.Clone(good), 0), "wrong size"},
-		"bad header": {append([]byte("MATADOR\x01"), good[8:]...), "bad header"},
-		"bad sum":    {func() []byte { b := bytes.Clone(good); b[100] ^= 1; return b }(), "bad checksum"},
+		"bad header": {append([]byte("MATADOR\x02"), good[8:]...), "bad header"},
+		"version 3":  {append([]byte("MATNNUE\x03"), good[8:]...), "bad header"},
+		"v1 cut":     {encodeV1(Random(6))[:20], "truncated"},
+		"v1 long":    {append(encodeV1(Random(6)), 0), "wrong size"},
+		"v2 sized as v1": {func() []byte {
+			b := bytes.Clone(encodeV1(Random(6)))
+			b[7] = 2
+			return b
+		}(), "shape"},
+		"four buckets": {func() []byte {
+			b := bytes.Clone(good)
+			binary.LittleEndian.PutUint32(b[28:], 4)
+			return resum(b)
+		}(), "4 output buckets"},
+		"bad sum": {func() []byte { b := bytes.Clone(good); b[100] ^= 1; return b }(), "bad checksum"},
 		"wide": {func() []byte {
 			b := bytes.Clone(good)
 			binary.LittleEndian.PutUint32(b[12:], 512)
@@ -186,11 +199,80 @@ func TestLoadRefuses(t *testing.T) {
 	}
 }
 
+// encodeV1 writes bucket 0 of n in the version 1 format, of one output
+// layer, as the nets before output buckets were written.
+func encodeV1(n *Net) []byte {
+	out := append([]byte("MATNNUE\x01"), make([]byte, 0, FileSizeV1)...)
+	for _, v := range [5]uint32{Inputs, Hidden, QA, QB, Scale} {
+		out = binary.LittleEndian.AppendUint32(out, v)
+	}
+	for _, w := range n.FeatureWeights {
+		out = binary.LittleEndian.AppendUint16(out, uint16(w))
+	}
+	for _, w := range n.FeatureBias {
+		out = binary.LittleEndian.AppendUint16(out, uint16(w))
+	}
+	for _, w := range n.OutputWeights[:2*Hidden] {
+		out = binary.LittleEndian.AppendUint16(out, uint16(w))
+	}
+	out = binary.LittleEndian.AppendUint32(out, uint32(n.OutputBias[0]))
+	return binary.LittleEndian.AppendUint32(out, crc32.ChecksumIEEE(out))
+}
+
+// TestParseVersion1: a file of one output layer loads as a net whose
+// buckets all have it, so its scores are the layer's on every position,
+// whatever its piece count; and the embedded net loads.
+func TestParseVersion1(t *testing.T) {
+	src := Random(12)
+	data := encodeV1(src)
+	if len(data) != FileSizeV1 {
+		t.Fatalf("version 1 file of %d bytes, want %d", len(data), FileSizeV1)
+	}
+	n, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.ID != NameOf(data) || n.FeatureWeights != src.FeatureWeights || n.FeatureBias != src.FeatureBias {
+		t.Fatal("the version 1 file's hidden layer or name did not load")
+	}
+	one := *src
+	for b := 0; b < OutputBuckets; b++ {
+		copy(one.OutputWeights[b*2*Hidden:], src.OutputWeights[:2*Hidden])
+		one.OutputBias[b] = src.OutputBias[0]
+	}
+	if n.OutputWeights != one.OutputWeights || n.OutputBias != one.OutputBias {
+		t.Fatal("the buckets do not all hold the version 1 output layer")
+	}
+	var acc [2][Hidden]int16
+	for _, fen := range testFENs {
+		pos := mustFEN(t, fen)
+		src.refresh(pos, pos.SideToMove(), &acc[0])
+		src.refresh(pos, pos.SideToMove().Other(), &acc[1])
+		if got, want := n.Evaluate(pos), src.output(&acc[0], &acc[1], 0); got != want {
+			t.Errorf("%s: %d, want bucket 0's %d", fen, got, want)
+		}
+	}
+	if _, err := Parse(defaultFile); err != nil {
+		t.Errorf("the embedded net: %v", err)
+	}
+}
+
+// TestOutputBucket: the bands of four pieces, and counts outside a legal
+// position's held to the first and last bucket.
+func TestOutputBucket(t *testing.T) {
+	for pieces, want := range map[int]int{0: 0, 2: 0, 5: 0, 6: 1, 17: 3, 29: 6, 30: 7, 32: 7, 40: 7} {
+		if got := OutputBucket(pieces); got != want {
+			t.Errorf("OutputBucket(%d) = %d, want %d", pieces, got, want)
+		}
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	good := Random(9).Encode()
 	f.Add(good)
 	f.Add(good[:headerSize])
 	f.Add([]byte("MATNNUE\x01"))
+	f.Add(encodeV1(Random(9)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		net, err := Parse(data)
 		if err != nil {
@@ -198,8 +280,12 @@ func FuzzParse(f *testing.F) {
 		}
 		// Whatever loads must evaluate without fault.
 		_ = net.Evaluate(mustFEN(t, testFENs[1]))
-		if !bytes.Equal(net.Encode(), data) {
+		if data[7] == Magic[7] && !bytes.Equal(net.Encode(), data) {
 			t.Fatal("a net that loaded does not encode to its file")
+		}
+		back, err := Parse(net.Encode())
+		if err != nil || back.FeatureWeights != net.FeatureWeights || back.OutputWeights != net.OutputWeights || back.OutputBias != net.OutputBias {
+			t.Fatalf("a net that loaded does not come back from its encoding: %v", err)
 		}
 	})
 }
@@ -229,6 +315,6 @@ func BenchmarkOutput(b *testing.B) {
 	net.refresh(pos, chess.White, &acc[0])
 	net.refresh(pos, chess.Black, &acc[1])
 	for b.Loop() {
-		_ = net.output(&acc[0], &acc[1])
+		_ = net.output(&acc[0], &acc[1], OutputBucket(pos.Occupied().Count()))
 	}
 }

@@ -18,7 +18,9 @@ func Random(seed uint64) *Net {
 	for i := range n.OutputWeights {
 		n.OutputWeights[i] = int16(r.IntN(253) - 126)
 	}
-	n.OutputBias = int32(r.IntN(20001) - 10000)
+	for i := range n.OutputBias {
+		n.OutputBias[i] = int32(r.IntN(20001) - 10000)
+	}
 	n.ID = NameOf(n.Encode())
 	return n
 }

@@ -139,7 +139,7 @@ func (s *Stack) Evaluate(pos *chess.Position) int {
 	s.update()
 	e := &s.entries[s.top]
 	us := pos.SideToMove()
-	v := s.net.output(&e.acc[us], &e.acc[us.Other()])
+	v := s.net.output(&e.acc[us], &e.acc[us.Other()], OutputBucket(pos.Occupied().Count()))
 	if s.checking {
 		if want := s.net.Evaluate(pos); v != want {
 			panic(fmt.Sprintf("nnue: incremental score %d, from nothing %d, at %s", v, want, pos.FEN()))

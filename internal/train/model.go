@@ -9,15 +9,16 @@ import (
 // The float model's parameters live in one flat slice, so that the
 // optimiser, the reduction of the threads' gradients and the checkpoint
 // each treat them as one array: the hidden layer's weights (a row of
-// hidden units per input), its biases, the output weights (side to move's
-// half first) and the output bias.
+// hidden units per input), its biases, each output bucket's weights (side
+// to move's half first) and the buckets' output biases.
 const (
 	hidden  = nnue.Hidden
+	buckets = nnue.OutputBuckets
 	offW1   = 0
 	offB1   = offW1 + nnue.Inputs*hidden
 	offW2   = offB1 + hidden
-	offB2   = offW2 + 2*hidden
-	nParams = offB2 + 1
+	offB2   = offW2 + buckets*2*hidden
+	nParams = offB2 + buckets
 	scale   = nnue.Scale
 	// maxWeight keeps every quantised product of the inference in int16:
 	// 1.98*QB*QA < 32767 for the output layer's clamped value times its
@@ -37,9 +38,15 @@ func biases(p []float32) *[hidden]float32 {
 	return (*[hidden]float32)(p[offB1 : offB1+hidden])
 }
 
-func outWeights(p []float32) (us, them *[hidden]float32) {
-	return (*[hidden]float32)(p[offW2 : offW2+hidden]), (*[hidden]float32)(p[offW2+hidden : offW2+2*hidden])
+// outWeights is output bucket b's weights (or their gradient).
+func outWeights(p []float32, b int) (us, them *[hidden]float32) {
+	o := offW2 + b*2*hidden
+	return (*[hidden]float32)(p[o : o+hidden]), (*[hidden]float32)(p[o+hidden : o+2*hidden])
 }
+
+// bucketOf is the output bucket of the position f holds: its features are
+// its pieces, one each.
+func bucketOf(f *features) int { return nnue.OutputBucket(f.n) }
 
 // scratch is one thread's working memory for a position.
 type scratch struct {
@@ -54,8 +61,9 @@ func forward(w []float32, f *features, s *scratch) float32 {
 	b := biases(w)
 	accumulate(&s.accUs, b, w, f.us[:f.n])
 	accumulate(&s.accThem, b, w, f.them[:f.n])
-	wu, wt := outWeights(w)
-	return screluDot(&s.accUs, wu) + screluDot(&s.accThem, wt) + w[offB2]
+	bk := bucketOf(f)
+	wu, wt := outWeights(w, bk)
+	return screluDot(&s.accUs, wu) + screluDot(&s.accThem, wt) + w[offB2+bk]
 }
 
 // trainPosition adds the gradient of the position's squared error, times
@@ -66,9 +74,10 @@ func trainPosition(w, grad []float32, f *features, s *scratch, gscale float32) f
 	p := float32(sigmoid(float64(out)))
 	e := p - f.target
 	g := 2 * e * p * (1 - p) * gscale
-	grad[offB2] += g
-	wu, wt := outWeights(w)
-	gu, gt := outWeights(grad)
+	bk := bucketOf(f)
+	grad[offB2+bk] += g
+	wu, wt := outWeights(w, bk)
+	gu, gt := outWeights(grad, bk)
 	screluBackward(&s.accUs, wu, gu, &s.dUs, g)
 	screluBackward(&s.accThem, wt, gt, &s.dThem, g)
 	gb := biases(grad)
@@ -95,9 +104,15 @@ func initWeights(w []float32, seed uint64) {
 	for i := offW1; i < offB1; i++ {
 		w[i] = float32((2*r.float() - 1) * a1)
 	}
+	// Every output bucket starts from the same weights, so each begins as
+	// the one layer a net without buckets would have and parts from the
+	// others only as its positions ask.
 	a2 := 1 / math.Sqrt(2*hidden)
-	for i := offW2; i < offB2; i++ {
+	for i := offW2; i < offW2+2*hidden; i++ {
 		w[i] = float32((2*r.float() - 1) * a2)
+	}
+	for b := 1; b < buckets; b++ {
+		copy(w[offW2+b*2*hidden:offW2+(b+1)*2*hidden], w[offW2:offW2+2*hidden])
 	}
 }
 
@@ -115,7 +130,9 @@ func dequantise(n *nnue.Net, w []float32) {
 	for i, v := range n.OutputWeights {
 		w[offW2+i] = float32(v) / nnue.QB
 	}
-	w[offB2] = float32(float64(n.OutputBias) / (nnue.QA * nnue.QB))
+	for b, v := range n.OutputBias {
+		w[offB2+b] = float32(float64(v) / (nnue.QA * nnue.QB))
+	}
 }
 
 // quantise turns the float weights into the engine's net: the hidden
@@ -136,8 +153,10 @@ func quantise(w []float32) *nnue.Net {
 	for i := range n.OutputWeights {
 		n.OutputWeights[i] = q16(w[offW2+i], nnue.QB)
 	}
-	b := math.Round(float64(w[offB2]) * nnue.QA * nnue.QB)
-	n.OutputBias = int32(max(min(b, math.MaxInt32), math.MinInt32))
+	for i := range n.OutputBias {
+		b := math.Round(float64(w[offB2+i]) * nnue.QA * nnue.QB)
+		n.OutputBias[i] = int32(max(min(b, math.MaxInt32), math.MinInt32))
+	}
 	return n
 }
 

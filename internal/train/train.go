@@ -142,9 +142,9 @@ func (c *Config) key(startNet *nnue.Net) (string, error) {
 		}
 		abs[i] = a
 	}
-	return fmt.Sprintf("data=%s\nlambda=%v\nlr=%v\nlr-end=%v\nschedule=%s\ndrop-at=%v\ndecay=%v\nbatch=%d\nepochs=%d\nthreads=%d\nseed=%d\nvalidate=%v\nval-max=%d\nchunk=%d\nhidden=%d\nkernels=%s\n",
+	return fmt.Sprintf("data=%s\nlambda=%v\nlr=%v\nlr-end=%v\nschedule=%s\ndrop-at=%v\ndecay=%v\nbatch=%d\nepochs=%d\nthreads=%d\nseed=%d\nvalidate=%v\nval-max=%d\nchunk=%d\nhidden=%d\nbuckets=%d\nkernels=%s\n",
 		strings.Join(abs, ","), c.Lambda, c.LR, c.LREnd, c.Schedule, c.DropAt, c.Decay, c.Batch, c.Epochs,
-		c.Threads, c.Seed, c.Validate, c.ValMax, c.Chunk, hidden, Vector()) + initKey(startNet), nil
+		c.Threads, c.Seed, c.Validate, c.ValMax, c.Chunk, hidden, buckets, Vector()) + initKey(startNet), nil
 }
 
 // initKey is the key's line for the net a run starts from, by the net's
@@ -520,8 +520,8 @@ func (p *pool) step(st *state, batch []byte, lambda float64, lr float32, decay f
 		for _, w := range p.workers[1:] {
 			sumInto(g, w.grad[lo:hi])
 		}
-		// The output bias, the last parameter, is not clipped: no int16
-		// holds it.
+		// The output biases, the last parameters, are not clipped: no
+		// int16 holds them.
 		mid := max(lo, min(hi, offB2))
 		adamW(st.w[lo:mid], st.m[lo:mid], st.v[lo:mid], g[:mid-lo], lr, keep, c1, c2, maxWeight)
 		adamW(st.w[mid:hi], st.m[mid:hi], st.v[mid:hi], g[mid-lo:], lr, keep, c1, c2, math.MaxFloat32)

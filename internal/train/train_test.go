@@ -150,7 +150,9 @@ func TestFloatModelIsTheInference(t *testing.T) {
 	for i := offW2; i < offB2; i++ {
 		w[i] = float32(r.IntN(253)-126) / nnue.QB
 	}
-	w[offB2] = float32(r.IntN(2001)-1000) / (nnue.QA * nnue.QB)
+	for i := offB2; i < nParams; i++ {
+		w[i] = float32(r.IntN(2001)-1000) / (nnue.QA * nnue.QB)
+	}
 	net := quantise(w)
 	positions, _ := randomPositions(t, 2000, 2)
 	worst := 0.0
@@ -243,9 +245,11 @@ func TestLearnsMaterial(t *testing.T) {
 // model it was quantised from, on positions of real games. Rounding the
 // output weights to 1/QB = 1/64 is most of the difference: 512 errors of
 // up to 1/128 each, times activations up to 1, times Scale. On this run
-// the output weights' rounding alone gives 6.1 cp on average, the hidden
-// layer's 2.2, both 6.4 (24.6 at worst); a longer run on 40,000
-// positions gave 4.3 (18 at worst).
+// the output weights' rounding alone gives 9.8 cp on average, the hidden
+// layer's 2.2, both 10.0 (43.5 at worst). Before output buckets the same
+// run gave 6.1, 2.2 and 6.4 (24.6 at worst): this tiny run's output
+// weights stay within +-0.2, where a step of 1/64 is coarse, and each
+// bucket's are fitted to an eighth of its positions.
 func TestQuantisedMatchesFloat(t *testing.T) {
 	trainMaterial(t)
 	var sum, worst float64
@@ -256,8 +260,8 @@ func TestQuantisedMatchesFloat(t *testing.T) {
 	}
 	mean := sum / float64(len(trained.positions))
 	t.Logf("quantised net vs float model: mean %.2f cp, worst %.2f cp on %d positions", mean, worst, len(trained.positions))
-	if mean > 8 || worst > 35 {
-		t.Errorf("quantised net differs from the float model by %.2f cp on average, %.2f at worst; want at most 8 and 35", mean, worst)
+	if mean > 12 || worst > 50 {
+		t.Errorf("quantised net differs from the float model by %.2f cp on average, %.2f at worst; want at most 12 and 50", mean, worst)
 	}
 }
 
@@ -423,7 +427,9 @@ func TestGradient(t *testing.T) {
 			l, _ := positionLoss(w, &s2.f, &s2)
 			return l
 		}
-		idx := []int{offB2, offW2, offW2 + hidden + 7, offB1 + 3, offW1 + int(s.f.us[0])*hidden + 5, offW1 + int(s.f.them[2])*hidden + 100}
+		bk := bucketOf(&s.f)
+		out := offW2 + bk*2*hidden
+		idx := []int{offB2 + bk, out, out + hidden + 7, offB1 + 3, offW1 + int(s.f.us[0])*hidden + 5, offW1 + int(s.f.them[2])*hidden + 100}
 		for _, i := range idx {
 			const h = 1e-3
 			old := w[i]
@@ -480,8 +486,10 @@ func TestInitStartsFromNet(t *testing.T) {
 		if err != nil {
 			t.Fatalf("-init %s: %v", from, err)
 		}
-		if res.Net != nnue.Default().ID {
-			t.Errorf("-init %s: wrote %s, want the net it started from, %s", from, res.Net, nnue.Default().ID)
+		// The embedded net's file may be of version 1: what comes back is
+		// its encoding in this build's format.
+		if want := nnue.NameOf(nnue.Default().Encode()); res.Net != want {
+			t.Errorf("-init %s: wrote %s, want the net it started from, %s", from, res.Net, want)
 		}
 	}
 	cfg.Init = ""
@@ -489,7 +497,7 @@ func TestInitStartsFromNet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Net == nnue.Default().ID {
+	if res.Net == nnue.NameOf(nnue.Default().Encode()) {
 		t.Errorf("without -init the run wrote the embedded net")
 	}
 	cfg.Init = data
