@@ -376,7 +376,8 @@ func benchNodes(engine, variable, spec string) (int64, error) {
 	cmd := exec.Command(engine, "bench")
 	env := []string{}
 	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "MATADOR_SWITCHES=") && !strings.HasPrefix(kv, "MATADOR_EVAL_SWITCHES=") {
+		if !strings.HasPrefix(kv, "MATADOR_SWITCHES=") && !strings.HasPrefix(kv, "MATADOR_EVAL_SWITCHES=") &&
+			!strings.HasPrefix(kv, "MATADOR_BENCH_EVAL=") {
 			env = append(env, kv)
 		}
 	}
@@ -405,7 +406,8 @@ func writeBench(out io.Writer, engine string, rows []Row) error {
 	}
 	fmt.Fprintf(out, "\nbench: %d nodes with the defaults\n", base)
 	for _, r := range rows {
-		n, err := benchNodes(engine, r.Variable(), r.Spec())
+		variable, value := r.BenchEnv()
+		n, err := benchNodes(engine, variable, value)
 		if err != nil {
 			return err
 		}

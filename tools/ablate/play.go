@@ -179,6 +179,9 @@ func (c Config) prepare(r Row) (dir, sha string, err error) {
 		return "", "", err
 	}
 	for side, spec := range map[string]string{"on": r.OnSpec(), "off": r.OffSpec()} {
+		if r.Option != "" {
+			spec = "" // given by fastchess (fastchessArgs), not the wrapper
+		}
 		if err := os.WriteFile(filepath.Join(dir, side+".sh"), []byte(script(c.Engine, r.Variable(), spec)), 0o755); err != nil {
 			return "", "", err
 		}
@@ -186,21 +189,29 @@ func (c Config) prepare(r Row) (dir, sha string, err error) {
 	return dir, sha, nil
 }
 
-// fastchessArgs are the arguments of one chunk: rounds game pairs, the
-// PGN to pgn, openings shuffled by seed.
-func (c Config) fastchessArgs(dir string, rounds, seed int, pgn string) []string {
-	return []string{
-		"-engine", "cmd=" + filepath.Join(dir, "on.sh"), "name=on",
-		"-engine", "cmd=" + filepath.Join(dir, "off.sh"), "name=off",
-		"-each", "tc=" + c.TC, "option.Hash=16", "option.Threads=1",
-		"-openings", "file=" + c.Openings, "format=epd", "order=random",
+// fastchessArgs are the arguments of one chunk of row r: rounds game
+// pairs, the PGN to pgn, openings shuffled by seed. An option row's
+// flipped side gets its option here.
+func (c Config) fastchessArgs(r Row, dir string, rounds, seed int, pgn string) []string {
+	on := []string{"-engine", "cmd=" + filepath.Join(dir, "on.sh"), "name=on"}
+	off := []string{"-engine", "cmd=" + filepath.Join(dir, "off.sh"), "name=off"}
+	if r.Option != "" {
+		if r.Default {
+			off = append(off, r.Spec())
+		} else {
+			on = append(on, r.Spec())
+		}
+	}
+	return append(append(on, off...),
+		"-each", "tc="+c.TC, "option.Hash=16", "option.Threads=1",
+		"-openings", "file="+c.Openings, "format=epd", "order=random",
 		"-srand", strconv.Itoa(seed),
 		"-draw", "movenumber=40", "movecount=8", "score=10",
 		"-resign", "movecount=4", "score=700",
 		"-rounds", strconv.Itoa(rounds), "-games", "2", "-repeat",
 		"-concurrency", strconv.Itoa(c.Concurrency), "-recover",
-		"-pgnout", "file=" + pgn, "timeleft=true",
-	}
+		"-pgnout", "file="+pgn, "timeleft=true",
+	)
 }
 
 // PlayRow plays a row's chunks until its stop rule says done, recounting
@@ -230,7 +241,7 @@ func (c Config) PlayRow(r Row, log io.Writer, after func(*Tally)) error {
 		rounds := min(c.ChunkRounds, (c.Rule.Cap-t.Games+1)/2)
 		part := filepath.Join(dir, chunkName(i)+partExt)
 		fmt.Fprintf(log, "%s: %d games so far (%s); chunk %d, %d games\n", r.Name, t.Games, formatElo(res), i, 2*rounds)
-		if err := c.runFastchess(dir, c.fastchessArgs(dir, rounds, c.Seed+i, part)); err != nil {
+		if err := c.runFastchess(dir, c.fastchessArgs(r, dir, rounds, c.Seed+i, part)); err != nil {
 			return fmt.Errorf("%s chunk %d: %w (its games are kept in %s; the log is %s)", r.Name, i, err, part, filepath.Join(dir, "log.txt"))
 		}
 		if err := os.Rename(part, filepath.Join(dir, chunkName(i))); err != nil {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"matador/internal/engine"
 	"matador/internal/eval"
 	"matador/internal/search"
 )
@@ -20,6 +21,9 @@ func TestEverySwitchHasARow(t *testing.T) {
 		t.Fatal(err)
 	}
 	names := append(search.SwitchNames(), eval.SwitchNames()...)
+	for _, o := range optionRows {
+		names = append(names, o.name)
+	}
 	if len(rows) != len(names) || len(techniques) != len(names) {
 		t.Errorf("%d rows, %d sources, %d switches", len(rows), len(techniques), len(names))
 	}
@@ -48,6 +52,12 @@ func TestEverySwitchHasARow(t *testing.T) {
 				t.Errorf("%s: default %v, spec %q, on %q, off %q", r.Name, r.Default, r.Spec(), r.OnSpec(), r.OffSpec())
 			}
 		}
+		if r.Option != "" {
+			if r.Variable() != "" {
+				t.Errorf("%s: an option row with variable %s", r.Name, r.Variable())
+			}
+			continue
+		}
 		if want := "MATADOR_SWITCHES"; r.Eval {
 			if r.Variable() != "MATADOR_EVAL_SWITCHES" {
 				t.Errorf("%s: %s", r.Name, r.Variable())
@@ -66,6 +76,66 @@ func TestSelectRows(t *testing.T) {
 	}
 	if _, err := selectRows(all, "NoSuchThing"); err == nil {
 		t.Error("an unknown switch was accepted")
+	}
+}
+
+// TestOptionRow: Use NNUE's row gives the flipped side its option through
+// fastchess, leaves both wrappers without switches, and benches the
+// flipped side with the evaluation the option picks.
+func TestOptionRow(t *testing.T) {
+	all, _ := AllRows()
+	rows, err := selectRows(all, "UseNNUE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rows[0]
+	if r.Default != engine.DefaultUseNNUE || r.Option != "Use NNUE" {
+		t.Fatalf("row %+v", r)
+	}
+	flip, bench := "option.Use NNUE=true", "nnue"
+	if r.Default {
+		flip, bench = "option.Use NNUE=false", "classical"
+	}
+	if r.Spec() != flip {
+		t.Errorf("spec %q, want %q", r.Spec(), flip)
+	}
+	if v, val := r.BenchEnv(); v != "MATADOR_BENCH_EVAL" || val != bench {
+		t.Errorf("bench %s=%s, want MATADOR_BENCH_EVAL=%s", v, val, bench)
+	}
+	c := Config{TC: "2+0.02", Openings: "o.epd", Concurrency: 2}
+	args := c.fastchessArgs(r, "/d", 10, 1, "p.pgn")
+	flipped := "on"
+	if r.Default {
+		flipped = "off"
+	}
+	for i, a := range args {
+		if a == flip && (i < 1 || args[i-1] != "name="+flipped) {
+			t.Errorf("%q follows %q, want name=%s: %q", a, args[i-1], flipped, args)
+		}
+	}
+	if n := slices.Index(args, flip); n < 0 || slices.Index(args[n+1:], flip) >= 0 {
+		t.Errorf("the option is not given once: %q", args)
+	}
+	sw, _ := selectRows(all, "NullMove")
+	for _, a := range c.fastchessArgs(sw[0], "/d", 10, 1, "p.pgn") {
+		if strings.HasPrefix(a, "option.Use NNUE") {
+			t.Errorf("a switch row's games set %s", a)
+		}
+	}
+	tmp := t.TempDir()
+	c.Work, c.Engine = tmp, filepath.Join(tmp, "matador")
+	if err := os.WriteFile(c.Engine, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dir, _, err := c.prepare(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, side := range []string{"on.sh", "off.sh"} {
+		b, _ := os.ReadFile(filepath.Join(dir, side))
+		if !strings.Contains(string(b), "MATADOR_SWITCHES='' MATADOR_EVAL_SWITCHES=''") {
+			t.Errorf("%s: %s", side, b)
+		}
 	}
 }
 

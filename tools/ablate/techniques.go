@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 
+	"matador/internal/engine"
 	"matador/internal/eval"
 	"matador/internal/search"
 )
@@ -134,6 +135,23 @@ var techniques = map[string]technique{
 	"UsePassedSeveral":    {groupOther, "not in the seeds: Matador's residuals (two passers, three or more)", "", "with UsePassedPawns"},
 	"UseScaleByPawns":     {groupOther, "not in the seeds: Stockfish (the side ahead's pawns scale its lead)", "", "only with UseScaling (on), after its other rules"},
 	"UsePKNet":            {groupOther, "not in the seeds: Ethereal (PKNN, a pawn-king network)", "", "trained on issue 28's second data round; it lost its SPRT (docs/tuning.md)"},
+
+	// UCI options (optionRows).
+	"UseNNUE": {groupOther, "not in the seeds: Stockfish 12 (an efficiently updatable network beside the classical evaluation)", "",
+		"the embedded net (docs/nnue.md); every other row was measured with the classical evaluation"},
+}
+
+// optionRows are the techniques a UCI option switches rather than a
+// switch of search.Switches or eval.Params: the row's flipped side gets
+// the option from fastchess (option.NAME=VALUE), and its bench the
+// environment variable that picks the same for "matador bench".
+var optionRows = []struct {
+	name, option      string
+	eval, def         bool
+	benchVar          string
+	benchOn, benchOff string
+}{
+	{"UseNNUE", "Use NNUE", true, engine.DefaultUseNNUE, "MATADOR_BENCH_EVAL", "nnue", "classical"},
 }
 
 // Row is one technique to measure: a switch and the build that flips it.
@@ -141,12 +159,22 @@ type Row struct {
 	Name    string
 	Eval    bool // an evaluation switch (MATADOR_EVAL_SWITCHES), not the search's
 	Default bool // on in the engine as it plays
+	// Option, for an option row (optionRows), is the UCI option the
+	// flipped side is given instead of a switch spec; benchVar, benchOn
+	// and benchOff give the flipped side's bench.
+	Option                      string
+	benchVar, benchOn, benchOff string
 	technique
 }
 
 // Spec is the switch spec that flips the row's switch ("-Name" or
-// "+Name"), and Variable the environment variable that carries it.
+// "+Name"), and Variable the environment variable that carries it. An
+// option row's spec is fastchess's engine argument, "option.NAME=VALUE",
+// and it has no variable: both sides run the binary as it is.
 func (r Row) Spec() string {
+	if r.Option != "" {
+		return fmt.Sprintf("option.%s=%t", r.Option, !r.Default)
+	}
 	if r.Default {
 		return "-" + r.Name
 	}
@@ -154,6 +182,9 @@ func (r Row) Spec() string {
 }
 
 func (r Row) Variable() string {
+	if r.Option != "" {
+		return ""
+	}
 	if r.Eval {
 		return "MATADOR_EVAL_SWITCHES"
 	}
@@ -189,6 +220,11 @@ func AllRows() ([]Row, error) {
 	for _, name := range eval.SwitchNames() {
 		rows = append(rows, Row{Name: name, Eval: true, Default: params.FieldByName(name).Bool()})
 	}
+	for _, o := range optionRows {
+		on, off := o.benchOn, o.benchOff
+		rows = append(rows, Row{Name: o.name, Eval: o.eval, Default: o.def, Option: o.option,
+			benchVar: o.benchVar, benchOn: on, benchOff: off})
+	}
 	for i := range rows {
 		t, ok := techniques[rows[i].Name]
 		if !ok {
@@ -197,4 +233,17 @@ func AllRows() ([]Row, error) {
 		rows[i].technique = t
 	}
 	return rows, nil
+}
+
+// BenchEnv is the environment variable and value that give "matador
+// bench" the flipped side's engine: the switch spec for a switch row, the
+// variable that picks the same evaluation for an option row.
+func (r Row) BenchEnv() (variable, value string) {
+	if r.Option == "" {
+		return r.Variable(), r.Spec()
+	}
+	if r.Default {
+		return r.benchVar, r.benchOff
+	}
+	return r.benchVar, r.benchOn
 }
