@@ -5,13 +5,15 @@
 # |score| <= 0.10 for 8 moves, resign at 7.00 for 4). Run nothing else
 # CPU-heavy meanwhile.
 #
-#   tools/match/match.sh NAME ENGINE_A ENGINE_B ROUNDS [TC] [CONCURRENCY] [-- OPTIONS...]
+#   tools/match/match.sh NAME ENGINE_A ENGINE_B ROUNDS [TC] [CONCURRENCY] [-- OPTIONS... [-- OPTIONS_B...]]
 #
 # ENGINE_A and ENGINE_B are commands (a Matador build, /usr/games/
 # ethereal-chess, ...); each plays ROUNDS games with each colour. OPTIONS
 # after -- are extra fastchess engine options for ENGINE_A (for example
 # option.Threads=2; they come after its Threads=1, and the last one sent
-# wins). TC defaults to 10+0.1, CONCURRENCY to 2. Games, log
+# wins); those after a second -- are ENGINE_B's (two nets in one binary:
+# "option.EvalFile=A.nnue" "option.Use NNUE=true" -- "option.Use NNUE=true").
+# TC defaults to 10+0.1, CONCURRENCY to 2. Games, log
 # and the fastchess state go to $WORK/match/NAME; a stopped match resumes
 # with fastchess -config file=$WORK/match/NAME/config.json. Count crashes,
 # illegal moves and time losses, and see how near its flag each engine
@@ -21,7 +23,7 @@
 # UHO_4060_v3.epd beside the repository).
 set -euo pipefail
 if [ $# -lt 4 ]; then
-	sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
 	exit 2
 fi
 name=$1 a=$2 b=$3 rounds=$4
@@ -30,11 +32,14 @@ tc=10+0.1 conc=2
 if [ $# -gt 0 ] && [ "$1" != "--" ]; then tc=$1; shift; fi
 if [ $# -gt 0 ] && [ "$1" != "--" ]; then conc=$1; shift; fi
 if [ $# -gt 0 ] && [ "$1" = "--" ]; then shift; fi
+a_opts=() b_opts=()
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do a_opts+=("$1"); shift; done
+if [ $# -gt 0 ]; then shift; b_opts=("$@"); fi
 . "$(dirname "$0")/../fastchess-env.sh"
 resume_or_start match "$name"
 exec "$fastchess" \
-	-engine cmd="$a" name="$(basename "$a")" option.Threads=1 "$@" \
-	-engine cmd="$b" name="$(basename "$b")" option.Threads=1 \
+	-engine cmd="$a" name="$(basename "$a")" option.Threads=1 ${a_opts[@]+"${a_opts[@]}"} \
+	-engine cmd="$b" name="$(basename "$b")" option.Threads=1 ${b_opts[@]+"${b_opts[@]}"} \
 	-each tc="$tc" option.Hash=16 \
 	-openings file="$openings" format=epd order=random \
 	-draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=700 \
