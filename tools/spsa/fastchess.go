@@ -27,8 +27,11 @@ type Match struct {
 	// Switches is MATADOR_SWITCHES for both sides: search switches
 	// flipped from the defaults, so that a run tunes the margins of a
 	// technique not yet on by default ("" plays the defaults).
-	Switches    string `json:"switches,omitempty"`
-	Concurrency int    `json:"-"`
+	Switches string `json:"switches,omitempty"`
+	// NNUE plays both sides with the network (option.Use NNUE=true), so
+	// that a run tunes the margins for the net's scores.
+	NNUE        bool `json:"nnue,omitempty"`
+	Concurrency int  `json:"-"`
 }
 
 // env is the engines' environment: the caller's, with the run's search
@@ -54,6 +57,9 @@ func (m Match) Args(params []Param, pt Perturbation, srand uint64, pgn, engineLo
 	}
 	args := append(side("plus", pt.Plus), side("minus", pt.Minus)...)
 	each := []string{"-each", "tc=" + m.TC, "option.Hash=16", "option.Threads=1"}
+	if m.NNUE {
+		each = append(each, "option.Use NNUE=true")
+	}
 	if m.Nodes > 0 {
 		each = append(each, "nodes="+strconv.Itoa(m.Nodes))
 	}

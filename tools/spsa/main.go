@@ -66,6 +66,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	tc := fs.String("tc", "5+0.05", "fastchess time control of each side (inf with -nodes)")
 	nodes := fs.Int("nodes", 0, "a node limit a move (fastchess nodes=N) instead of the clock: use with -tc inf")
 	concurrency := fs.Int("concurrency", 2, "games at once")
+	useNNUE := fs.Bool("nnue", false, "both sides evaluate with the network (option.Use NNUE=true): tune the margins for the net")
 	switchSpec := fs.String("switches", "", "MATADOR_SWITCHES of both sides, e.g. +PruneAtLMRDepth: tune with search switches flipped from the defaults")
 	seed := fs.Uint64("seed", 1, "the random seed of the perturbations and the openings")
 	alpha := fs.Float64("alpha", 0.602, "decay exponent of a_k")
@@ -157,6 +158,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		check("gamma", *gamma, st.Schedule.Gamma)
 		check("a-ratio", *aRatio, st.Schedule.ARatio)
 		check("switches", *switchSpec, st.Match.Switches)
+		check("nnue", *useNNUE, st.Match.NNUE)
 		if set["params"] {
 			text, err := paramsText(*paramsFile, "")
 			if err != nil {
@@ -219,7 +221,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		}
 		sched := Schedule{Iterations: *iterations, Alpha: *alpha, Gamma: *gamma, ARatio: *aRatio}
 		st = &State{Name: *name, Seed: *seed, Schedule: sched, EngineSHA: engineSHA, Params: params,
-			Match: Match{Openings: openings, Engine: *engine, TC: *tc, Nodes: *nodes, Pairs: *pairs, Switches: *switchSpec}, keep: *keep}
+			Match: Match{Openings: openings, Engine: *engine, TC: *tc, Nodes: *nodes, Pairs: *pairs, Switches: *switchSpec, NNUE: *useNNUE}, keep: *keep}
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
@@ -362,6 +364,9 @@ func Report(out io.Writer, st *State) {
 	}
 	if st.Match.Switches != "" {
 		fmt.Fprintf(out, ", switches %s", st.Match.Switches)
+	}
+	if st.Match.NNUE {
+		fmt.Fprint(out, ", the network (Use NNUE)")
 	}
 	fmt.Fprintf(out, ", %d pair(s) an iteration, seed %d\n\n", st.Match.Pairs, st.Seed)
 	// The change in c_end too: how far a value has moved against the step

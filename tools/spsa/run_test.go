@@ -422,6 +422,31 @@ func TestRunSwitches(t *testing.T) {
 	}
 }
 
+// TestRunNNUE: -nnue gives both sides the network, a resume without it is
+// refused, and the report says so.
+func TestRunNNUE(t *testing.T) {
+	r := newTestRun(t)
+	ctx := context.Background()
+	if out, err := r.run(ctx, t, "net", "-run", "1", "-nnue"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if out, err := r.run(ctx, t, "classical", "-run", "1"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	args := r.argLines(t)
+	if len(args) != 2 || !strings.Contains(args[0], "-each tc=5+0.05 option.Hash=16 option.Threads=1 option.Use NNUE=true ") ||
+		strings.Contains(args[1], "Use NNUE") {
+		t.Fatalf("the engines' options:\n%s", strings.Join(args, "\n"))
+	}
+	if out, err := r.run(ctx, t, "net", "-nnue=false"); err == nil || !strings.Contains(err.Error(), "-nnue false") {
+		t.Errorf("a resume without the net: %v\n%s", err, out)
+	}
+	out, err := r.run(ctx, t, "net", "-report")
+	if err != nil || !strings.Contains(out, ", the network (Use NNUE)") {
+		t.Errorf("report: %v\n%s", err, out)
+	}
+}
+
 // Settings that make no games or no schedule, and a parameter the engine
 // does not have, are refused before a run is saved (issue 71).
 func TestRunRefusesBadSettings(t *testing.T) {
