@@ -427,7 +427,12 @@ func writeFileAtomic(name string, data []byte) error {
 		return err
 	}
 	tmp := f.Name()
-	_, err = f.Write(data)
+	// CreateTemp makes the file private (0600); a net is for any engine
+	// process to read, as os.WriteFile's 0644 would leave it.
+	err = f.Chmod(0o644)
+	if err == nil {
+		_, err = f.Write(data)
+	}
 	if err == nil {
 		err = f.Sync()
 	}

@@ -491,6 +491,11 @@ func TestInitStartsFromNet(t *testing.T) {
 		if want := nnue.NameOf(nnue.Default().Encode()); res.Net != want {
 			t.Errorf("-init %s: wrote %s, want the net it started from, %s", from, res.Net, want)
 		}
+		if st, err := os.Stat(cfg.Out); err != nil {
+			t.Error(err)
+		} else if st.Mode().Perm() != 0o644 {
+			t.Errorf("the net file's mode is %v; want 0644, readable by any engine process", st.Mode().Perm())
+		}
 	}
 	cfg.Init = ""
 	res, err := Run(context.Background(), cfg, io.Discard)
