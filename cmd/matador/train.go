@@ -27,6 +27,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.Out, "o", "", "net file to write (required); an existing file is replaced only if it is a net")
 	fs.StringVar(&cfg.Checkpoint, "checkpoint", "", "directory of the run's checkpoint and each epoch's net; the same command resumes a stopped run")
 	fs.StringVar(&cfg.Init, "init", "", `net file whose weights the run starts from, "default" for the embedded net (default: random weights from -seed)`)
+	fs.BoolVar(&cfg.Mirror, "mirror", false, "read half the positions without castling rights mirrored (files a-h turned round) each epoch: positions of the same value the games did not hold")
 	fs.Float64Var(&cfg.Lambda, "lambda", cfg.Lambda, "weight of the game's result in the target (the rest is the score's)")
 	fs.Float64Var(&cfg.LR, "lr", cfg.LR, "learning rate at the start")
 	fs.Float64Var(&cfg.LREnd, "lr-end", cfg.LREnd, "learning rate at the end of the cosine schedule")

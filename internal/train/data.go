@@ -142,8 +142,10 @@ func heldOut(game uint32, frac float64) bool {
 
 // loadChunk reads chunk k's records into buf, keeps its training
 // positions and shuffles them in an order fixed by seed, epoch and k; it
-// returns them as consecutive records.
-func (d *dataset) loadChunk(k int, epoch int, cfg *Config, buf []byte) ([]byte, error) {
+// returns them as consecutive records. With cfg.Mirror it also draws, by
+// the same seed, which of them this epoch reads mirrored: half of those
+// without a castling right. mirror (of the chunk's length) gets the draws.
+func (d *dataset) loadChunk(k int, epoch int, cfg *Config, buf []byte, mirror []bool) ([]byte, []bool, error) {
 	lo := int64(k) * d.chunk
 	hi := min(lo+d.chunk, d.total)
 	raw := buf[:(hi-lo)*trainbin.RecordSize]
@@ -155,7 +157,7 @@ func (d *dataset) loadChunk(k int, epoch int, cfg *Config, buf []byte) ([]byte, 
 		}
 		n := int((b - a) * trainbin.RecordSize)
 		if _, err := f.ReadAt(raw[off:off+n], trainbin.HeaderSize+(a-d.starts[i])*trainbin.RecordSize); err != nil {
-			return nil, fmt.Errorf("%s: %w", d.names[i], err)
+			return nil, nil, fmt.Errorf("%s: %w", d.names[i], err)
 		}
 		off += n
 	}
@@ -164,7 +166,7 @@ func (d *dataset) loadChunk(k int, epoch int, cfg *Config, buf []byte) ([]byte, 
 		rec := raw[i : i+trainbin.RecordSize]
 		has, game, err := checkRecord(rec)
 		if err != nil {
-			return nil, fmt.Errorf("chunk %d changed since the run began: %w", k, err)
+			return nil, nil, fmt.Errorf("chunk %d changed since the run began: %w", k, err)
 		}
 		if !has || heldOut(game, cfg.Validate) {
 			continue
@@ -173,7 +175,7 @@ func (d *dataset) loadChunk(k int, epoch int, cfg *Config, buf []byte) ([]byte, 
 		kept++
 	}
 	if kept != d.train[k] {
-		return nil, fmt.Errorf("chunk %d changed since the run began: %d training positions, %d at the start", k, kept, d.train[k])
+		return nil, nil, fmt.Errorf("chunk %d changed since the run began: %d training positions, %d at the start", k, kept, d.train[k])
 	}
 	recs := raw[:kept*trainbin.RecordSize]
 	r := newRNG(cfg.Seed, 1+uint64(epoch), 1+uint64(k))
@@ -186,8 +188,22 @@ func (d *dataset) loadChunk(k int, epoch int, cfg *Config, buf []byte) ([]byte, 
 		copy(a, b)
 		copy(b, tmp[:])
 	}
-	return recs, nil
+	flags := mirror[:kept]
+	clear(flags)
+	if cfg.Mirror {
+		// The mirror image of a position is another position of the same
+		// value: from the same games, positions the net has not seen.
+		m := newRNG(cfg.Seed, 1+uint64(epoch), 1+uint64(k)^mirrorStream)
+		for i := range flags {
+			coin := m.next()&1 == 1
+			flags[i] = coin && !hasCastlingRight(recs[i*trainbin.RecordSize:])
+		}
+	}
+	return recs, flags, nil
 }
+
+// mirrorStream parts the mirror draws' random numbers from the shuffle's.
+const mirrorStream = 1 << 40
 
 // chunkOrder is the order in which an epoch reads the chunks.
 func chunkOrder(n int, seed uint64, epoch int) []int {

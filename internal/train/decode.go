@@ -31,11 +31,16 @@ type features struct {
 // indices, as nnue.Feature numbers them, without building a position:
 // chess.PackedBoard.Unpack goes through FEN, far slower than training on
 // the position. It trusts the board (checkRecord has passed it) and
-// returns the side to move.
-func decodeBoard(b []byte, white, black *[maxPieces]uint16) (n int, stm chess.Color) {
+// returns the side to move. With mirror, every square's file is turned
+// round (a for h), as if the board were seen in a mirror.
+func decodeBoard(b []byte, mirror bool, white, black *[maxPieces]uint16) (n int, stm chess.Color) {
+	flip := uint16(0)
+	if mirror {
+		flip = 7
+	}
 	occ := binary.LittleEndian.Uint64(b[0:8])
 	for ; occ != 0; n++ {
-		sq := uint16(bits.TrailingZeros64(occ))
+		sq := uint16(bits.TrailingZeros64(occ)) ^ flip
 		occ &= occ - 1
 		code := uint16(b[8+n/2]>>(4*(n&1))) & 0xF
 		t := code & 7
@@ -52,10 +57,11 @@ func decodeBoard(b []byte, white, black *[maxPieces]uint16) (n int, stm chess.Co
 // decodeRecord fills f from a trainbin record: the pieces as each side sees
 // them, the side to move's first, and the target, the game's result from the
 // side to move's view weighted by lambda against the score's win
-// probability sigmoid(score/Scale).
-func decodeRecord(rec []byte, lambda float64, f *features) {
+// probability sigmoid(score/Scale). With mirror it reads the board seen in
+// a mirror (decodeBoard), with the same labels.
+func decodeRecord(rec []byte, lambda float64, mirror bool, f *features) {
 	var white, black [maxPieces]uint16
-	n, stm := decodeBoard(rec, &white, &black)
+	n, stm := decodeBoard(rec, mirror, &white, &black)
 	f.n = n
 	score := float64(int16(binary.LittleEndian.Uint16(rec[28:30])))
 	result := float64(rec[30]) / 2
@@ -67,6 +73,20 @@ func decodeRecord(rec []byte, lambda float64, f *features) {
 	}
 	f.target = float32(lambda*result + (1-lambda)*sigmoid(score/scale))
 	f.result = float32(result)
+}
+
+// hasCastlingRight tells whether a packed board has a rook with a castling
+// right. Chess is the same game seen in a mirror but for castling, whose
+// king goes to the g- or c-file whichever side it castles on, so only a
+// position without castling rights can be mirrored and keep its score.
+func hasCastlingRight(b []byte) bool {
+	n := bits.OnesCount64(binary.LittleEndian.Uint64(b[0:8]))
+	for i := range n {
+		if b[8+i/2]>>(4*(i&1))&7 == 6 {
+			return true
+		}
+	}
+	return false
 }
 
 // checkRecord refuses a record the trainer cannot read safely: bad labels

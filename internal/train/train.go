@@ -34,6 +34,7 @@ type Config struct {
 	Out        string   // -o: the net file written at the end
 	Checkpoint string   // -checkpoint: directory of the checkpoint ("" none)
 	Init       string   // -init: net file to start from, "default" the embedded net ("" random weights)
+	Mirror     bool     // -mirror: read half the positions without castling rights mirrored, files a-h turned round
 	Lambda     float64  // -lambda: the result's weight in the target
 	LR         float64  // -lr: the learning rate at the start
 	LREnd      float64  // -lr-end: the cosine schedule's last rate
@@ -144,7 +145,16 @@ func (c *Config) key(startNet *nnue.Net) (string, error) {
 	}
 	return fmt.Sprintf("data=%s\nlambda=%v\nlr=%v\nlr-end=%v\nschedule=%s\ndrop-at=%v\ndecay=%v\nbatch=%d\nepochs=%d\nthreads=%d\nseed=%d\nvalidate=%v\nval-max=%d\nchunk=%d\nhidden=%d\nbuckets=%d\nkernels=%s\n",
 		strings.Join(abs, ","), c.Lambda, c.LR, c.LREnd, c.Schedule, c.DropAt, c.Decay, c.Batch, c.Epochs,
-		c.Threads, c.Seed, c.Validate, c.ValMax, c.Chunk, hidden, buckets, Vector()) + initKey(startNet), nil
+		c.Threads, c.Seed, c.Validate, c.ValMax, c.Chunk, hidden, buckets, Vector()) + initKey(startNet) + mirrorKey(c.Mirror), nil
+}
+
+// mirrorKey is the key's line for -mirror; a run without it has none, so
+// that its key is what it was before -mirror existed.
+func mirrorKey(on bool) string {
+	if !on {
+		return ""
+	}
+	return "mirror=true\n"
 }
 
 // initKey is the key's line for the net a run starts from, by the net's
@@ -275,6 +285,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 	p := newPool(cfg.Threads)
 	defer p.close()
 	buf := make([]byte, d.chunk*trainbin.RecordSize)
+	mirrorBuf := make([]bool, d.chunk)
 	start := time.Now()
 	lastLine, lineLoss, linePos := start, 0.0, int64(0)
 	var epochLoss float64
@@ -295,7 +306,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 		order := chunkOrder(len(d.train), cfg.Seed, st.epoch)
 		for st.chunkPos < len(order) {
 			k := order[st.chunkPos]
-			recs, err := d.loadChunk(k, st.epoch, &cfg, buf)
+			recs, mirror, err := d.loadChunk(k, st.epoch, &cfg, buf, mirrorBuf)
 			if err != nil {
 				return res, err
 			}
@@ -315,7 +326,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 				lo := st.batch * cfg.Batch
 				hi := min(lo+cfg.Batch, n)
 				batch := recs[lo*trainbin.RecordSize : hi*trainbin.RecordSize]
-				loss := p.step(st, batch, cfg.Lambda, lrAt(&cfg, st.step, totalSteps), cfg.Decay)
+				loss := p.step(st, batch, mirror[lo:hi], cfg.Lambda, lrAt(&cfg, st.step, totalSteps), cfg.Decay)
 				st.step++
 				if afterStep != nil {
 					afterStep(st.step)
@@ -499,11 +510,11 @@ func (p *pool) span(i, n int) (int, int) {
 }
 
 // step trains on one batch of records and returns the sum of their
-// squared errors. Each worker takes a share of the batch into its own
+// squared errors; mirror says which records to read mirrored. Each worker takes a share of the batch into its own
 // gradient; then each takes a share of the parameters, sums the workers'
 // gradients for them in worker order and applies AdamW, so the result
 // depends on the thread count but not on the threads' timing.
-func (p *pool) step(st *state, batch []byte, lambda float64, lr float32, decay float64) float64 {
+func (p *pool) step(st *state, batch []byte, mirror []bool, lambda float64, lr float32, decay float64) float64 {
 	n := len(batch) / trainbin.RecordSize
 	gscale := 1 / float32(n)
 	p.run(func(w *worker, i int) {
@@ -511,7 +522,7 @@ func (p *pool) step(st *state, batch []byte, lambda float64, lr float32, decay f
 		w.loss = 0
 		lo, hi := p.span(i, n)
 		for j := lo; j < hi; j++ {
-			decodeRecord(batch[j*trainbin.RecordSize:(j+1)*trainbin.RecordSize], lambda, &w.s.f)
+			decodeRecord(batch[j*trainbin.RecordSize:(j+1)*trainbin.RecordSize], lambda, mirror[j], &w.s.f)
 			w.loss += trainPosition(st.w, w.grad, &w.s.f, &w.s, gscale)
 		}
 	})
@@ -546,7 +557,7 @@ func (p *pool) loss(weights []float32, recs []byte, lambda float64) (target, res
 		w.loss, w.resultLoss = 0, 0
 		lo, hi := p.span(i, n)
 		for j := lo; j < hi; j++ {
-			decodeRecord(recs[j*trainbin.RecordSize:(j+1)*trainbin.RecordSize], lambda, &w.s.f)
+			decodeRecord(recs[j*trainbin.RecordSize:(j+1)*trainbin.RecordSize], lambda, false, &w.s.f)
 			t, r := positionLoss(weights, &w.s.f, &w.s)
 			w.loss += t
 			w.resultLoss += r

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -101,7 +102,7 @@ func floatEval(w []float32, pos *chess.Position) float64 {
 	var rec [trainbin.RecordSize]byte
 	copy(rec[:], b[:])
 	var s scratch
-	decodeRecord(rec[:], 0, &s.f)
+	decodeRecord(rec[:], 0, false, &s.f)
 	return float64(forward(w, &s.f, &s)) * scale
 }
 
@@ -116,7 +117,7 @@ func TestDecoderAgreesWithUnpack(t *testing.T) {
 			t.Fatal(err)
 		}
 		var white, black [maxPieces]uint16
-		n, stm := decodeBoard(r.Board[:], &white, &black)
+		n, stm := decodeBoard(r.Board[:], false, &white, &black)
 		if stm != pos.SideToMove() {
 			t.Fatalf("%s: side to move %v, Unpack says %v", pos.FEN(), stm, pos.SideToMove())
 		}
@@ -268,6 +269,9 @@ func TestQuantisedMatchesFloat(t *testing.T) {
 // TestResumeBitForBit stops a run mid-chunk, at a chunk's end and in its
 // second epoch, resumes each time with the same settings, and wants the
 // net and the checkpoint of a run never stopped, to the bit.
+// TestResumeBitForBit stops runs at several steps and resumes them, with
+// and without -mirror: each must end with the weights, moments and
+// checkpoint of the run never stopped, and -mirror must train another net.
 func TestResumeBitForBit(t *testing.T) {
 	dir := t.TempDir()
 	_, recs := randomPositions(t, 6000, 6)
@@ -279,8 +283,9 @@ func TestResumeBitForBit(t *testing.T) {
 	base.Chunk = 2000 // three chunks, four or five batches each
 	base.Epochs = 2
 	base.Threads = 2
-	run := func(name string, stops []int64) ([]byte, []byte) {
+	run := func(name string, mirror bool, stops []int64) ([]byte, []byte) {
 		cfg := base
+		cfg.Mirror = mirror
 		cfg.Out = filepath.Join(dir, name+".nnue")
 		cfg.Checkpoint = filepath.Join(dir, name)
 		defer func() { afterStep = nil }()
@@ -310,10 +315,120 @@ func TestResumeBitForBit(t *testing.T) {
 		}
 		return net, ck[bytes.IndexByte(ck, '\n'):] // the keys name their directories
 	}
-	wantNet, wantCk := run("whole", nil)
-	gotNet, gotCk := run("stopped", []int64{3, 5, 9, 14})
-	if !bytes.Equal(gotNet, wantNet) || !bytes.Equal(gotCk, wantCk) {
-		t.Errorf("a run stopped and resumed ends with other weights than one never stopped")
+	nets := map[bool][]byte{}
+	for _, mirror := range []bool{false, true} {
+		name := "plain"
+		if mirror {
+			name = "mirror"
+		}
+		wantNet, wantCk := run(name+"-whole", mirror, nil)
+		gotNet, gotCk := run(name+"-stopped", mirror, []int64{3, 5, 9, 14})
+		if !bytes.Equal(gotNet, wantNet) || !bytes.Equal(gotCk, wantCk) {
+			t.Errorf("%s: a run stopped and resumed ends with other weights than one never stopped", name)
+		}
+		nets[mirror] = wantNet
+	}
+	if bytes.Equal(nets[false], nets[true]) {
+		t.Error("-mirror trained the same net as a run without it")
+	}
+}
+
+// mirrorFEN turns a FEN's board round left to right (files a-h), with no
+// castling rights or en passant square: the position the trainer reads
+// when it mirrors the original.
+func mirrorFEN(fen string) string {
+	f := strings.Fields(fen)
+	ranks := strings.Split(f[0], "/")
+	for i, rank := range ranks {
+		var squares []byte
+		for _, c := range []byte(rank) {
+			if c >= '1' && c <= '8' {
+				squares = append(squares, bytes.Repeat([]byte{'1'}, int(c-'0'))...)
+			} else {
+				squares = append(squares, c)
+			}
+		}
+		slices.Reverse(squares)
+		ranks[i] = string(squares)
+	}
+	return strings.Join(ranks, "/") + " " + f[1] + " - - 0 1"
+}
+
+// TestMirrorReadsTheMirroredBoard holds decodeRecord's mirror to the
+// features of the mirrored position itself, with the same labels.
+func TestMirrorReadsTheMirroredBoard(t *testing.T) {
+	positions, recs := randomPositions(t, 2000, 3)
+	decode := func(fen string, mirror bool, r trainbin.Record) features {
+		pos, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatalf("%s: %v", fen, err)
+		}
+		b, err := pos.Pack()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Board = b
+		rec := r.Append(nil)
+		var f features
+		decodeRecord(rec, 0.5, mirror, &f)
+		slices.Sort(f.us[:f.n])
+		slices.Sort(f.them[:f.n])
+		return f
+	}
+	for i, pos := range positions {
+		f := strings.Fields(pos.FEN())
+		plain := strings.Join(f[:2], " ") + " - - 0 1"
+		recs[i].Score = int16(i%601 - 300)
+		got := decode(plain, true, recs[i])
+		want := decode(mirrorFEN(plain), false, recs[i])
+		if got != want {
+			t.Fatalf("%s read mirrored: %+v; its mirror image %s reads %+v", plain, got, mirrorFEN(plain), want)
+		}
+	}
+}
+
+// TestMirrorDraws: with -mirror, loadChunk mirrors about half the records
+// without a castling right and none with one; without it, none.
+func TestMirrorDraws(t *testing.T) {
+	dir := t.TempDir()
+	_, recs := randomPositions(t, 4000, 4)
+	data := filepath.Join(dir, "d.bin")
+	writeData(t, data, recs)
+	for _, on := range []bool{false, true} {
+		cfg := DefaultConfig()
+		cfg.Data, cfg.Chunk, cfg.Validate, cfg.Mirror = []string{data}, 4000, 0, on
+		d, err := openData(context.Background(), cfg.Data, nil, &cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, flags, err := d.loadChunk(0, 0, &cfg, make([]byte, 4000*trainbin.RecordSize), make([]bool, 4000))
+		d.close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		castling, mirrored, free := 0, 0, 0
+		for i, m := range flags {
+			if hasCastlingRight(got[i*trainbin.RecordSize:]) {
+				castling++
+				if m {
+					t.Fatalf("record %d has a castling right and is mirrored", i)
+				}
+				continue
+			}
+			free++
+			if m {
+				mirrored++
+			}
+		}
+		if castling == 0 || free < 1000 {
+			t.Fatalf("the test data has %d records with a castling right, %d without: it tests nothing", castling, free)
+		}
+		if !on && mirrored != 0 {
+			t.Errorf("without -mirror, %d records mirrored", mirrored)
+		}
+		if on && (mirrored < free*2/5 || mirrored > free*3/5) {
+			t.Errorf("-mirror mirrored %d of %d records without castling rights, not about half", mirrored, free)
+		}
 	}
 }
 
@@ -399,7 +514,7 @@ func BenchmarkTrainPosition(b *testing.B) {
 	b.ResetTimer()
 	for i := range b.N {
 		j := i % len(recs) * trainbin.RecordSize
-		decodeRecord(raw[j:j+trainbin.RecordSize], 0.3, &s.f)
+		decodeRecord(raw[j:j+trainbin.RecordSize], 0.3, false, &s.f)
 		trainPosition(w, grad, &s.f, &s, 1)
 	}
 }
@@ -418,12 +533,12 @@ func TestGradient(t *testing.T) {
 	nonzero := 0
 	for _, r := range recs[40:] {
 		rec := r.Append(nil)
-		decodeRecord(rec, 0.5, &s.f)
+		decodeRecord(rec, 0.5, false, &s.f)
 		grad := make([]float32, nParams)
 		trainPosition(w, grad, &s.f, &s, 1)
 		loss := func() float64 {
 			var s2 scratch
-			decodeRecord(rec, 0.5, &s2.f)
+			decodeRecord(rec, 0.5, false, &s2.f)
 			l, _ := positionLoss(w, &s2.f, &s2)
 			return l
 		}
