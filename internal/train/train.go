@@ -510,8 +510,9 @@ func (p *pool) span(i, n int) (int, int) {
 }
 
 // step trains on one batch of records and returns the sum of their
-// squared errors; mirror says which records to read mirrored. Each worker takes a share of the batch into its own
-// gradient; then each takes a share of the parameters, sums the workers'
+// squared errors; mirror says which records to read mirrored. Each worker
+// takes a share of the batch into its own gradient; then each takes a
+// share of the parameters, sums the workers'
 // gradients for them in worker order and applies AdamW, so the result
 // depends on the thread count but not on the threads' timing.
 func (p *pool) step(st *state, batch []byte, mirror []bool, lambda float64, lr float32, decay float64) float64 {
