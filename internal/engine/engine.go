@@ -479,9 +479,18 @@ func (e *Engine) GoAfter(reply chess.Move, limits search.Limits, rep search.Repo
 	if level := e.opts.strengthLevel(); level < MaxSkillLevel && !trivialWin(root, 0) {
 		weak = newWeakening(level, uint64(time.Now().UnixNano()))
 	}
+	net := e.searchNet()
+	if weak != nil {
+		// The levels were calibrated with the classical evaluation
+		// (docs/strength.md); at the same node budget a net plays each
+		// level stronger than its UCI_Elo says.
+		// The hash table is kept: clearing a large one costs a move's
+		// time, and the two evaluations' scores share one scale.
+		net = nil
+	}
 	r := newRun()
 	e.current = r
-	e.searcher.Net = e.searchNet()
+	e.searcher.Net = net
 	e.searcher.Prepare(limits.Ponder)
 	e.mu.Unlock()
 

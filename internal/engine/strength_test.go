@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"matador/internal/chess"
+	"matador/internal/nnue"
 	"matador/internal/pgn"
 	"matador/internal/search"
 )
@@ -177,5 +178,43 @@ func weakestLevelMates(t *testing.T, net bool) {
 		if out := pgn.OutcomeOf(weak.Position()); out.Result != "1-0" {
 			t.Errorf("%s: no mate in fifty moves: %s", fen, strings.Join(moves, " "))
 		}
+	}
+}
+
+// TestWeakPlayEvaluatesClassically: a level below full strength searches
+// with the classical evaluation its UCI_Elo was calibrated with, even with
+// Use NNUE on; full strength, and a weakened engine against a bare king,
+// search with the net.
+func TestWeakPlayEvaluatesClassically(t *testing.T) {
+	e := New()
+	e.SetUseNNUE(true)
+	net := e.netInUse()
+	cases := []struct {
+		level int
+		fen   string
+		want  *nnue.Net
+	}{
+		{MaxSkillLevel, chess.StartFEN, net},
+		{5, chess.StartFEN, nil},
+		{5, "8/8/8/4k3/8/8/8/4K2Q w - - 0 1", net},
+		{MaxSkillLevel, chess.StartFEN, net},
+	}
+	for _, c := range cases {
+		if err := e.SetSkillLevel(c.level); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.SetPosition(c.fen, nil); err != nil {
+			t.Fatal(err)
+		}
+		bestMove(e, search.Limits{Nodes: 2000})
+		if got := e.searcher.Net; got != c.want {
+			t.Errorf("level %d, %s: searched with net %v, want %v", c.level, c.fen, got, c.want)
+		}
+	}
+	e.SetUseNNUE(false)
+	e.SetSkillLevel(MaxSkillLevel)
+	bestMove(e, search.Limits{Nodes: 2000})
+	if e.searcher.Net != nil {
+		t.Error("Use NNUE false searched with a net")
 	}
 }
