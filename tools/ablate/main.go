@@ -371,8 +371,9 @@ func writeEstimate(out io.Writer, c Config, ms []Measured, spg float64, how stri
 }
 
 // benchNodes is the node count of the engine's bench (the first field of
-// its last line) with one side's switch spec.
-func benchNodes(engine, variable, spec string) (int64, error) {
+// its last line) with one side's switch spec, and the extra environment
+// settings (NAME=VALUE) given.
+func benchNodes(engine, variable, spec string, extra ...string) (int64, error) {
 	cmd := exec.Command(engine, "bench")
 	env := []string{}
 	for _, kv := range os.Environ() {
@@ -381,10 +382,10 @@ func benchNodes(engine, variable, spec string) (int64, error) {
 			env = append(env, kv)
 		}
 	}
-	cmd.Env = append(env, variable+"="+spec)
+	cmd.Env = append(append(env, variable+"="+spec), extra...)
 	b, err := cmd.Output()
 	if err != nil {
-		return 0, fmt.Errorf("%s bench with %s=%q: %w", engine, variable, spec, err)
+		return 0, fmt.Errorf("%s bench with %s=%q %q: %w", engine, variable, spec, extra, err)
 	}
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
 	f := strings.Fields(lines[len(lines)-1])
@@ -404,15 +405,24 @@ func writeBench(out io.Writer, engine string, rows []Row) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "\nbench: %d nodes with the defaults\n", base)
+	classical, err := benchNodes(engine, "MATADOR_SWITCHES", "", classicalBench)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "\nbench: %d nodes with the defaults, %d with the classical evaluation (the switch rows')\n", base, classical)
 	for _, r := range rows {
 		variable, value := r.BenchEnv()
-		n, err := benchNodes(engine, variable, value)
+		var extra []string
+		same := base
+		if r.Option == "" {
+			extra, same = []string{classicalBench}, classical
+		}
+		n, err := benchNodes(engine, variable, value, extra...)
 		if err != nil {
 			return err
 		}
 		note := ""
-		if n == base {
+		if n == same {
 			note = "  the same tree at fixed depth: speed, clock or nothing"
 		}
 		fmt.Fprintf(out, "%-28s %10d%s\n", r.Spec(), n, note)

@@ -189,6 +189,14 @@ func (c Config) prepare(r Row) (dir, sha string, err error) {
 	return dir, sha, nil
 }
 
+// classicalOption is the fastchess option that has an engine play the
+// classical evaluation, and classicalBench the environment that has its
+// bench search with it.
+const (
+	classicalOption = "option.Use NNUE=false"
+	classicalBench  = "MATADOR_BENCH_EVAL=classical"
+)
+
 // fastchessArgs are the arguments of one chunk of row r: rounds game
 // pairs, the PGN to pgn, openings shuffled by seed. An option row's
 // flipped side gets its option here.
@@ -201,6 +209,11 @@ func (c Config) fastchessArgs(r Row, dir string, rounds, seed int, pgn string) [
 		} else {
 			on = append(on, r.Spec())
 		}
+	} else {
+		// Every switch row is the classical evaluation's, whatever the
+		// engine's default: an evaluation switch does nothing under the
+		// net, and the table's search rows were measured this way.
+		on, off = append(on, classicalOption), append(off, classicalOption)
 	}
 	return append(append(on, off...),
 		"-each", "tc="+c.TC, "option.Hash=16", "option.Threads=1",

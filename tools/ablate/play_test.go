@@ -81,7 +81,8 @@ func TestSelectRows(t *testing.T) {
 
 // TestOptionRow: Use NNUE's row gives the flipped side its option through
 // fastchess, leaves both wrappers without switches, and benches the
-// flipped side with the evaluation the option picks.
+// flipped side with the evaluation the option picks; a switch row's two
+// sides both play the classical evaluation.
 func TestOptionRow(t *testing.T) {
 	all, _ := AllRows()
 	rows, err := selectRows(all, "UseNNUE")
@@ -117,10 +118,15 @@ func TestOptionRow(t *testing.T) {
 		t.Errorf("the option is not given once: %q", args)
 	}
 	sw, _ := selectRows(all, "NullMove")
-	for _, a := range c.fastchessArgs(sw[0], "/d", 10, 1, "p.pgn") {
-		if strings.HasPrefix(a, "option.Use NNUE") {
-			t.Errorf("a switch row's games set %s", a)
+	swArgs := c.fastchessArgs(sw[0], "/d", 10, 1, "p.pgn")
+	for _, side := range []string{"on", "off"} {
+		at := slices.Index(swArgs, "name="+side)
+		if at < 0 || at+1 >= len(swArgs) || swArgs[at+1] != "option.Use NNUE=false" {
+			t.Errorf("a switch row's %s side does not play the classical evaluation: %q", side, swArgs)
 		}
+	}
+	if n := len(slices.DeleteFunc(slices.Clone(swArgs), func(a string) bool { return !strings.HasPrefix(a, "option.Use NNUE") })); n != 2 {
+		t.Errorf("a switch row's games set Use NNUE %d times: %q", n, swArgs)
 	}
 	tmp := t.TempDir()
 	c.Work, c.Engine = tmp, filepath.Join(tmp, "matador")
@@ -378,5 +384,40 @@ func TestEstimate(t *testing.T) {
 	}
 	if spg, _ := secondsPerGame(Config{TC: "2+0.02", Work: t.TempDir()}, all); spg != 6.4 {
 		t.Errorf("guess for 2+0.02: %v s a game", spg)
+	}
+}
+
+// TestWriteBench: the switch rows are benched with the classical
+// evaluation and the option row with the evaluation its flip picks, each
+// beside the base it is to be compared with.
+func TestWriteBench(t *testing.T) {
+	fake := filepath.Join(t.TempDir(), "matador")
+	// Its node count says which evaluation and switches the bench had.
+	src := `#!/bin/sh
+case "$MATADOR_BENCH_EVAL" in classical) n=1000;; nnue) n=2000;; *) n=3000;; esac
+[ -n "$MATADOR_SWITCHES" ] && n=$((n + 1))
+echo "$n nodes 1 nps"
+`
+	if err := os.WriteFile(fake, []byte(src), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	all, _ := AllRows()
+	rows, err := selectRows(all, "NullMove,UseNNUE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := writeBench(&out, fake, rows); err != nil {
+		t.Fatal(err)
+	}
+	flipped := "1000"
+	if !engine.DefaultUseNNUE {
+		flipped = "2000"
+	}
+	for _, want := range []string{"bench: 3000 nodes with the defaults, 1000 with the classical evaluation",
+		"-NullMove                          1001\n", "option.Use NNUE=", " " + flipped + "\n"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("missing %q in:\n%s", want, out.String())
+		}
 	}
 }
