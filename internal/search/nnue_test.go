@@ -76,3 +76,50 @@ func TestNetChangesTheSearch(t *testing.T) {
 		t.Fatalf("back on the classical evaluation: score %d, a fresh searcher's %d", back.Score, classical.Score)
 	}
 }
+
+// TestNNUEImbalance: under NNUEImbalance a position whose material is far
+// from level, by a margin that grows with the fifty-move count, gets the
+// classical evaluation; every other one, and every one with the switch
+// off, the net's.
+func TestNNUEImbalance(t *testing.T) {
+	cases := []struct {
+		fen      string
+		lopsided bool
+	}{
+		{chess.StartFEN, false},
+		{"rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", true},    // a queen up
+		{"rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 90 46", false}, // the same, far into the fifty moves
+		{"rnbqkbnr/ppppppp1/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false},   // a pawn up
+		{"rnbqkbnr/ppppp3/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", true},      // three pawns up
+		{"rnbqkbnr/pppppp2/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false},    // two pawns up
+		{"rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", true},    // a knight up, as in Stockfish 12
+	}
+	s := NewSearcher(1)
+	w := s.main
+	net := nnue.Random(3)
+	for _, c := range cases {
+		pos, err := chess.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := lopsided(pos); got != c.lopsided {
+			t.Errorf("%s: lopsided %v, want %v", c.fen, got, c.lopsided)
+		}
+		w.pos = pos
+		w.useNet(net)
+		classical, netScore := w.ev.Evaluate(pos), w.nn.Evaluate(pos)
+		if classical == netScore {
+			t.Fatalf("%s: the two evaluations agree (%d); the test cannot tell them apart", c.fen, classical)
+		}
+		for _, on := range []bool{false, true} {
+			w.Switches.NNUEImbalance = on
+			want := netScore
+			if on && c.lopsided {
+				want = classical
+			}
+			if got := w.evaluate(); got != want {
+				t.Errorf("%s, NNUEImbalance %v: %d, want %d (classical %d, net %d)", c.fen, on, got, want, classical, netScore)
+			}
+		}
+	}
+}

@@ -75,6 +75,8 @@ type Switches struct {
 	ClockFrontLoad  bool // the ideal time a share of ClockFrontLoadMoves moves instead of ClockIdealScaledMoves: more time early
 	PruneAtLMRDepth bool // futility and continuation-history pruning judge a quiet move at the depth its reduction would leave
 	ThreatHistory   bool // the butterfly history kept apart by whether the enemy attacks the move's from and to squares
+	// With the network: Stockfish 12's rule, off until it gains.
+	NNUEImbalance bool // a position whose material is far from level is evaluated classically, the margin growing with the fifty-move count
 }
 
 // DefaultSwitches is what the engine plays with.
@@ -134,6 +136,7 @@ var DefaultSwitches = Switches{
 	ClockFrontLoad:            true,
 	PruneAtLMRDepth:           true,
 	ThreatHistory:             false,
+	NNUEImbalance:             false,
 }
 
 // ApplySwitchSpec turns techniques on or off by name, for measuring what

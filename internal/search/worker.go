@@ -306,9 +306,11 @@ func (w *worker) useNet(net *nnue.Net) {
 // almost no such endings and cannot drive the king to the edge (it failed
 // to mate with king and queen or rook against king, TestNetMatesBareKing),
 // while the classical evaluation's mop-up terms were made for them. The
-// lazy stack costs nothing at the nodes it does not evaluate.
+// lazy stack costs nothing at the nodes it does not evaluate. Stockfish
+// 12's own rule is the switch NNUEImbalance (lopsided), off: here the net
+// is the faster evaluation.
 func (w *worker) evaluate() int {
-	if w.nn != nil && !bareKing(w.pos) {
+	if w.nn != nil && !bareKing(w.pos) && !(w.Switches.NNUEImbalance && lopsided(w.pos)) {
 		return w.nn.Evaluate(w.pos)
 	}
 	return w.ev.Evaluate(w.pos)
@@ -318,6 +320,24 @@ func (w *worker) evaluate() int {
 func bareKing(pos *chess.Position) bool {
 	return pos.ByColor(chess.White) == pos.Pieces(chess.White, chess.King) ||
 		pos.ByColor(chess.Black) == pos.Pieces(chess.Black, chess.King)
+}
+
+// lopsidedMargin is how far (cp) from level the material must be, at a
+// fifty-move count of 0, for NNUEImbalance to hand a position to the
+// classical evaluation: Stockfish 12's NNUEThreshold1, 550 in its units
+// (a pawn 206 in the end game), on the classical evaluation's scale.
+const lopsidedMargin = 550 * eval.PawnValue / 206
+
+// lopsided reports whether the material is so far from level that
+// Stockfish 12 would have evaluated classically: its margin grows with
+// the fifty-move count, since a long quiet stretch makes a large lead
+// less sure to convert.
+func lopsided(pos *chess.Position) bool {
+	diff := 0
+	for t := chess.Pawn; t <= chess.Queen; t++ {
+		diff += materialValue(t) * (pos.Pieces(chess.White, t).Count() - pos.Pieces(chess.Black, t).Count())
+	}
+	return abs(diff)*16 > lopsidedMargin*(16+pos.Rule50())
 }
 
 // makeMove plays m in the search, recording it for the network's

@@ -415,7 +415,12 @@ func writeBench(out io.Writer, engine string, rows []Row) error {
 		var extra []string
 		same := base
 		if r.Option == "" {
-			extra, same = []string{classicalBench}, classical
+			extra = []string{r.evalBench()}
+			if extra[0] == classicalBench {
+				same = classical
+			} else if same, err = benchNodes(engine, "MATADOR_SWITCHES", "", extra[0]); err != nil {
+				return err
+			}
 		}
 		n, err := benchNodes(engine, variable, value, extra...)
 		if err != nil {

@@ -191,11 +191,36 @@ func (c Config) prepare(r Row) (dir, sha string, err error) {
 
 // classicalOption is the fastchess option that has an engine play the
 // classical evaluation, and classicalBench the environment that has its
-// bench search with it.
+// bench search with it; netOption and netBench the same for the net.
 const (
 	classicalOption = "option.Use NNUE=false"
 	classicalBench  = "MATADOR_BENCH_EVAL=classical"
+	netOption       = "option.Use NNUE=true"
+	netBench        = "MATADOR_BENCH_EVAL=nnue"
 )
+
+// netSwitches are the switches that act only on the network's search;
+// their rows play the net on both sides.
+var netSwitches = map[string]bool{"NNUEImbalance": true}
+
+// evalOption is the evaluation both sides of a switch row play, whatever
+// the engine's default: the classical one, since an evaluation switch
+// does nothing under the net and the table's search rows were measured
+// so, except for a switch of the net's (netSwitches).
+func (r Row) evalOption() string {
+	if netSwitches[r.Name] {
+		return netOption
+	}
+	return classicalOption
+}
+
+// evalBench is the bench environment of evalOption's evaluation.
+func (r Row) evalBench() string {
+	if netSwitches[r.Name] {
+		return netBench
+	}
+	return classicalBench
+}
 
 // fastchessArgs are the arguments of one chunk of row r: rounds game
 // pairs, the PGN to pgn, openings shuffled by seed. An option row's
@@ -210,10 +235,8 @@ func (c Config) fastchessArgs(r Row, dir string, rounds, seed int, pgn string) [
 			on = append(on, r.Spec())
 		}
 	} else {
-		// Every switch row is the classical evaluation's, whatever the
-		// engine's default: an evaluation switch does nothing under the
-		// net, and the table's search rows were measured this way.
-		on, off = append(on, classicalOption), append(off, classicalOption)
+		pin := r.evalOption()
+		on, off = append(on, pin), append(off, pin)
 	}
 	return append(append(on, off...),
 		"-each", "tc="+c.TC, "option.Hash=16", "option.Threads=1",

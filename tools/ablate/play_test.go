@@ -128,6 +128,13 @@ func TestOptionRow(t *testing.T) {
 	if n := len(slices.DeleteFunc(slices.Clone(swArgs), func(a string) bool { return !strings.HasPrefix(a, "option.Use NNUE") })); n != 2 {
 		t.Errorf("a switch row's games set Use NNUE %d times: %q", n, swArgs)
 	}
+	netRow, _ := selectRows(all, "NNUEImbalance")
+	netArgs := c.fastchessArgs(netRow[0], "/d", 10, 1, "p.pgn")
+	for _, side := range []string{"on", "off"} {
+		if at := slices.Index(netArgs, "name="+side); at < 0 || at+1 >= len(netArgs) || netArgs[at+1] != "option.Use NNUE=true" {
+			t.Errorf("NNUEImbalance's %s side does not play the net: %q", side, netArgs)
+		}
+	}
 	tmp := t.TempDir()
 	c.Work, c.Engine = tmp, filepath.Join(tmp, "matador")
 	if err := os.WriteFile(c.Engine, []byte("#!/bin/sh\n"), 0o755); err != nil {
@@ -388,8 +395,9 @@ func TestEstimate(t *testing.T) {
 }
 
 // TestWriteBench: the switch rows are benched with the classical
-// evaluation and the option row with the evaluation its flip picks, each
-// beside the base it is to be compared with.
+// evaluation (a switch of the net's with the net) and the option row with
+// the evaluation its flip picks, each beside the base it is to be
+// compared with.
 func TestWriteBench(t *testing.T) {
 	fake := filepath.Join(t.TempDir(), "matador")
 	// Its node count says which evaluation and switches the bench had.
@@ -402,7 +410,7 @@ echo "$n nodes 1 nps"
 		t.Fatal(err)
 	}
 	all, _ := AllRows()
-	rows, err := selectRows(all, "NullMove,UseNNUE")
+	rows, err := selectRows(all, "NullMove,UseNNUE,NNUEImbalance")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -415,7 +423,8 @@ echo "$n nodes 1 nps"
 		flipped = "2000"
 	}
 	for _, want := range []string{"bench: 3000 nodes with the defaults, 1000 with the classical evaluation",
-		"-NullMove                          1001\n", "option.Use NNUE=", " " + flipped + "\n"} {
+		"-NullMove                          1001\n", "option.Use NNUE=", " " + flipped + "\n",
+		"+NNUEImbalance                     2001\n"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("missing %q in:\n%s", want, out.String())
 		}
