@@ -220,11 +220,16 @@ func runBench(args []string) int {
 	return 0
 }
 
-// benchNet is the bench's evaluation: the engine's default (Use NNUE's
-// default, with the embedded net), so that OpenBench's and CI's bench is
-// the play's; MATADOR_BENCH_EVAL=classical or nnue picks one.
+// benchUsesNNUE: the bench searches with the embedded net in every build,
+// the native ones' default evaluation, so that OpenBench's and CI's bench
+// is the play's and one number for every build, the browser's too, which
+// plays the classical evaluation by default (engine.DefaultUseNNUE).
+const benchUsesNNUE = true
+
+// benchNet is the bench's evaluation (benchUsesNNUE);
+// MATADOR_BENCH_EVAL=classical or nnue picks one.
 func benchNet() *nnue.Net {
-	use := engine.DefaultUseNNUE
+	use := benchUsesNNUE
 	switch os.Getenv("MATADOR_BENCH_EVAL") {
 	case "classical":
 		use = false

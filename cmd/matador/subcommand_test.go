@@ -114,3 +114,28 @@ func TestDatagenSubcommand(t *testing.T) {
 		t.Errorf("the .bin file converts to\n%s\nthe text file is\n%s", text, data)
 	}
 }
+
+// TestBenchSearchesWithTheNet: the bench signature is the net's in every
+// build (benchUsesNNUE), whatever the build's default evaluation, and
+// MATADOR_BENCH_EVAL picks either one.
+func TestBenchSearchesWithTheNet(t *testing.T) {
+	t.Parallel()
+	nodes := func(env string) string {
+		cmd := exec.Command(binary, "bench", "3")
+		if env != "" {
+			cmd.Env = append(os.Environ(), "MATADOR_BENCH_EVAL="+env)
+		}
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("bench (MATADOR_BENCH_EVAL=%s): %v", env, err)
+		}
+		return strings.Fields(lastLine(string(out)))[0]
+	}
+	def, net, classical := nodes(""), nodes("nnue"), nodes("classical")
+	if def != net {
+		t.Errorf("bench: %s nodes, with the net %s", def, net)
+	}
+	if classical == net {
+		t.Errorf("bench with the classical evaluation searched the net's %s nodes", net)
+	}
+}

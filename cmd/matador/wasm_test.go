@@ -113,20 +113,24 @@ func TestWasm(t *testing.T) {
 		{"worker", shellQuote(node) + " " + shellQuote(harness) + " " + shellQuote(filepath.Join(dir, "matador.worker.js")), nil},
 	}
 	// The browser build runs the network's plain kernels, as a plain
-	// native build does: the same bench with the net, to the node.
+	// native build does: the same bench with the net, to the node. Its
+	// plain bench is that one too, though it plays the classical
+	// evaluation by default: the signature is one number in every build.
 	t.Run("NetBench", func(t *testing.T) {
-		benchNodes := func(name string, arg ...string) string {
+		benchNodes := func(env string, name string, arg ...string) string {
 			cmd := exec.Command(name, append(arg, "bench", "4")...)
-			cmd.Env = append(os.Environ(), "MATADOR_BENCH_EVAL=nnue")
+			cmd.Env = append(os.Environ(), env)
 			out, err := cmd.Output()
 			if err != nil {
-				t.Fatalf("%s bench: %v", name, err)
+				t.Fatalf("%s bench (%s): %v", name, env, err)
 			}
 			return strings.Fields(lastLine(string(out)))[0]
 		}
-		js := benchNodes(node, filepath.Join(libWasm, "wasm_exec_node.js"), wasm)
-		if native := benchNodes(binary); js != native {
-			t.Errorf("bench with the net: %s nodes in WebAssembly, %s natively", js, native)
+		for _, env := range []string{"MATADOR_BENCH_EVAL=nnue", "MATADOR_BENCH_EVAL="} {
+			js := benchNodes(env, node, filepath.Join(libWasm, "wasm_exec_node.js"), wasm)
+			if native := benchNodes(env, binary); js != native {
+				t.Errorf("bench (%s): %s nodes in WebAssembly, %s natively", env, js, native)
+			}
 		}
 	})
 	savedBinary, savedScale := binary, timeScale

@@ -7,10 +7,6 @@ import (
 	"matador/internal/nnue"
 )
 
-// DefaultUseNNUE is whether a new engine evaluates with its network (Use
-// NNUE) or with the classical evaluation.
-const DefaultUseNNUE = false
-
 // DefaultEvalFile is EvalFile's default: the embedded net's name.
 func DefaultEvalFile() string { return nnue.DefaultFileName() }
 
