@@ -13,7 +13,9 @@
 # option.Threads=2; they come after its Threads=1, and the last one sent
 # wins); those after a second -- are ENGINE_B's (two nets in one binary:
 # "option.EvalFile=A.nnue" "option.Use NNUE=true" -- "option.Use NNUE=true").
-# TC defaults to 10+0.1, CONCURRENCY to 2. Games, log
+# TC defaults to 10+0.1, CONCURRENCY to 2; st=S is S seconds a move
+# (fastchess's st, with 100 ms of grace: the browser page's "a time a
+# move"). Games, log
 # and the fastchess state go to $WORK/match/NAME; a stopped match resumes
 # with fastchess -config file=$WORK/match/NAME/config.json. Count crashes,
 # illegal moves and time losses, and see how near its flag each engine
@@ -23,7 +25,7 @@
 # UHO_4060_v3.epd beside the repository).
 set -euo pipefail
 if [ $# -lt 4 ]; then
-	sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'
 	exit 2
 fi
 name=$1 a=$2 b=$3 rounds=$4
@@ -32,6 +34,10 @@ tc=10+0.1 conc=2
 if [ $# -gt 0 ] && [ "$1" != "--" ]; then tc=$1; shift; fi
 if [ $# -gt 0 ] && [ "$1" != "--" ]; then conc=$1; shift; fi
 if [ $# -gt 0 ] && [ "$1" = "--" ]; then shift; fi
+case $tc in
+st=*) clock=("$tc" timemargin=100) ;;
+*) clock=(tc="$tc") ;;
+esac
 a_opts=() b_opts=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do a_opts+=("$1"); shift; done
 if [ $# -gt 0 ]; then shift; b_opts=("$@"); fi
@@ -40,7 +46,7 @@ resume_or_start match "$name"
 exec "$fastchess" \
 	-engine cmd="$a" name="$(basename "$a")" option.Threads=1 ${a_opts[@]+"${a_opts[@]}"} \
 	-engine cmd="$b" name="$(basename "$b")" option.Threads=1 ${b_opts[@]+"${b_opts[@]}"} \
-	-each tc="$tc" option.Hash=16 \
+	-each "${clock[@]}" option.Hash=16 \
 	-openings file="$openings" format=epd order=random \
 	-draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=700 \
 	-rounds "$rounds" -games 2 -repeat -concurrency "$conc" -recover \
