@@ -221,11 +221,19 @@ func (n *Net) Encode() []byte {
 // view, computed from nothing: for tests and the eval command, not the
 // search, which keeps a Stack.
 func (n *Net) Evaluate(pos *chess.Position) int {
-	var acc [2][Hidden]int16
+	var pair accPair
+	acc := &pair.acc
 	n.refresh(pos, chess.White, &acc[chess.White])
 	n.refresh(pos, chess.Black, &acc[chess.Black])
 	us := pos.SideToMove()
 	return n.output(&acc[us], &acc[us.Other()], OutputBucket(pos.Occupied().Count()))
+}
+
+// accPair is the two accumulators of a position, 8-byte aligned for the
+// kernels' uint64 reads.
+type accPair struct {
+	_   [0]uint64
+	acc [2][Hidden]int16
 }
 
 // refresh sets acc to the bias plus the weights of every piece of pos as

@@ -19,6 +19,7 @@ type change struct {
 // pieces it put down and took up: at most two of each (castling), so one
 // of four update kernels covers every move.
 type entry struct {
+	_        [0]uint64 // 8-byte alignment for the kernels' uint64 reads
 	acc      [2][Hidden]int16
 	computed bool
 	adds     [2]change
