@@ -220,10 +220,9 @@ func runBench(args []string) int {
 	return 0
 }
 
-// benchUsesNNUE: the bench searches with the embedded net in every build,
-// the native ones' default evaluation, so that OpenBench's and CI's bench
-// is the play's and one number for every build, the browser's too, which
-// plays the classical evaluation by default (engine.DefaultUseNNUE).
+// benchUsesNNUE: the bench searches with the embedded net, the default
+// evaluation (engine.DefaultUseNNUE), so that OpenBench's and CI's bench
+// is the play's and one number for every build, the browser's too.
 const benchUsesNNUE = true
 
 // benchNet is the bench's evaluation (benchUsesNNUE);
