@@ -136,7 +136,7 @@ var DefaultSwitches = Switches{
 	ClockFrontLoad:            true,
 	PruneAtLMRDepth:           true,
 	ThreatHistory:             false,
-	NNUEImbalance:             false,
+	NNUEImbalance:             true,
 }
 
 // ApplySwitchSpec turns techniques on or off by name, for measuring what

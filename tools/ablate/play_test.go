@@ -422,9 +422,13 @@ echo "$n nodes 1 nps"
 	if !engine.DefaultUseNNUE {
 		flipped = "2000"
 	}
+	imbalanceRow := "+NNUEImbalance"
+	if search.DefaultSwitches.NNUEImbalance {
+		imbalanceRow = "-NNUEImbalance"
+	}
 	for _, want := range []string{"bench: 3000 nodes with the defaults, 1000 with the classical evaluation",
 		"-NullMove                          1001\n", "option.Use NNUE=", " " + flipped + "\n",
-		"+NNUEImbalance                     2001\n"} {
+		imbalanceRow + "                     2001\n"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("missing %q in:\n%s", want, out.String())
 		}
