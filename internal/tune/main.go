@@ -40,6 +40,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		err = runConvert(args[1:], stderr)
 	case "residuals":
 		err = runResiduals(args[1:], stdout, stderr)
+	case "evalscale":
+		err = runEvalScale(args[1:], stdout, stderr)
 	default:
 		usage(stderr)
 		return 2
@@ -140,6 +142,8 @@ func usage(w io.Writer) {
   tune convert IN OUT                          copy a data file to binary records (OUT named .bin) or text lines (any other name)
   tune residuals -data DATA [-switches SPEC] [-k K] [-lambda L] [-min N]
                                                where the evaluation misjudges the games: mean residuals by class of position
+  tune evalscale -data DATA [-evalfile default|FILE] [-switches SPEC] [-max N] [-window CP]
+                                               the classical evaluation and the net against the search scores and each other
 
 DATA files are read as text or binary by their content; -data takes several, comma-separated.`)
 }

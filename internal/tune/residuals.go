@@ -370,7 +370,18 @@ func runResiduals(args []string, stdout, stderr io.Writer) error {
 	if err := eval.ApplySwitchSpec(p, *switches); err != nil {
 		return err
 	}
-	each := func(use func(Sample) error) error {
+	r, err := AnalyseResiduals(eachDataFile(names), p, *k, *lambda)
+	if err != nil {
+		return err
+	}
+	r.Write(stdout, *minN)
+	return nil
+}
+
+// eachDataFile hands the samples of the files named, one after the other,
+// to use, without holding them.
+func eachDataFile(names []string) func(use func(Sample) error) error {
+	return func(use func(Sample) error) error {
 		for _, name := range names {
 			f, err := toolio.OpenInput(name)
 			if err != nil {
@@ -384,10 +395,4 @@ func runResiduals(args []string, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
-	r, err := AnalyseResiduals(each, p, *k, *lambda)
-	if err != nil {
-		return err
-	}
-	r.Write(stdout, *minN)
-	return nil
 }
