@@ -186,12 +186,8 @@ func runEvalScale(args []string, stdout, stderr io.Writer) error {
 	if err := toolio.Int("window", int64(*window), 1, 32000); err != nil {
 		return usageError(err.Error())
 	}
-	names, err := checkDataFiles(*data)
+	names, p, err := dataAndEvaluation(*data, *switches)
 	if err != nil {
-		return err
-	}
-	p := eval.DefaultParams()
-	if err := eval.ApplySwitchSpec(p, *switches); err != nil {
 		return err
 	}
 	net := nnue.Default()

@@ -362,12 +362,8 @@ func runResiduals(args []string, stdout, stderr io.Writer) error {
 	if err := toolio.Int("min", int64(*minN), 0, 1<<40); err != nil {
 		return usageError(err.Error())
 	}
-	names, err := checkDataFiles(*data)
+	names, p, err := dataAndEvaluation(*data, *switches)
 	if err != nil {
-		return err
-	}
-	p := eval.DefaultParams()
-	if err := eval.ApplySwitchSpec(p, *switches); err != nil {
 		return err
 	}
 	r, err := AnalyseResiduals(eachDataFile(names), p, *k, *lambda)
@@ -395,4 +391,18 @@ func eachDataFile(names []string) func(use func(Sample) error) error {
 		}
 		return nil
 	}
+}
+
+// dataAndEvaluation checks the data files of a -data list and makes the
+// classical evaluation's configuration with the switches of spec.
+func dataAndEvaluation(data, spec string) ([]string, *eval.Params, error) {
+	names, err := checkDataFiles(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	p := eval.DefaultParams()
+	if err := eval.ApplySwitchSpec(p, spec); err != nil {
+		return nil, nil, err
+	}
+	return names, p, nil
 }
