@@ -1,6 +1,7 @@
 package tune
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -133,7 +134,10 @@ func CompareScales(samples func(use func(Sample) error) error, p *eval.Params, n
 	classical := eval.NewEvaluatorWith(p)
 	s := scaleSeries{window: window}
 	err := samples(func(smp Sample) error {
-		if !smp.HasScore || (limit > 0 && len(s.score)+s.outside >= limit) {
+		if limit > 0 && len(s.score)+s.outside >= limit {
+			return errEnoughSamples
+		}
+		if !smp.HasScore {
 			return nil
 		}
 		c, n := classical.Evaluate(smp.Pos), net.Evaluate(smp.Pos)
@@ -143,11 +147,15 @@ func CompareScales(samples func(use func(Sample) error) error, p *eval.Params, n
 		s.add(smp.Score, c, n)
 		return nil
 	})
-	if err != nil {
+	if err != nil && !errors.Is(err, errEnoughSamples) {
 		return nil, err
 	}
 	return s.result()
 }
+
+// errEnoughSamples ends the reading of the data once -max positions are
+// compared, rather than reading the rest of the files for nothing.
+var errEnoughSamples = errors.New("enough positions compared")
 
 // Write prints the comparison as a table.
 func (r *EvalScale) Write(w io.Writer) {
