@@ -68,7 +68,8 @@ type Switches struct {
 	ClockStableFloor bool // a stable best move takes ClockIdealScaled's time down to the ideal time, not 0.8 of it
 	EvalCache        bool // static evaluations kept by position key beside the hash table (the same scores, sooner)
 	// Issue 28's search and clock details: the clock that front-loads is
-	// on since its SPRT; the others are off.
+	// on since its SPRT, LMRCaptures since its SPRT on the net at 10s+0.1s
+	// (+7.0 ± 5.6 Elo in 4,988 games); the others are off.
 	LMRCaptures     bool // late captures reduced by how seldom they cut off (their capture history)
 	FutilityHistory bool // futility spares a quiet move whose history is good
 	DrawJitter      bool // a draw in the main search (not quiescence) scores ±1 by the node count, not 0, so that the search does not settle on one drawing line
@@ -133,6 +134,7 @@ var DefaultSwitches = Switches{
 	ClockNodeShare:            true,
 	ClockStableFloor:          false,
 	EvalCache:                 true,
+	LMRCaptures:               true,
 	ClockFrontLoad:            true,
 	PruneAtLMRDepth:           true,
 	ThreatHistory:             false,
