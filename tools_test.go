@@ -60,11 +60,19 @@ func TestRunOutlivesWork(t *testing.T) {
 		t.Errorf("a new run called fastchess with %q", c)
 	}
 	// fastchess saved its state; keep-run.sh copies it into the repository.
-	os.WriteFile(filepath.Join(work1, "sprt", "x", "config.json"), []byte(`{"stats": {"new vs base": {"wins": 3, "losses": 1, "draws": 4, "penta_WW": 1}}}`), 0o644)
+	// Its paths are WORK's and the checkout's; the kept copy names them
+	// $WORK and $REPO, so that it holds no path of one machine.
+	state := `{"engines": [{"cmd": "` + filepath.Join(work1, "sprt", "x", "new.sh") + `"}], "opening": {"file": "` +
+		repo + "/../o.epd" + `"}, "stats": {"new vs base": {"wins": 3, "losses": 1, "draws": 4, "penta_WW": 1}}}`
+	os.WriteFile(filepath.Join(work1, "sprt", "x", "config.json"), []byte(state), 0o644)
 	out, err := run(work1, "tools/keep-run.sh", "sprt", "x")
 	kept := filepath.Join(repo, "tools", "runs", "sprt", "x.json")
 	if b, _ := os.ReadFile(kept); err != nil || !strings.Contains(string(b), `"wins": 3`) || !strings.Contains(out, "wins:3") {
 		t.Fatalf("keep-run.sh: %v\n%s", err, out)
+	}
+	if b, _ := os.ReadFile(kept); strings.Contains(string(b), tmp) || !strings.Contains(string(b), `"$WORK/sprt/x/new.sh"`) ||
+		!strings.Contains(string(b), `"$REPO/../o.epd"`) {
+		t.Errorf("the kept copy holds this machine's paths: %s", b)
 	}
 	// A new machine: WORK has nothing; the same command resumes the kept run.
 	work2 := filepath.Join(tmp, "work2")
@@ -75,8 +83,9 @@ func TestRunOutlivesWork(t *testing.T) {
 	if c := calls(); !strings.Contains(c, "-config file="+filepath.Join(dir2, "config.json")) {
 		t.Errorf("resumed with %q", c)
 	}
-	if b, _ := os.ReadFile(filepath.Join(dir2, "config.json")); !strings.Contains(string(b), `"wins": 3`) {
-		t.Errorf("config.json not taken from the kept copy: %s", b)
+	if b, _ := os.ReadFile(filepath.Join(dir2, "config.json")); !strings.Contains(string(b), `"wins": 3`) ||
+		!strings.Contains(string(b), filepath.Join(dir2, "new.sh")) || strings.Contains(string(b), "$WORK") {
+		t.Errorf("config.json not taken from the kept copy with this machine's paths: %s", b)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir2, "new.sh")); !strings.Contains(string(b), `MATADOR_SWITCHES="+LMRCaptures" exec `+engine) {
 		t.Errorf("new.sh: %s", b)

@@ -37,10 +37,13 @@ stockfish=${STOCKFISH:-/usr/games/stockfish}
 . "$(dirname "$0")/../fastchess-env.sh"
 openings=${OPENINGS:-$repo/../shared/data/openings/8moves_v3.pgn}
 resume_or_start calib "$name"
-exec "$fastchess" \
+status=0
+"$fastchess" \
 	-engine cmd="$matador" name="Matador-$elo" "${strength[@]}" "$@" \
 	-engine cmd="$stockfish" name="SF-$sfelo" option.UCI_LimitStrength=true "option.UCI_Elo=$sfelo" "option.Move Overhead=100" \
 	-each tc="$tc" option.Hash=16 option.Threads=1 \
 	-openings file="$openings" format=pgn order=random \
 	-rounds "$rounds" -games 2 -repeat -concurrency 2 -recover \
-	-pgnout file="$dir/games.pgn" timeleft=true >"$dir/log.txt" 2>&1
+	-pgnout file="$dir/games.pgn" timeleft=true >"$dir/log.txt" 2>&1 || status=$?
+keep_run calib "$name" -build "$(basename "$matador")" -change "UCI_Elo $elo" -opponent "UCI_Elo $sfelo"
+exit $status

@@ -19,13 +19,16 @@
 # and the fastchess state go to $WORK/match/NAME; a stopped match resumes
 # with fastchess -config file=$WORK/match/NAME/config.json. Count crashes,
 # illegal moves and time losses, and see how near its flag each engine
-# played (the PGN has the clock), with go run ./tools/gamestats on the PGN.
-# Environment: WORK (default $HOME/matador-work), FASTCHESS (default
+# played (the PGN has the clock), with go run ./tools/gamestats on the PGN. When fastchess ends,
+# tools/keep-run.sh keeps the run and writes its record in the ledger
+# (tools/runs/ledger/NAME.json; name its build, evaluation and opponent
+# with keep-run.sh's flags, then commit it). Environment: WORK (the work
+# directory, default matador-work in the home directory), FASTCHESS (default
 # $WORK/fastchess/fastchess), OPENINGS (default ../shared/data/openings/
 # UHO_4060_v3.epd beside the repository).
 set -euo pipefail
 if [ $# -lt 4 ]; then
-	sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'
 	exit 2
 fi
 name=$1 a=$2 b=$3 rounds=$4
@@ -43,11 +46,14 @@ while [ $# -gt 0 ] && [ "$1" != "--" ]; do a_opts+=("$1"); shift; done
 if [ $# -gt 0 ]; then shift; b_opts=("$@"); fi
 . "$(dirname "$0")/../fastchess-env.sh"
 resume_or_start match "$name"
-exec "$fastchess" \
+status=0
+"$fastchess" \
 	-engine cmd="$a" name="$(basename "$a")" option.Threads=1 ${a_opts[@]+"${a_opts[@]}"} \
 	-engine cmd="$b" name="$(basename "$b")" option.Threads=1 ${b_opts[@]+"${b_opts[@]}"} \
 	-each "${clock[@]}" option.Hash=16 \
 	-openings file="$openings" format=epd order=random \
 	-draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=700 \
 	-rounds "$rounds" -games 2 -repeat -concurrency "$conc" -recover \
-	-pgnout file="$dir/games.pgn" timeleft=true >"$dir/log.txt" 2>&1
+	-pgnout file="$dir/games.pgn" timeleft=true >"$dir/log.txt" 2>&1 || status=$?
+keep_run match "$name" -change "$(basename "$a")" -opponent "$(basename "$b")"
+exit $status

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// root is the repository the test runs in (tools/ledger).
+func root(t *testing.T) string {
+	r, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestDocumentsAreTheLedgers: every generated table of README.md and
+// docs/*.md is what the ledger gives; a figure changed by hand in a
+// document, or a record added without its table rewritten, fails here.
+func TestDocumentsAreTheLedgers(t *testing.T) {
+	recs, err := Load(LedgerDir(root(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale, blocks, err := FillAll(root(t), recs, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range stale {
+		t.Errorf("%s: a table differs from the ledger; run go run ./tools/ledger", d)
+	}
+	if blocks < 4 {
+		t.Errorf("%d ledger tables in README.md and docs/, want the README's and docs/strength.md's three", blocks)
+	}
+	for name := range tables {
+		if _, err := Markdown(name, recs); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestPentaEloAsFastchess: the Elo a record computes from a pentanomial
+// without a log is fastchess's figure, to the decimal it printed.
+func TestPentaEloAsFastchess(t *testing.T) {
+	for _, c := range []struct {
+		penta     []int
+		elo, half string
+	}{
+		{[]int{48, 583, 1143, 660, 60}, "7.0", "5.6"}, // lmrcaptures-net-10s
+		{[]int{21, 55, 72, 41, 11}, "-29.6", "25.4"},  // bar-ethereal
+		{[]int{18, 88, 240, 154, 22}, "24.7", "13.0"}, // group3
+		{[]int{3, 22, 63, 73, 39}, "110.4", "25.8"},   // r5b-vs-classical-10s
+	} {
+		e, h := pentaElo(c.penta)
+		if got := fmt.Sprintf("%.1f", e); got != c.elo {
+			t.Errorf("%v: Elo %s, fastchess %s", c.penta, got, c.elo)
+		}
+		if got := fmt.Sprintf("%.1f", h); got != c.half {
+			t.Errorf("%v: ± %s, fastchess %s", c.penta, got, c.half)
+		}
+	}
+}
+
+// A fastchess state as config.json holds it, with the paths of one
+// machine that the record must not keep.
+const fakeState = `{
+  "opening": {"file": "/home/someone/shared/UHO_4060_v3.epd"},
+  "sprt": {"alpha": 0.05, "beta": 0.05, "elo0": -5.0, "elo1": 0.0, "enabled": true},
+  "engines": [
+    {"name": "new", "cmd": "/home/someone/matador-work/sprt/x/new.sh", "limit": {"tc": {"time": 10000, "increment": 100, "fixed_time": 0}}},
+    {"name": "base", "cmd": "/home/someone/matador-work/sprt/x/base.sh", "limit": {"tc": {"time": 10000, "increment": 100, "fixed_time": 0}}}
+  ],
+  "stats": {"new vs base": {"wins": 5, "losses": 3, "draws": 8,
+    "penta_WW": 1, "penta_WD": 2, "penta_WL": 1, "penta_DD": 2, "penta_LD": 1, "penta_LL": 1}}
+}`
+
+const fakeLog = `Elo: 12.00 +/- 50.00, nElo: 20.00 +/- 80.00
+LLR: 0.10 (-2.94, 2.94) [-5.00, 0.00]
+Elo: 43.66 +/- 60.12, nElo: 70.00 +/- 90.00
+LLR: 0.21 (-2.94, 2.94) [-5.00, 0.00]
+`
+
+func TestRecordFromState(t *testing.T) {
+	r := Record{Name: "x", Kind: "sprt", Opponent: "the defaults", Change: "+Y", Tables: []string{"sprt"}}
+	if err := FromState(&r, []byte(fakeState), []byte(fakeLog)); err != nil {
+		t.Fatal(err)
+	}
+	if r.Games != 16 || wld(r) != "5-3-8" || fmt.Sprint(r.Penta) != "[1 1 3 2 1]" || r.TC != "10+0.1" {
+		t.Errorf("counts %d %s %v, tc %s", r.Games, wld(r), r.Penta, r.TC)
+	}
+	if bounds(r) != "[-5, 0]" || r.LLR != "0.21" || elo(r) != "+43.7 ± 60.1" || r.Result != "undecided" {
+		t.Errorf("bounds %s, LLR %s, Elo %s, result %s: want fastchess's last lines", bounds(r), r.LLR, elo(r), r.Result)
+	}
+	if err := r.check(); err != nil {
+		t.Errorf("a record from a state with paths: %v", err)
+	}
+	b, _ := r.Marshal()
+	if strings.Contains(string(b), "/home/") || strings.Contains(string(b), "matador-work") {
+		t.Errorf("the record keeps a path:\n%s", b)
+	}
+	// Without a log, the Elo is computed from the pentanomial; the
+	// verdict is read from the log when there is one.
+	r2 := Record{Name: "x", Kind: "sprt", Opponent: "o", Tables: []string{"sprt"}}
+	if err := FromState(&r2, []byte(fakeState), nil); err != nil || r2.Elo == "" || r2.LLR != "" {
+		t.Errorf("no log: Elo %q, LLR %q, %v", r2.Elo, r2.LLR, err)
+	}
+	if err := FromState(&r2, []byte(fakeState), []byte(fakeLog+"H1 was accepted\n")); err != nil || r2.Result != "H1" {
+		t.Errorf("H1 in the log: result %q, %v", r2.Result, err)
+	}
+}
+
+func TestCheckRefusesWhatATableCannotShow(t *testing.T) {
+	good := Record{Name: "x", Kind: "match", Opponent: "o", TC: "10+0.1", Games: 2, Wins: 1, Draws: 1, Elo: "1", Tables: []string{"matches"}}
+	if err := good.check(); err != nil {
+		t.Fatal(err)
+	}
+	for what, bad := range map[string]func(*Record){
+		"kind":   func(r *Record) { r.Kind = "gauntlet" },
+		"games":  func(r *Record) { r.Games = 3 },
+		"table":  func(r *Record) { r.Tables = []string{"elsewhere"} },
+		"no Elo": func(r *Record) { r.Elo = "" },
+		"a path": func(r *Record) { r.Opponent = "/root/matador-work/bin/matador-x" },
+		"sprt":   func(r *Record) { r.Kind = "sprt" },
+	} {
+		r := good
+		bad(&r)
+		if err := r.check(); err == nil {
+			t.Errorf("%s: a bad record taken", what)
+		}
+	}
+}
+
+// TestFillRewritesOnlyTheBlocks: a document's text outside its blocks is
+// kept byte for byte, and filling twice changes nothing.
+func TestFillRewritesOnlyTheBlocks(t *testing.T) {
+	recs := []Record{{Name: "a", Kind: "match", Opponent: "Ethereal 12", TC: "10+0.1", Games: 4, Wins: 2, Losses: 1, Draws: 1,
+		Elo: json.Number("88.7"), Err: json.Number("40.0"), Tables: []string{"readme"}}}
+	doc := "intro\n<!-- ledger:begin readme -->\nold\n<!-- ledger:end -->\nafter\n"
+	got, n, err := Fill([]byte(doc), recs)
+	if err != nil || n != 1 {
+		t.Fatal(n, err)
+	}
+	want := "intro\n<!-- ledger:begin readme -->\n| Opponent | Games | Won-lost-drawn | Score | Elo (95%) |\n|---|---|---|---|---|\n" +
+		"| Ethereal 12 | 4 | 2-1-1 | 62.5% | +88.7 ± 40.0 |\n<!-- ledger:end -->\nafter\n"
+	if string(got) != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	again, _, _ := Fill(got, recs)
+	if string(again) != string(got) {
+		t.Error("a second fill changed the document")
+	}
+	if _, _, err := Fill([]byte("<!-- ledger:begin readme -->\nno end\n"), recs); err == nil {
+		t.Error("an unclosed block taken")
+	}
+	if _, _, err := Fill([]byte("<!-- ledger:begin nosuch -->\n<!-- ledger:end -->\n"), recs); err == nil {
+		t.Error("an unknown table taken")
+	}
+}
