@@ -103,7 +103,7 @@ var techniques = map[string]technique{
 	"ClockFrontLoad":            {groupOther, "not in the seeds: Ethereal (its time spending: over 40 moves)", "", "only with ClockIdealScaled (on)"},
 	"PruneAtLMRDepth":           {groupOther, "not in the seeds: Stockfish, Ethereal (quiet pruning at the reduced depth)", "", "only with Futility and ContHistPruning (on)"},
 	"ThreatHistory":             {groupOther, "not in the seeds: Ethereal after version 12 (butterfly history by threat)", "", ""},
-	"NNUEImbalance":             {groupOther, "not in the seeds: Stockfish 12 (the classical evaluation where the material is lopsided)", "", "acts only on the net's search: its row plays Use NNUE true on both sides; on since its SPRT, +27.8 ± 14.4 in 988 games at 5+0.05 (docs/nnue.md)"},
+	"NNUEImbalance":             {groupOther, "not in the seeds: Stockfish 12 (the classical evaluation where the material is lopsided)", "", "acts only on the net's search: its row plays Use NNUE true on both sides; on since its SPRT (nnueimbalance in the ledger, docs/strength.md)"},
 
 	// The evaluation.
 	"UsePawnHash":      {groupIPPOLIT, "Rybka/IPPOLIT §5.4.2 Pawn hash", "", "the same scores: a speed figure only"},
@@ -135,7 +135,7 @@ var techniques = map[string]technique{
 	"UseImbalanceClasses": {groupOther, "not in the seeds: Matador's residuals (six trades with a weight each)", "", "beside UseImbalance"},
 	"UsePassedSeveral":    {groupOther, "not in the seeds: Matador's residuals (two passers, three or more)", "", "with UsePassedPawns"},
 	"UseScaleByPawns":     {groupOther, "not in the seeds: Stockfish (the side ahead's pawns scale its lead)", "", "only with UseScaling (on), after its other rules"},
-	"UsePKNet":            {groupOther, "not in the seeds: Ethereal (PKNN, a pawn-king network)", "", "trained on issue 28's second data round; it lost its SPRT (docs/tuning.md)"},
+	"UsePKNet":            {groupOther, "not in the seeds: Ethereal (PKNN, a pawn-king network)", "", "trained on the second data round; it lost its SPRT (docs/tuning.md)"},
 
 	// UCI options (optionRows).
 	"UseNNUE": {groupOther, "not in the seeds: Stockfish 12 (an efficiently updatable network beside the classical evaluation)", "",
