@@ -59,9 +59,9 @@ const (
 // Stockfish 15.1's UCI_Elo, of the levels measured in matches against
 // Stockfish's own UCI_LimitStrength (how and when: docs/strength.md,
 // "`UCI_Elo` calibration"); between points the level is interpolated.
-// Level 20 is full strength, about 2440: 100 games against Stockfish at
-// 2500 at 10s+0.1s scored 41% (-63 ± 55), so UCI_Elo from there to 2500
-// plays at full strength. Level 0, below Stockfish's lowest setting
+// Level 20 is full strength, about 2440 (its match against Stockfish at
+// 2500, full2500 in the ledger), so UCI_Elo from there to 2500 plays at
+// full strength. Level 0, below Stockfish's lowest setting
 // (1350), is extrapolated at about 37 Elo a level.
 var eloCalibration = []struct {
 	elo   float64

@@ -290,8 +290,8 @@ func (p *Params) evalMaterial(pos *chess.Position, info *evalInfo) {
 // Imbalance classes (UseImbalanceClasses): trades whose worth the piece
 // values and the imbalance of pawn counts misjudge as a whole, each with a
 // weight of its own for the side with the larger pieces. `tune residuals`
-// found them (docs/tuning.md): on the first 400,000 positions of issue 28's
-// data, a minor for pawns was off by 14 cp and a queen for a rook and a
+// found them (docs/tuning.md): on the first 400,000 positions of the first
+// data round, a minor for pawns was off by 14 cp and a queen for a rook and a
 // minor by 49 cp.
 const (
 	ImbalanceRookForMinor = iota

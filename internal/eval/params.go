@@ -8,12 +8,12 @@ package eval
 // usual published magnitudes; every weight of Params.Tunable (the linear
 // terms, the king's danger sum and the drawishness scales among them) was
 // then fitted by internal/tune, last to 7,178,772 positions of 100,000
-// self-play games (docs/tuning.md, "The fit of issue 28"), and "matador
+// self-play games (docs/tuning.md), and "matador
 // tune run" rewrites the numbers here. The rest stays as set by hand;
 // Tunable's comment lists it (the piece-square formula, REBEL's counter
 // steps, the mop-up terms among them), but for the pawn-king network,
 // which "matador tune run -pknet" fits beside the weights (trained on
-// issue 28's second data round, off: it lost its SPRT, docs/tuning.md).
+// the second data round, off: it lost its SPRT, docs/tuning.md).
 // The switches turn one technique off so that its worth can be measured
 // in games.
 //
@@ -41,26 +41,26 @@ type Params struct {
 	UseThreats       bool // REBEL: hanging pieces
 	UseScaling       bool // IPPOLIT: winning-chances token
 	UseMopUp         bool
-	// Issue 11's terms, on since its fit (docs/strength.md has the SPRT).
+	// The first fit's terms, on since that fit (its SPRT is in the ledger).
 	UseSpace           bool // safe squares on our side of the centre files, twice behind our pawns
 	UseComplexity      bool // the end-game half moves towards zero in drawish material
 	UseThreatsByType   bool // threats by attacker and victim, beside REBEL's hanging pieces
 	UseKingDangerModel bool // king danger as a tuned sum squared, in place of REBEL's table
 	UseBishopShape     bool // bishops on a long diagonal, bishops hemmed in by rammed pawns
 	UsePieceActivity   bool // knights far from both kings, knights and rooks by closed pawns, the king's distance to the pawns
-	// Issue 28's terms, Ethereal's that Matador lacked: on since its fit
-	// (docs/strength.md has the SPRT).
+	// The second fit's terms, Ethereal's that Matador lacked: on since
+	// that fit (its SPRT is in the ledger, docs/strength.md).
 	UseKingPawnCover  bool // squares around the king two own pawns defend do not count as attacked
 	UsePoorlyDefended bool // king-zone squares the enemy attacks twice and we defend at most once
 	UsePassedStacked  bool // a passed pawn with an own pawn behind it on its file, by rank
 	UsePawnLead       bool // the end game's complexity grows with the lead in pawns
 	UseBackwardByRank bool // backward pawns by rank, beside the flat penalty
 	UseSpacePieces    bool // the space squares count again for each own piece
-	// Issue 28's residuals, on since the same fit.
+	// The residuals' terms, on since the same fit.
 	UseImbalanceClasses bool // six trades (a rook for a minor, a minor for pawns, ...) with a weight each
 	UseScaleByPawns     bool // the side ahead with 0-3 pawns converts less of its lead, by a factor for each count
 	UsePassedSeveral    bool // a weight for two passed pawns and one for three or more, beside each one's own
-	// Issue 28's optional network: off until trained and measured.
+	// The optional pawn-king network: off, as it lost its SPRT.
 	UsePKNet bool // Ethereal: PKNN, a pawn-king network's correction (pknet.go)
 
 	// PKNet is the network's weights (pknet_weights.go).
@@ -199,7 +199,7 @@ const ScaleNormal = 64
 
 // defaultParams is the configuration the engine plays with.
 var defaultParams = Params{
-	// Switches: one per technique, all on except issue 28's pawn-king
+	// Switches: one per technique, all on except the pawn-king
 	// network (UsePKNet), off since it lost its SPRT (false by omission).
 	UsePawnHash:         true, // IPPOLIT: pawn hash table (off: recompute every call)
 	UseImbalance:        true, // Rybka/IPPOLIT: knight and rook values follow the pawn count

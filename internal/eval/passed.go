@@ -66,7 +66,7 @@ func (p *Params) evalPassed(pos *chess.Position, info *evalInfo, c chess.Color) 
 	}
 	// Counted among the side's own passers, whatever the enemy has. The
 	// residual it answers: two passers more than the enemy scored 14 cp
-	// over their evaluation on 400,000 positions of issue 28's data (tune
+	// over their evaluation on 400,000 positions of the first data round (tune
 	// residuals).
 	if n := info.pawns.passed[c].Count(); p.UsePassedSeveral && n >= 2 {
 		s += p.PassedSeveral[min(n, 3)-2]

@@ -87,7 +87,7 @@ func (p *Params) drawishness(pos *chess.Position, n *pieceCounts, v int) (fixed 
 	}
 
 	// Fewer pawns leave fewer ways to convert: on 400,000 positions of
-	// issue 28's data the side ahead with 0-4 pawns on the board scored
+	// the first data round the side ahead with 0-4 pawns on the board scored
 	// 21 cp under its evaluation (tune residuals).
 	if p.UseScaleByPawns && n[strong][chess.Pawn] < len(p.ScaleStrongPawns) {
 		return 0, &p.ScaleStrongPawns[n[strong][chess.Pawn]]

@@ -80,7 +80,7 @@ func abs32(x int32) int32 {
 // (contRows) and, under ThreatHistory, the squares the enemy attacks,
 // which pick each move's history table (historyEntry); empty without it.
 // ThreatHistory is off: turning it on measured no gain in its ablation
-// row (+10.4 ± 16.0 Elo in 800 games). One call, so that negamax keeps
+// row, nor in its SPRT on the net. One call, so that negamax keeps
 // the line layout its profile-guided build was profiled with (see
 // docs/building.md).
 func (w *worker) historyContext(ply int) (cont1, cont2 *contRow, threats chess.Bitboard) {

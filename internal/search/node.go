@@ -43,8 +43,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 
 	// Step 1. Check extension: the side in check gets one more ply
-	// (REBEL; switches CheckExtension, CheckExtREBEL: REBEL's variant
-	// +43 ± 29 Elo, 300 games at 3+0.03).
+	// (REBEL; switches CheckExtension, CheckExtREBEL: REBEL's variant,
+	// on since it gained in a match at 3+0.03).
 	if inCheck && w.Switches.CheckExtension {
 		ss.checks++
 		if !root {
@@ -137,8 +137,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 	// Step 7. Static evaluation (the hash's when it has one), moved by the
 	// correction history (Stockfish, not in the seeds; switch
-	// CorrectionHistory; on: its ablation row, +29.0 ± 27.2 Elo in 300
-	// games at 2+0.02), and evalScore: the evaluation improved by the
+	// CorrectionHistory; on: its ablation row a clear gain), and
+	// evalScore: the evaluation improved by the
 	// hash score where its bound allows. The hash table, the positional
 	// gains and the improving test keep the evaluation's own figure,
 	// rawEval.
@@ -166,7 +166,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// pressure on our king is searched a ply deeper; checks are extended
 	// already, and the test needs this node's evaluation, so it does not
 	// reach moves into quiescence (REBEL; switch KingPressureExt, off:
-	// turning it on, −66.8 ± 36.8 Elo in 200 games at 2+0.02).
+	// every node then evaluates in full, and turning it on lost).
 	if w.Switches.KingPressureExt && !root && !inCheck && excluded == chess.NoMove && w.kingPressureExtends(ply) {
 		depth++
 		ss.pathExt++
@@ -175,8 +175,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// Step 9. Reduction 2a: the move that led here left its side below
 	// alpha even if a quarter of its biggest threat comes true, so one ply
 	// less, unless the hash says this position is better than it looks
-	// (REBEL; switch ThreatReduction, off: turning it on, −29.3 ± 22.0 Elo
-	// in 500 games at 2+0.02).
+	// (REBEL; switch ThreatReduction, off: its ply comes on top of LMR and
+	// null move, and turning it on lost).
 	if w.Switches.ThreatReduction && !pvNode && !inCheck && excluded == chess.NoMove &&
 		depth >= ThreatReductionMinDepth && w.threatReduces(ply, staticEval, beta, ttOK, ttScore) {
 		depth--
@@ -253,8 +253,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// Step 13. ProbCut: a capture that beats beta by a margin in a search
 	// some plies shallower would beat beta in the full one too, so the
 	// node is cut; quiescence screens each capture first (Stockfish,
-	// Ethereal, not in the seeds; switch ProbCut, off: turning it on,
-	// +13.9 ± 17.5 Elo in 800 games at 2+0.02).
+	// Ethereal, not in the seeds; switch ProbCut, off: turning it on
+	// measured no gain, in the ablation or on the net).
 	if prunable && w.Switches.ProbCut && probCutApplies(depth, beta) {
 		probBeta := beta + ProbCutMargin
 		if !(ttOK && hit.depth >= depth-ProbCutReduction && ttScore < probBeta) {
@@ -470,12 +470,12 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// late quiet moves one ply less, a second and third with poor
 		// history, more for very late moves at depth (LMR in REBEL,
 		// edition 3, and a log-log term; switches LMR, HistoryReduction,
-		// HangingNoReduce: the log-log term +52 ± 22 Elo in 574 games).
-		// Or, with LMRAdjusted, as the strongest engines reduce
-		// (reductions.go lmrAdjustedPlies; on: its row, +107.5 ± 34.0 Elo).
-		// With LMRCaptures (Ethereal, Stockfish) late captures are reduced by
-		// their capture history (off; alone, +47.2 ± 36.8 Elo in 200 games;
-		// with CaptureHistory, +0.3 ± 13.2 in 1,080, docs/strength.md).
+		// HangingNoReduce). Or, with LMRAdjusted (on), as the strongest
+		// engines reduce (reductions.go lmrAdjustedPlies), a clear gain
+		// in its ablation row. With LMRCaptures (on since
+		// its SPRT on the net; Ethereal, Stockfish) late captures are
+		// reduced by their capture history, which it keeps without
+		// ordering by it, as CaptureHistory would (docs/techniques.md).
 		var score int
 		reducedHere := materialReduced && !w.parentMaterialReduced(ply)
 		ss.moveReduced = reducedHere
@@ -567,8 +567,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// Step 24. What the cut-off teaches: history, continuation history,
 	// killers, counter move (history.go), and the capture history, kept
 	// while CaptureHistory (which orders by it) or LMRCaptures (which
-	// reduces by it) is on (CaptureHistory off: turning it on, −24.4 ±
-	// 19.6 Elo in 600 games at 2+0.02).
+	// reduces by it) is on (CaptureHistory off: ordering by it lost in
+	// its ablation row, REBEL's bands already ordering captures).
 	if bestScore >= beta && bestMove != chess.NoMove {
 		w.updateQuietStats(ss, bestMove, quiets[:quietsTried], depth, ply, bestScore)
 		if w.Switches.CaptureHistory || w.Switches.LMRCaptures {

@@ -150,7 +150,7 @@ const (
 // when it raises the evaluation's king-safety penalty of that king by 0.08
 // or more. REBEL's own example, e4-e5 driving away the knight that guards
 // h7 against queen and bishop, raises it from 0.00 to 0.09 with the danger
-// model of issue 28's fit (the threshold's earlier values: the King-safety
+// model of the fit on 7.2M positions (the threshold's earlier values: the King-safety
 // extension in docs/techniques.md). It spares the move from reduction 2a
 // and from static pruning, and KingPressureExt extends it while the
 // path's extended plies stay below the iteration depth divided by
@@ -274,9 +274,8 @@ const (
 // Late-move reductions beyond REBEL's plies: LMRLogBase + ln(depth) ·
 // ln(moves) / LMRLogDivisor, less the ply REBEL's LMR gives already
 // (LMRAdjusted's table keeps that ply). Ethereal's published 0.75 and 2.25
-// beat the earlier ln d ln n / 2.6 by 52 ± 22 Elo in an SPRT of 574 games
-// at 3+0.03; SPSA (run search3, in hundredths) moved them to 0.70 and
-// 2.37. SetTunable rebuilds the tables (reductions.go).
+// beat the earlier ln d ln n / 2.6 in an SPRT; SPSA (run search3, in
+// hundredths) moved them to 0.70 and 2.37. SetTunable rebuilds the tables (reductions.go).
 var (
 	LMRLogBase    = 0.7
 	LMRLogDivisor = 2.37
@@ -503,10 +502,9 @@ const ClockStableFloorStep = 0.02
 
 // ClockFrontLoad: the time left is shared over this many moves, not
 // ClockIdealScaledMoves, so that more of it goes to the moves of the
-// opening and middle game (Ethereal 12 spent 1.4 times Matador's time a
-// move over moves 1-20; on since its SPRT at 5+0.05, +18.8 ± 11.3 Elo;
-// its ablation row at 2+0.02, with ClockNodeShare, −2.6 ± 15.7 Elo in 800
-// games, measured no gain).
+// opening and middle game, as Ethereal 12 spends more of its clock early;
+// on since its SPRT at 5+0.05 (clockfl-base in the ledger), though its
+// ablation row, with ClockNodeShare on, measured no gain).
 const ClockFrontLoadMoves = 40
 
 // LMRCaptures: a capture after the first move, from LMRCaptureMinDepth,

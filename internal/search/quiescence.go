@@ -94,8 +94,8 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 		// Step 5. Horizon trick two, delta pruning: nothing can lift the
 		// score to alpha, not even winning a queen (REBEL; switch
 		// QSDeltaPruning). Horizon trick one: nor taking the best hanging
-		// piece (REBEL; switch HorizonTrickOne, off: turning it on, −26.5 ±
-		// 22.0 Elo in 500 games at 2+0.02).
+		// piece (REBEL; switch HorizonTrickOne, off: turning it on lost in
+		// its ablation row, as it misses what a lesser capture would win).
 		if w.Switches.QSDeltaPruning && staticEval+eval.QueenValue+DeltaMargin < alpha && !w.canPromote() {
 			return staticEval
 		}
@@ -120,8 +120,8 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 	// Step 6. The captures that do not lose material (all moves in check,
 	// quiet checks in the first plies), best first. With QSSEEThreshold
 	// only the captures whose SEE brings the score to within QSSEEMargin
-	// of alpha (Ethereal; on, though its row alone measured no gain, −15.2
-	// ± 16.9 Elo in 800 games). The picker filters by SEE; only the hash
+	// of alpha (Ethereal; on, though its row alone measured no gain; it
+	// passed its SPRT with its group). The picker filters by SEE; only the hash
 	// move, which comes before its filter, is tested here.
 	withChecks := w.Switches.QSChecks && qply < QSCheckPlies
 	seeFloor := 0

@@ -45,9 +45,9 @@ type Switches struct {
 	PartialIteration    bool // a new best move of an interrupted iteration is played
 	ProbCut             bool // a capture that beats beta by a margin in a shallower search cuts the node
 	CaptureHistory      bool // captures ordered within their REBEL band by how often they caused cut-offs
-	// Issue 14: the search and clock of the strongest engines, on since
-	// the nine together passed an SPRT (+45 ± 20 Elo in 618 games); each
-	// one's own worth is its row in docs/ablation.
+	// The search and clock of the strongest engines, on since the nine
+	// together passed an SPRT (nine14 in the ledger); each one's own worth
+	// is its row in docs/ablation.
 	LMRAdjusted               bool // LMR from the second move, adjusted by node type, improving, killers, history; checks and the root too
 	SafeChecksOnly            bool // only the hash move and SEE-safe checks at low move counts escape move pruning
 	SEEQuietLinearNoisySquare bool // SEE pruning at -80·d for quiet moves and -18·d² for captures, to depth 9
@@ -58,7 +58,7 @@ type Switches struct {
 	ContHistNoSink            bool // no continuation history after a null move or before the root, instead of a shared row
 	ClockIdealScaled          bool // an ideal time per move, scaled by stability, best-move changes and score drops
 	// Three node-level refinements, on since together they passed an SPRT
-	// (+58.7 ± 21.9 Elo in 472 games); each one's own worth is its row in
+	// (corrsingiir in the ledger); each one's own worth is its row in
 	// docs/ablation.
 	CorrectionHistory bool // the static evaluation corrected by what searches found beyond it, by pawn structure
 	SingularDouble    bool // a very singular hash move two plies deeper, a non-singular one that beats beta a ply shallower
@@ -67,16 +67,18 @@ type Switches struct {
 	ClockNodeShare   bool // Ethereal's clock since version 14: a larger ideal time, scaled by the best move's share of the nodes and the score's fall
 	ClockStableFloor bool // a stable best move takes ClockIdealScaled's time down to the ideal time, not 0.8 of it
 	EvalCache        bool // static evaluations kept by position key beside the hash table (the same scores, sooner)
-	// Issue 28's search and clock details: the clock that front-loads is
-	// on since its SPRT, LMRCaptures since its SPRT on the net at 10s+0.1s
-	// (+7.0 ± 5.6 Elo in 4,988 games); the others are off.
+	// Details of the search and the clock, each on only once it passed an
+	// SPRT: the clock that front-loads, LMRCaptures (on the net at
+	// 10s+0.1s) and PruneAtLMRDepth (in a group with the tuned margins and
+	// ClockNodeShare); FutilityHistory, DrawJitter and ThreatHistory are
+	// off.
 	LMRCaptures     bool // late captures reduced by how seldom they cut off (their capture history)
 	FutilityHistory bool // futility spares a quiet move whose history is good
 	DrawJitter      bool // a draw in the main search (not quiescence) scores ±1 by the node count, not 0, so that the search does not settle on one drawing line
 	ClockFrontLoad  bool // the ideal time a share of ClockFrontLoadMoves moves instead of ClockIdealScaledMoves: more time early
 	PruneAtLMRDepth bool // futility and continuation-history pruning judge a quiet move at the depth its reduction would leave
 	ThreatHistory   bool // the butterfly history kept apart by whether the enemy attacks the move's from and to squares
-	// With the network: Stockfish 12's rule, off until it gains.
+	// With the network: Stockfish 12's rule, on since its SPRT on the net.
 	NNUEImbalance bool // a position whose material is far from level is evaluated classically, the margin growing with the fifty-move count
 }
 

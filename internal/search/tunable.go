@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// The search parameters that SPSA tunes (issue 28, item 6; tools/spsa).
+// The search parameters that SPSA tunes (tools/spsa).
 // Each is a variable of params.go under its own name; a name ending in 100
 // is the variable without that suffix in hundredths (LMRLogBase100 75 is
 // LMRLogBase 0.75). FutilityMarginPerPly, LateMovePercent and

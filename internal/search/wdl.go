@@ -24,7 +24,7 @@ type WDLModel struct {
 }
 
 // DefaultWDL was fitted with "matador tune wdl" to the tuner's data of
-// the time, before issue 11's: 160,197 quiet positions from 2,494
+// the time, before the fit on a million positions: 160,197 quiet positions from 2,494
 // self-play games at 10,000 nodes per move (search scores as fastchess
 // recorded them, adjudication on). So it says what a score meant in such
 // fast games; slower games draw more. Mean log-loss 0.680 (0.697 for the

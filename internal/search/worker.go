@@ -308,9 +308,9 @@ func (w *worker) useNet(net *nnue.Net) {
 // while the classical evaluation's mop-up terms were made for them. The
 // lazy stack costs nothing at the nodes it does not evaluate. Stockfish
 // 12's own rule is the switch NNUEImbalance (lopsided), on: though the net
-// is the faster evaluation here, the rule won its SPRT (+27.8 ± 14.4 in
-// 988 games at 5s+0.05s, docs/nnue.md), since games adjudicated at 10.00
-// leave the net few lopsided positions to learn from.
+// is the faster evaluation here, the rule won its SPRT (nnueimbalance in
+// the ledger, docs/strength.md), since games adjudicated at 10.00 leave
+// the net few lopsided positions to learn from.
 func (w *worker) evaluate() int {
 	if w.nn != nil && !bareKing(w.pos) && !(w.Switches.NNUEImbalance && lopsided(w.pos)) {
 		return w.nn.Evaluate(w.pos)

@@ -70,10 +70,10 @@
 // the minimum, as far from it as one step of noisy mini-batch gradient
 // carries them.
 //
-// The flags' defaults are the settings of issue 11's fit on a million
+// The flags' defaults are the settings of the fit on a million
 // positions: a tenth of the games held out, lambda 0.5, L2 1e-9, Adam at
 // 1 cp on mini-batches of 16,384, at most 300 epochs, patience 20. The fit
-// that made the current params.go, on issue 28's 7.2 million positions,
+// that made the current params.go, on 7.2 million positions,
 // ran with -patience 15 -halve 3 besides. docs/tuning.md has both runs and
 // the measurements that chose the settings.
 //

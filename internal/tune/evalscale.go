@@ -17,9 +17,9 @@ import (
 // Evaluation scale: the search's margins (reverse futility, futility,
 // delta pruning, the aspiration window, null move's evaluation term, the
 // singular window) are centipawns of the evaluation they were tuned with.
-// Issue 70 asks that those be retuned once the net evaluates; whether
-// they need it depends on how far the net's scale and its errors moved
-// from the classical evaluation's. This holds both evaluations against
+// Whether they need retuning once the net evaluates depends on how far
+// the net's scale and its errors moved from the classical
+// evaluation's. This holds both evaluations against
 // the search scores of a data file (what a margin bets the static
 // evaluation will not miss by) and against each other.
 

@@ -328,7 +328,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	pkRate := fs.Float64("pkrate", 0.05, "Adam step size of the pawn-king network's parameters")
 	pkL2 := fs.Float64("pkl2", 0, "pull of the pawn-king network's parameters towards zero, per squared unit")
 	cache := fs.String("cache", "", "file that keeps the linearised samples: a later run with the same data, weights, switches and -validate reads them instead of evaluating again")
-	// The defaults are the settings of issue 11's fit (see the package doc).
+	// The defaults are the settings of the fit on a million positions (see the package doc).
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

@@ -1,5 +1,5 @@
 // Command spsa tunes Matador's search parameters by SPSA over fastchess
-// games (issue 28, item 6). Each iteration perturbs every parameter by
+// games. Each iteration perturbs every parameter by
 // ±c_k, plays a pair of games (or -pairs pairs) between the plus and the
 // minus settings of one engine binary (a "make TAGS=spsa" build, whose
 // UCI options they are), and moves the values by a_k/c_k times the plus

@@ -1,5 +1,5 @@
 // Command tbconvert plays tablebase endings between Matador (with the Syzygy
-// tables) and Stockfish (without them) to measure issue 12's conversion:
+// tables) and Stockfish (without them) to measure how it converts:
 // won positions from reference.txt with Matador on the winning side, and
 // drawn positions with Matador on the weaker side. Both engines are driven
 // by UCI through pipes; a third engine process (Stockfish, used only for
