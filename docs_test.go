@@ -75,10 +75,10 @@ func anchors(doc string) map[string]bool {
 
 func TestHeadingAnchor(t *testing.T) {
 	for heading, want := range map[string]string{
-		"Strength":                                 "strength",
-		"UCI, XBoard and the terminal":             "uci-xboard-and-the-terminal",
-		"Search and clock measurements (issue 14)": "search-and-clock-measurements-issue-14",
-		"`UCI_Elo` calibration":                    "uci_elo-calibration",
+		"Strength":                         "strength",
+		"UCI, XBoard and the terminal":     "uci-xboard-and-the-terminal",
+		"The fit on 7.2 million positions": "the-fit-on-72-million-positions",
+		"`UCI_Elo` calibration":            "uci_elo-calibration",
 	} {
 		if got := headingAnchor(heading); got != want {
 			t.Errorf("anchor of %q: %q, want %q", heading, got, want)

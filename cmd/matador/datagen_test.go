@@ -16,7 +16,7 @@ import (
 	"matador/internal/nnue"
 )
 
-// Issue 71: datagen under hostile input. Each test failed before its fix.
+// Datagen under hostile input. Each test failed before its fix.
 
 // A file that datagen did not write is refused and left as it was, with
 // or without a newline, text or random bytes.

@@ -12,7 +12,7 @@ import (
 )
 
 // A named pipe given as a table, a book or a log is refused: opening it
-// would block the engine until something wrote to it (issue 26).
+// would block the engine until something wrote to it.
 func TestNamedPipesAreRefused(t *testing.T) {
 	t.Parallel()
 	needSyzygy(t)

@@ -17,7 +17,7 @@ import (
 )
 
 // Defects found by driving the engine the way a careless or hostile GUI
-// would (issue 13). Each test failed before its fix.
+// would. Each test failed before its fix.
 
 // A search with a node limit that ends by itself must still hold its
 // bestmove until stop or ponderhit when it is a ponder or infinite search.
@@ -198,7 +198,7 @@ func TestPerftSubcommandRefusesBadArguments(t *testing.T) {
 	}
 }
 
-// Defects found by the second hostile probe (issue 26). Each test failed
+// Defects found by the second hostile probe. Each test failed
 // before its fix.
 
 // A MultiPV search reports each line once per iteration, as Stockfish
@@ -424,7 +424,7 @@ func exitCode(t *testing.T, args ...string) (string, int) {
 
 // book make never overwrites its own input or a file that is not a book,
 // writes no empty book (BookFile would refuse it), and says where a PGN
-// comment that is never closed began (issue 26).
+// comment that is never closed began.
 func TestBookMakeKeepsOtherFiles(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -488,7 +488,7 @@ func TestBookMakeKeepsOtherFiles(t *testing.T) {
 }
 
 // "d" prints a FEN that "position fen" takes back, whatever moves took
-// the counters past its bounds (issue 71: a half-move clock of 10001).
+// the counters past its bounds (a half-move clock of 10001).
 func TestDisplayedFENIsReadBack(t *testing.T) {
 	t.Parallel()
 	p := startEngine(t)
@@ -508,7 +508,7 @@ func TestDisplayedFENIsReadBack(t *testing.T) {
 }
 
 // A byte-order mark before a PGN's first tag costs no game: book make
-// makes the same book with it as without (issue 71: it dropped game 1),
+// makes the same book with it as without (it dropped game 1),
 // and a device is refused as the PGN of book make, analyze and epd.
 func TestByteOrderMarkAndDevicesAsInput(t *testing.T) {
 	t.Parallel()

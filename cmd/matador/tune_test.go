@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// Issue 71: tune under hostile input. Each test failed before its fix.
+// Tune under hostile input. Each test failed before its fix.
 
 const (
 	startLine = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

@@ -72,8 +72,8 @@ func TestFENErrors(t *testing.T) {
 		"rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1":     "not a piece",
 		"4k3/8/8/8/8/8/4R3/4K3 w - - 0 1":                              "not to move is in check",
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 9 9": "at most 6",
-		// A character outside ASCII is named whole, not by its first byte
-		// (issue 26).
+		// A character outside ASCII is named whole, not by the first byte
+		// of its UTF-8.
 		"rnbqkbnr/pppéppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1":     `rank 7: 'é' is not a piece letter`,
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQé - 0 1":     `castling field: 'é' is not`,
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Ké - 0 1":      `castling field: 'é' is not`,

@@ -211,7 +211,7 @@ func TestRepeatedMate(t *testing.T) {
 
 // A level that is not a finite number of seconds within bounds is refused
 // and the old one kept: "level NaN" and "level 1e-12" once made the next
-// search endless, and the session could no longer be ended (issue 26).
+// search endless, and the session could no longer be ended.
 func TestLevelOutOfBoundsRefused(t *testing.T) {
 	bad := []string{"NaN", "nan", "Inf", "-Inf", "+Inf", "1e-12", "0.0000001", "-0", "0", "-5", "86401", "1e300", "0x10", "5s"}
 	lines := []string{"level 2"}

@@ -230,7 +230,7 @@ func TestOrderings(t *testing.T) {
 	}
 	kr := whiteScore(t, "8/3k4/8/8/8/3K4/3R4/8 w - - 0 1")
 	krb := whiteScore(t, "8/3k4/8/3b4/8/3K4/3R4/8 w - - 0 1")
-	// A bare rook up scores about 380 since issue 28's fit scaled the
+	// A bare rook up scores about 380 since the fit on 7.2M positions scaled the
 	// side ahead without pawns (ScaleStrongPawns[0]); mop-up and the
 	// tables do the rest.
 	if krb > 60 || krb < 0 || kr < 300 {

@@ -28,8 +28,8 @@ func TestApplySwitchSpec(t *testing.T) {
 	}
 }
 
-// TestNewTermsOffChangeNothing: with NewTerms' switches (issue 11's and
-// issue 28's) off, changed weights of issue 11's terms leave the score as
+// TestNewTermsOffChangeNothing: with NewTerms' switches (both fits'
+// terms) off, changed weights of the first fit's terms leave the score as
 // it was; with the switches on, the score changes.
 func TestNewTermsOffChangeNothing(t *testing.T) {
 	pos, _ := chess.ParseFEN("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8")

@@ -17,7 +17,7 @@ func breakdownWith(t *testing.T, fen string, on bool, sw func(*Params, bool), se
 	return NewEvaluatorWith(p).Breakdown(mustParse(t, fen))
 }
 
-// Issue 28's terms: with its switch off a term changes nothing whatever its
+// The second fit's terms: with its switch off a term changes nothing whatever its
 // weight; with it on, it counts what its comment says.
 func TestIssue28Terms(t *testing.T) {
 	for _, tc := range []struct {

@@ -268,7 +268,7 @@ func FuzzPGN(f *testing.F) {
 }
 
 // A comment brace that is never closed swallows the rest of the input; the
-// reader says where it began (issue 26: it passed without a word).
+// reader says where it began (it passed without a word).
 func TestUnclosedCommentSaysWhereItBegan(t *testing.T) {
 	for _, tc := range []struct {
 		text       string

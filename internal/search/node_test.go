@@ -65,7 +65,7 @@ func TestTTKeepsZeroEval(t *testing.T) {
 	}
 }
 
-// Each search switch of issues 14 and 28 changes the tree searched to a
+// Each search switch taken from today's engines changes the tree searched to a
 // fixed depth (so that a match measures something), and the clock's and
 // the evaluation cache's do not: each is turned from its default to the
 // other setting.

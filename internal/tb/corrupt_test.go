@@ -187,7 +187,7 @@ func FuzzTable(f *testing.F) {
 
 // Check leaves out a table whose header is damaged, naming it; a table
 // whose data turns out corrupt at a probe is dropped and reported once,
-// however many probes meet it (issue 26: both were silent).
+// however many probes meet it (both were silent).
 func TestCheckAndDrop(t *testing.T) {
 	openShared(t)
 	good, err := os.ReadFile(filepath.Join(dataDir, "KRvK.rtbw"))

@@ -565,7 +565,7 @@ func TestRunHalve(t *testing.T) {
 }
 
 // A file named by -cache that is not a cache this tool wrote is refused,
-// not replaced (issue 26: a text file was silently overwritten), and so is
+// not replaced (a text file was silently overwritten), and so is
 // an output that is one of the run's inputs.
 func TestRunRefusesToOverwriteOtherFiles(t *testing.T) {
 	dir := t.TempDir()
@@ -616,7 +616,7 @@ func TestRunRefusesToOverwriteOtherFiles(t *testing.T) {
 }
 
 // Flags out of their range are refused with a message naming the flag and
-// its range, and exit status 2 (issue 26: -rate NaN, -threads 0 and the
+// its range, and exit status 2 (-rate NaN, -threads 0 and the
 // like were run).
 func TestRunFlagRanges(t *testing.T) {
 	dir := t.TempDir()

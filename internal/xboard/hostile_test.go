@@ -124,7 +124,7 @@ func TestXBoardBook(t *testing.T) {
 	}
 }
 
-// Defects found by the second hostile probe (issue 26). Each test failed
+// Defects found by the second hostile probe. Each test failed
 // before its fix.
 
 // Non-finite or negative numbers in level, st, time and otim are errors
@@ -319,7 +319,7 @@ func TestErrorsInTheProtocolsWords(t *testing.T) {
 
 // A ping while the engine thinks on its move is answered after the move,
 // and the commands after it are acted on at once: "?" moves now, and the
-// pong follows the move (issue 71; before the fix the ping held the input
+// pong follows the move (before the fix the ping held the input
 // loop for the whole think).
 func TestPingDuringThinkDoesNotBlock(t *testing.T) {
 	e := startMatador(t)

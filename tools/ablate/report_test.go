@@ -28,7 +28,7 @@ func TestFormatSignedZero(t *testing.T) {
 	}
 }
 
-// Issue 71: a ledger named but missing is an error, and a report with no
+// A ledger named but missing is an error, and a report with no
 // games never empties a document's table; a bad -tc or -margin is refused
 // before anything is read.
 func TestRunRefusesWhatWouldEmptyTheTable(t *testing.T) {

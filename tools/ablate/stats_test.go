@@ -13,7 +13,7 @@ var statsVectors = []struct {
 	hasNElo              bool
 	where                string
 }{
-	{Penta{3, 15, 79, 79, 24}, 94.3, 22.2, 152.5, 34.1, true, "issue 14's bar, 400 games at 10+0.1"},
+	{Penta{3, 15, 79, 79, 24}, 94.3, 22.2, 152.5, 34.1, true, "bar14 of the ledger, 400 games at 10+0.1"},
 	{Penta{6, 37, 92, 74, 27}, 58.7, 21.9, 85.9, 31.3, true, "CorrectionHistory, SingularDouble, IIReduction"},
 	{Penta{4, 29, 50, 32, 5}, 7.2, 28.0, 11.4, 44.0, true, "ClockNodeShare and ClockStableFloor"},
 	{Penta{8, 52, 83, 48, 9}, -1.7, 22.1, -2.7, 34.1, true, "the four open switches of the seeds' era"},

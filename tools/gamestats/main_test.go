@@ -197,7 +197,7 @@ func FuzzParseComment(f *testing.F) {
 
 // A file whose last game is cut off in a comment still gives the report
 // of every game that can be read, names the bad one and exits 1; -low must
-// be a finite number of seconds, not below zero (issue 71).
+// be a finite number of seconds, not below zero.
 func TestRunReportsTheGoodGamesAndNamesTheBad(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.pgn")

@@ -448,7 +448,7 @@ func TestRunNNUE(t *testing.T) {
 }
 
 // Settings that make no games or no schedule, and a parameter the engine
-// does not have, are refused before a run is saved (issue 71).
+// does not have, are refused before a run is saved.
 func TestRunRefusesBadSettings(t *testing.T) {
 	r := newTestRun(t)
 	ctx := context.Background()
