@@ -45,5 +45,6 @@ status=0
 	-openings file="$openings" format=pgn order=random \
 	-rounds "$rounds" -games 2 -repeat -concurrency 2 -recover \
 	-pgnout file="$dir/games.pgn" timeleft=true >"$dir/log.txt" 2>&1 || status=$?
-keep_run calib "$name" -build "$(basename "$matador")" -change "UCI_Elo $elo" -opponent "UCI_Elo $sfelo"
+build=$(basename "$matador")
+keep_run calib "$name" -build "${build#matador-}" -change "UCI_Elo $elo" -opponent "UCI_Elo $sfelo"
 exit $status

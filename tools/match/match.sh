@@ -55,5 +55,6 @@ status=0
 	-draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=700 \
 	-rounds "$rounds" -games 2 -repeat -concurrency "$conc" -recover \
 	-pgnout file="$dir/games.pgn" timeleft=true >"$dir/log.txt" 2>&1 || status=$?
-keep_run match "$name" -change "$(basename "$a")" -opponent "$(basename "$b")"
+build=$(basename "$a")
+keep_run match "$name" -build "${build#matador-}" -opponent "$(basename "$b")"
 exit $status

@@ -61,5 +61,6 @@ status=0
 	-rounds "$rounds" -games 2 -repeat -concurrency 2 -recover \
 	-sprt elo0="${ELO0:-0}" elo1="${ELO1:-10}" alpha=0.05 beta=0.05 model=normalized \
 	-pgnout file="$dir/games.pgn" timeleft=true >"$dir/log.txt" 2>&1 || status=$?
-keep_run sprt "$name" -build "$(basename "$bin")" -change "${new:-the defaults}" -opponent "${base:-the defaults}"
+build=$(basename "$bin")
+keep_run sprt "$name" -build "${build#matador-}" -change "${new:-the defaults}" -opponent "${base:-the defaults}"
 exit $status
