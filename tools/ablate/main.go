@@ -66,7 +66,7 @@ func run(args []string, out io.Writer) error {
 	bench := fs.Bool("bench", false, "with -estimate and -engine: run the engine's bench with each row's switch flipped, to find the rows that search the same tree as the default")
 	reportOnly := fs.Bool("report", false, "play nothing: write the table and the chart from the games so far")
 	ledgerPath := fs.String("ledger", "", "the ledger of finished chunks (default docs/ablation/chunks-TC.tsv in the repository; \"none\": keep none)")
-	fs.StringVar(&c.Doc, "doc", "", "a document (docs/techniques.md) whose block between <!-- ablate:begin TC --> and <!-- ablate:end --> the report rewrites: the chart and the table")
+	fs.StringVar(&c.Doc, "doc", "", "a document (docs/techniques.md) whose block between <!-- ablate:begin TC --> and <!-- ablate:end --> the report rewrites: the chart and the table; and the worth column of its table between <!-- ablate:worth TC --> and <!-- ablate:end -->")
 	outDir := fs.String("out", "", "where table.md, table.tsv and chart.svg go (default WORK/ablate/TC)")
 	fs.Usage = func() {
 		fmt.Fprintln(out, "usage: go run ./tools/ablate [-engine BINARY] [-tc 2+0.02] [-rows A,B] [-estimate | -report] [flags]")
@@ -240,6 +240,9 @@ func writeReport(c Config, all []Row, dir string, out io.Writer) error {
 		return fmt.Errorf("no games at %s in %s or the ledger: the report would empty the table of %s; it is left as it was", c.TC, c.TCDir(), c.Doc)
 	}
 	if err := fillDoc(c.Doc, filepath.Join(dir, "chart.svg"), c.TC, md.Bytes()); err != nil {
+		return err
+	}
+	if err := fillWorth(c.Doc, c.TC, ms); err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "rewrote the ablation block of %s\n", c.Doc)
