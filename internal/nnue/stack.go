@@ -29,9 +29,9 @@ type entry struct {
 	// updated from the parent's.
 	refresh [2]bool
 	// slot is each perspective's refresh table slot in this ply.
-	slot  [2]uint8
-	adds  [2]change
-	subs  [2]change
+	slot   [2]uint8
+	adds   [2]change
+	subs   [2]change
 	boards boards
 }
 

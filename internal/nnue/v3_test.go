@@ -68,7 +68,7 @@ func TestFeatureIndexMirrors(t *testing.T) {
 			}
 		}
 	}
-	n := nets[2] // 512 wide, one bucket
+	n := nets[2]          // 512 wide, one bucket
 	wk := chess.Square(1) // b1: mirrored, seen as g1
 	if got, want := n.FeatureIndex(chess.White, wk, chess.MakePiece(chess.White, chess.Pawn), 8), Feature(chess.White, chess.MakePiece(chess.White, chess.Pawn), 15); got != want {
 		t.Errorf("a pawn on a2 with the king on b1: row %d, want h2's %d", got, want)
