@@ -167,10 +167,11 @@ func (c *Config) key(startNet *nnue.Net) (string, error) {
 }
 
 // newKeys is the key's lines for the settings that came with the second
-// net's architecture; a run without them has none, so that its key is
-// what it was before they existed.
+// net's architecture; a run without them has none.
 func (c *Config) newKeys() string {
-	var k string
+	// AdamW became lazy in the rows with the second net's trainer: a
+	// checkpoint of the dense optimiser's runs is another run's.
+	k := "adam=lazy-rows\n"
 	if c.KingBuckets != "" {
 		a, _ := c.arch()
 		k += "king-buckets=" + layoutString(&a.layout) + "\n"
