@@ -447,7 +447,10 @@ func (n *Net) Encode() []byte {
 // view, computed from nothing: for tests and the eval command, not the
 // search, which keeps a Stack.
 func (n *Net) Evaluate(pos *chess.Position) int {
-	acc := alignedInt16(2 * n.Hidden)
+	// Two accumulators of the widest net, on the stack and 8-byte
+	// aligned: evalscale runs this on many positions.
+	var words [2 * MaxHidden / 4]uint64
+	acc := unsafe.Slice((*int16)(unsafe.Pointer(&words[0])), 2*n.Hidden)
 	us := pos.SideToMove()
 	n.refresh(pos, us, acc[:n.Hidden])
 	n.refresh(pos, us.Other(), acc[n.Hidden:])

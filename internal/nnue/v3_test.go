@@ -309,3 +309,29 @@ func TestQuantisationBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestNoAllocation: a search's pushes, pops and evaluations, refreshes
+// from the table among them, allocate nothing, and neither does
+// Evaluate from nothing, for every width.
+func TestNoAllocation(t *testing.T) {
+	for _, net := range testNets(t) {
+		pos := mustFEN(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+		s := NewStack(net)
+		s.Reset(pos)
+		var ml chess.MoveList
+		pos.GenerateLegal(&ml)
+		allocs := testing.AllocsPerRun(20, func() {
+			for _, m := range ml.Moves[:ml.N] {
+				s.Push(pos, m)
+				pos.MakeMove(m)
+				_ = s.Evaluate(pos)
+				pos.UnmakeMove(m)
+				s.Pop()
+			}
+			_ = net.Evaluate(pos)
+		})
+		if allocs != 0 {
+			t.Errorf("%d wide: %.1f allocations a run", net.Hidden, allocs)
+		}
+	}
+}
