@@ -42,7 +42,7 @@ type boards [12]chess.Bitboard
 // boardIndex is pc's bitboard in a boards.
 func boardIndex(pc chess.Piece) int { return int(pc.Color())*6 + int(pc.Type()) - 1 }
 
-// finny is one refresh table entry, as Stockfish's and Koivisto's
+// finny is one refresh table entry, as in Ethereal and Stockfish
 // ("Finny tables"): an accumulator of one perspective in one slot and the
 // pieces it holds, so that a king that changes slot is brought to the
 // position by the few pieces that differ from the last position seen in
