@@ -72,11 +72,26 @@ func TestTrainSubcommand(t *testing.T) {
 		t.Errorf("train printed %q, want %q", got, want)
 	}
 
+	// The second net's architecture: a version 3 net of the width and
+	// king buckets asked for.
+	wide := filepath.Join(dir, "wide.nnue")
+	out, err = exec.Command(binary, "train", "-data", data, "-o", wide, "-epochs", "1", "-batch", "512", "-threads", "2",
+		"-hidden", "512", "-king-buckets", "8", "-schedule", "step", "-step-every", "0.5", "-gamma", "0.3").Output()
+	if err != nil {
+		t.Fatalf("train -hidden 512 -king-buckets 8: %v\n%s", err, out)
+	}
+	if n, err := nnue.Load(wide); err != nil {
+		t.Errorf("train -hidden 512 -king-buckets 8: %v", err)
+	} else if n.Hidden != 512 || n.KingBuckets != 8 || !n.Mirrored {
+		t.Errorf("train -hidden 512 -king-buckets 8 wrote a net %d wide with %d king buckets (mirrored %v)", n.Hidden, n.KingBuckets, n.Mirrored)
+	}
+
 	// Refusals: a bad value names its flag, with exit status 2; an output
 	// that is not a net is left alone, with exit status 1.
 	for _, bad := range [][]string{
 		{"-lambda", "NaN"}, {"-lambda", "-0.5"}, {"-lr", "0"}, {"-batch", "0"}, {"-epochs", "-1"},
 		{"-threads", "0"}, {"-validate", "2"}, {"-schedule", "linear"}, {"-decay", "-1"},
+		{"-king-buckets", "3"}, {"-gamma", "0"},
 	} {
 		args := append([]string{"train", "-data", data, "-o", net}, bad...)
 		out, err := exec.Command(binary, args...).CombinedOutput()

@@ -9,16 +9,18 @@ package nnue
 // the benchmarks.
 func Vector() string { return "scalar" }
 
-func addRow(acc, row *[Hidden]int16) { scalarAddRow(acc, row) }
+func addRow(acc, row *[block]int16) { scalarAddRow(acc, row) }
 
-func addSub(dst, src, add, sub *[Hidden]int16) { scalarAddSub(dst, src, add, sub) }
+func subRow(acc, row *[block]int16) { scalarSubRow(acc, row) }
 
-func addSubSub(dst, src, add, sub1, sub2 *[Hidden]int16) {
+func addSub(dst, src, add, sub *[block]int16) { scalarAddSub(dst, src, add, sub) }
+
+func addSubSub(dst, src, add, sub1, sub2 *[block]int16) {
 	scalarAddSubSub(dst, src, add, sub1, sub2)
 }
 
-func addAddSubSub(dst, src, add1, add2, sub1, sub2 *[Hidden]int16) {
+func addAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16) {
 	scalarAddAddSubSub(dst, src, add1, add2, sub1, sub2)
 }
 
-func screluDot(acc, w *[Hidden]int16) int32 { return scalarScreluDot(acc, w) }
+func screluDot(acc, w *[block]int16) int32 { return scalarScreluDot(acc, w) }

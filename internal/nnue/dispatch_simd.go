@@ -17,7 +17,7 @@ func Vector() string {
 	return "scalar"
 }
 
-func addRow(acc, row *[Hidden]int16) {
+func addRow(acc, row *[block]int16) {
 	if hasAVX2 {
 		avxAddRow(acc, row)
 		return
@@ -25,7 +25,15 @@ func addRow(acc, row *[Hidden]int16) {
 	scalarAddRow(acc, row)
 }
 
-func addSub(dst, src, add, sub *[Hidden]int16) {
+func subRow(acc, row *[block]int16) {
+	if hasAVX2 {
+		avxSubRow(acc, row)
+		return
+	}
+	scalarSubRow(acc, row)
+}
+
+func addSub(dst, src, add, sub *[block]int16) {
 	if hasAVX2 {
 		avxAddSub(dst, src, add, sub)
 		return
@@ -33,7 +41,7 @@ func addSub(dst, src, add, sub *[Hidden]int16) {
 	scalarAddSub(dst, src, add, sub)
 }
 
-func addSubSub(dst, src, add, sub1, sub2 *[Hidden]int16) {
+func addSubSub(dst, src, add, sub1, sub2 *[block]int16) {
 	if hasAVX2 {
 		avxAddSubSub(dst, src, add, sub1, sub2)
 		return
@@ -41,7 +49,7 @@ func addSubSub(dst, src, add, sub1, sub2 *[Hidden]int16) {
 	scalarAddSubSub(dst, src, add, sub1, sub2)
 }
 
-func addAddSubSub(dst, src, add1, add2, sub1, sub2 *[Hidden]int16) {
+func addAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16) {
 	if hasAVX2 {
 		avxAddAddSubSub(dst, src, add1, add2, sub1, sub2)
 		return
@@ -49,7 +57,7 @@ func addAddSubSub(dst, src, add1, add2, sub1, sub2 *[Hidden]int16) {
 	scalarAddAddSubSub(dst, src, add1, add2, sub1, sub2)
 }
 
-func screluDot(acc, w *[Hidden]int16) int32 {
+func screluDot(acc, w *[block]int16) int32 {
 	if hasAVX2 {
 		return avxScreluDot(acc, w)
 	}
@@ -57,17 +65,24 @@ func screluDot(acc, w *[Hidden]int16) int32 {
 }
 
 // lane is the 16 int16 values of one AVX2 register at offset i.
-func lane(v *[Hidden]int16, i int) *[16]int16 { return (*[16]int16)(v[i : i+16]) }
+func lane(v *[block]int16, i int) *[16]int16 { return (*[16]int16)(v[i : i+16]) }
 
-func avxAddRow(acc, row *[Hidden]int16) {
-	for i := 0; i < Hidden; i += 16 {
+func avxAddRow(acc, row *[block]int16) {
+	for i := 0; i < block; i += 16 {
 		a := archsimd.LoadInt16x16(lane(acc, i))
 		a.Add(archsimd.LoadInt16x16(lane(row, i))).Store(lane(acc, i))
 	}
 }
 
-func avxAddSub(dst, src, add, sub *[Hidden]int16) {
-	for i := 0; i < Hidden; i += 16 {
+func avxSubRow(acc, row *[block]int16) {
+	for i := 0; i < block; i += 16 {
+		a := archsimd.LoadInt16x16(lane(acc, i))
+		a.Sub(archsimd.LoadInt16x16(lane(row, i))).Store(lane(acc, i))
+	}
+}
+
+func avxAddSub(dst, src, add, sub *[block]int16) {
+	for i := 0; i < block; i += 16 {
 		a := archsimd.LoadInt16x16(lane(src, i))
 		a = a.Add(archsimd.LoadInt16x16(lane(add, i)))
 		a = a.Sub(archsimd.LoadInt16x16(lane(sub, i)))
@@ -75,8 +90,8 @@ func avxAddSub(dst, src, add, sub *[Hidden]int16) {
 	}
 }
 
-func avxAddSubSub(dst, src, add, sub1, sub2 *[Hidden]int16) {
-	for i := 0; i < Hidden; i += 16 {
+func avxAddSubSub(dst, src, add, sub1, sub2 *[block]int16) {
+	for i := 0; i < block; i += 16 {
 		a := archsimd.LoadInt16x16(lane(src, i))
 		a = a.Add(archsimd.LoadInt16x16(lane(add, i)))
 		a = a.Sub(archsimd.LoadInt16x16(lane(sub1, i)))
@@ -85,8 +100,8 @@ func avxAddSubSub(dst, src, add, sub1, sub2 *[Hidden]int16) {
 	}
 }
 
-func avxAddAddSubSub(dst, src, add1, add2, sub1, sub2 *[Hidden]int16) {
-	for i := 0; i < Hidden; i += 16 {
+func avxAddAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16) {
+	for i := 0; i < block; i += 16 {
 		a := archsimd.LoadInt16x16(lane(src, i))
 		a = a.Add(archsimd.LoadInt16x16(lane(add1, i)))
 		a = a.Add(archsimd.LoadInt16x16(lane(add2, i)))
@@ -99,11 +114,11 @@ func avxAddAddSubSub(dst, src, add1, add2, sub1, sub2 *[Hidden]int16) {
 // avxScreluDot: clamp to [0, QA] (VPMAXSW, VPMINSW), times the weight in
 // 16 bits (VPMULLW), then VPMADDWD with the clamped value again, so eight
 // int32 sums of pairs; two accumulators halve the dependency chain.
-func avxScreluDot(acc, w *[Hidden]int16) int32 {
+func avxScreluDot(acc, w *[block]int16) int32 {
 	zero := archsimd.BroadcastInt16x16(0)
 	qa := archsimd.BroadcastInt16x16(QA)
 	var s0, s1 archsimd.Int32x8
-	for i := 0; i < Hidden; i += 32 {
+	for i := 0; i < block; i += 32 {
 		v0 := archsimd.LoadInt16x16(lane(acc, i)).Max(zero).Min(qa)
 		v1 := archsimd.LoadInt16x16(lane(acc, i+16)).Max(zero).Min(qa)
 		p0 := v0.Mul(archsimd.LoadInt16x16(lane(w, i))).DotProductPairs(v0)

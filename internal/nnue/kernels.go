@@ -13,17 +13,17 @@ import "unsafe"
 // WebAssembly, arm64 or GOAMD64=v1, and these are the browser's kernels.
 // Each lane's sum is the low 16 bits of the lanes' sum, as VPADDW's,
 // whatever the byte order. They read their arrays as uint64s, so every
-// array they are given is 8-byte aligned: a Net's rows and bias (a Net
-// is allocated whole), a Stack's entries (entry's alignment field) and
-// Evaluate's accumulators (accPair).
+// array they are given is 8-byte aligned: a Net's weights and a Stack's
+// accumulators and refresh table come from []uint64 (alignedInt16), and
+// each block of them is 512 bytes from the last.
 
 // laneHigh is the top bit of each of the four 16-bit lanes.
 const laneHigh = 0x8000_8000_8000_8000
 
-// swarWords is an accumulator's length in uint64s.
-const swarWords = Hidden / 4
+// swarWords is a block's length in uint64s.
+const swarWords = block / 4
 
-func words(v *[Hidden]int16) *[swarWords]uint64 {
+func words(v *[block]int16) *[swarWords]uint64 {
 	return (*[swarWords]uint64)(unsafe.Pointer(v))
 }
 
@@ -41,28 +41,35 @@ func swarSub(a, b uint64) uint64 {
 	return ((a | laneHigh) - (b &^ laneHigh)) ^ ((a ^ ^b) & laneHigh)
 }
 
-func scalarAddRow(acc, row *[Hidden]int16) {
+func scalarAddRow(acc, row *[block]int16) {
 	a, r := words(acc), words(row)
 	for i := range a {
 		a[i] = swarAdd(a[i], r[i])
 	}
 }
 
-func scalarAddSub(dst, src, add, sub *[Hidden]int16) {
+func scalarSubRow(acc, row *[block]int16) {
+	a, r := words(acc), words(row)
+	for i := range a {
+		a[i] = swarSub(a[i], r[i])
+	}
+}
+
+func scalarAddSub(dst, src, add, sub *[block]int16) {
 	d, s, a, b := words(dst), words(src), words(add), words(sub)
 	for i := range d {
 		d[i] = swarSub(swarAdd(s[i], a[i]), b[i])
 	}
 }
 
-func scalarAddSubSub(dst, src, add, sub1, sub2 *[Hidden]int16) {
+func scalarAddSubSub(dst, src, add, sub1, sub2 *[block]int16) {
 	d, s, a, b, c := words(dst), words(src), words(add), words(sub1), words(sub2)
 	for i := range d {
 		d[i] = swarSub(swarSub(swarAdd(s[i], a[i]), b[i]), c[i])
 	}
 }
 
-func scalarAddAddSubSub(dst, src, add1, add2, sub1, sub2 *[Hidden]int16) {
+func scalarAddAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16) {
 	d, s, a1, a2 := words(dst), words(src), words(add1), words(add2)
 	b1, b2 := words(sub1), words(sub2)
 	for i := range d {
@@ -71,15 +78,15 @@ func scalarAddAddSubSub(dst, src, add1, add2, sub1, sub2 *[Hidden]int16) {
 }
 
 // quads is v as groups of four lanes, for loops unrolled by four.
-func quads(v *[Hidden]int16) *[Hidden / 4][4]int16 {
-	return (*[Hidden / 4][4]int16)(unsafe.Pointer(v))
+func quads(v *[block]int16) *[block / 4][4]int16 {
+	return (*[block / 4][4]int16)(unsafe.Pointer(v))
 }
 
 // scalarScreluDot is the sum over i of clamp(acc[i], 0, QA)^2 * w[i],
 // computed as bullet's vector code does: the clamped value times the
 // weight in 16 bits, then times the clamped value again in 32. Four sums
 // break the chain of additions (a quarter faster in WebAssembly).
-func scalarScreluDot(acc, w *[Hidden]int16) int32 {
+func scalarScreluDot(acc, w *[block]int16) int32 {
 	a, b := quads(acc), quads(w)
 	var s0, s1, s2, s3 int32
 	for i := range a {

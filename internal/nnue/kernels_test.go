@@ -11,7 +11,7 @@ import (
 // The lane-wise reference the word kernels must equal: one int16 at a
 // time, wrapping as Go's int16 arithmetic does.
 
-func plainScreluDot(acc, w *[Hidden]int16) int32 {
+func plainScreluDot(acc, w *[block]int16) int32 {
 	var sum int32
 	for i := range acc {
 		v := min(max(acc[i], 0), QA)
@@ -20,19 +20,19 @@ func plainScreluDot(acc, w *[Hidden]int16) int32 {
 	return sum
 }
 
-func plainAddSub(dst, src, add, sub *[Hidden]int16) {
+func plainAddSub(dst, src, add, sub *[block]int16) {
 	for i := range dst {
 		dst[i] = src[i] + add[i] - sub[i]
 	}
 }
 
-func plainAddSubSub(dst, src, add, sub1, sub2 *[Hidden]int16) {
+func plainAddSubSub(dst, src, add, sub1, sub2 *[block]int16) {
 	for i := range dst {
 		dst[i] = src[i] + add[i] - sub1[i] - sub2[i]
 	}
 }
 
-func plainAddAddSubSub(dst, src, add1, add2, sub1, sub2 *[Hidden]int16) {
+func plainAddAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16) {
 	for i := range dst {
 		dst[i] = src[i] + add1[i] + add2[i] - sub1[i] - sub2[i]
 	}
@@ -41,7 +41,7 @@ func plainAddAddSubSub(dst, src, add1, add2, sub1, sub2 *[Hidden]int16) {
 // alignedAccs is n accumulators that the word kernels may read.
 type alignedAccs struct {
 	_ [0]uint64
-	v [7][Hidden]int16
+	v [7][block]int16
 }
 
 // TestWordKernelsMatchPlain holds the four-lanes-a-word kernels to the
@@ -54,7 +54,7 @@ func TestWordKernelsMatchPlain(t *testing.T) {
 	a, b, c, d, e := &arrays.v[0], &arrays.v[1], &arrays.v[2], &arrays.v[3], &arrays.v[4]
 	want, got := &arrays.v[5], &arrays.v[6]
 	for round := range 600 {
-		for _, v := range []*[Hidden]int16{a, b, c, d, e} {
+		for _, v := range []*[block]int16{a, b, c, d, e} {
 			for i := range v {
 				switch round % 3 {
 				case 0:
@@ -92,32 +92,39 @@ func TestWordKernelsMatchPlain(t *testing.T) {
 		if *got != *want {
 			t.Fatalf("round %d: addRow differs", round)
 		}
+		*want, *got = *a, *a
+		for i := range want {
+			want[i] -= b[i]
+		}
+		scalarSubRow(got, b)
+		if *got != *want {
+			t.Fatalf("round %d: subRow differs", round)
+		}
 	}
 }
 
 // TestKernelArraysAligned checks that every array the search and Evaluate
 // hand to the word kernels starts on an 8-byte boundary.
 func TestKernelArraysAligned(t *testing.T) {
-	aligned := func(what string, v *[Hidden]int16) {
-		if p := uintptr(unsafe.Pointer(v)); p%8 != 0 {
+	aligned := func(what string, v []int16) {
+		if p := uintptr(unsafe.Pointer(&v[0])); p%8 != 0 {
 			t.Errorf("%s at %#x is not 8-byte aligned", what, p)
 		}
 	}
-	net := Random(3)
-	aligned("the feature bias", &net.FeatureBias)
-	for f := range Inputs {
-		aligned("a feature row", net.row(f))
-	}
-	s := NewStack(net)
-	for i := range s.entries {
-		aligned("a stack entry's accumulator", &s.entries[i].acc[chess.White])
-		aligned("a stack entry's accumulator", &s.entries[i].acc[chess.Black])
-	}
-	var pair accPair
-	aligned("Evaluate's accumulators", &pair.acc[chess.White])
-	aligned("Evaluate's accumulators", &pair.acc[chess.Black])
-	if unsafe.Sizeof(entry{})%8 != 0 {
-		t.Errorf("an entry is %d bytes, not a multiple of 8", unsafe.Sizeof(entry{}))
+	for _, net := range testNets(t) {
+		aligned("the feature bias", net.FeatureBias)
+		aligned("the output weights", net.OutputWeights)
+		for f := range net.KingBuckets * Inputs {
+			aligned("a feature row", net.row(f))
+		}
+		s := NewStack(net)
+		for i := range s.entries {
+			aligned("a stack entry's accumulator", s.acc(i, chess.White))
+			aligned("a stack entry's accumulator", s.acc(i, chess.Black))
+		}
+		for i := range s.table {
+			aligned("a refresh table entry", s.table[i].acc)
+		}
 	}
 }
 
@@ -127,8 +134,8 @@ func BenchmarkKernelAddSub(b *testing.B) {
 	net := Random(5)
 	var arrays alignedAccs
 	for b.Loop() {
-		addSub(&arrays.v[1], &arrays.v[0], net.row(100), net.row(200))
-		addSub(&arrays.v[0], &arrays.v[1], net.row(200), net.row(100))
+		addSub(&arrays.v[1], &arrays.v[0], blk(net.row(100), 0), blk(net.row(200), 0))
+		addSub(&arrays.v[0], &arrays.v[1], blk(net.row(200), 0), blk(net.row(100), 0))
 	}
 }
 
@@ -136,12 +143,12 @@ func BenchmarkKernelAddSub(b *testing.B) {
 func BenchmarkKernelScreluDot(b *testing.B) {
 	net := Random(5)
 	pos := mustFEN(b, testFENs[1])
-	var pair accPair
-	net.refresh(pos, chess.White, &pair.acc[chess.White])
-	w := (*[Hidden]int16)(net.OutputWeights[:Hidden])
+	var arrays alignedAccs
+	net.refresh(pos, chess.White, arrays.v[0][:])
+	w := blk(net.OutputWeights, 0)
 	var sink int32
 	for b.Loop() {
-		sink += screluDot(&pair.acc[chess.White], w)
+		sink += screluDot(&arrays.v[0], w)
 	}
 	_ = sink
 }

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -123,8 +124,7 @@ func TestEncodeParseRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.FeatureWeights != net.FeatureWeights || back.FeatureBias != net.FeatureBias ||
-		back.OutputWeights != net.OutputWeights || back.OutputBias != net.OutputBias || back.ID != net.ID {
+	if !sameWeights(back, net) || back.ID != net.ID {
 		t.Fatal("round trip changed the net")
 	}
 	if !strings.HasPrefix(back.ID, "nn-") || len(back.ID) != 15 {
@@ -147,7 +147,8 @@ func TestParseRefuses(t *testing.T) {
 		"truncated":  {good[:len(good)-100], "wrong size"},
 		"too long":   {append(bytes.Clone(good), 0), "wrong size"},
 		"bad header": {append([]byte("MATADOR\x02"), good[8:]...), "bad header"},
-		"version 3":  {append([]byte("MATNNUE\x03"), good[8:]...), "bad header"},
+		"version 4":  {append([]byte("MATNNUE\x04"), good[8:]...), "bad header"},
+		"version 0":  {append([]byte("MATNNUE\x00"), good[8:]...), "bad header"},
 		"v1 cut":     {encodeV1(Random(6))[:20], "truncated"},
 		"v1 long":    {append(encodeV1(Random(6)), 0), "wrong size"},
 		"v2 sized as v1": {func() []byte {
@@ -199,6 +200,14 @@ func TestLoadRefuses(t *testing.T) {
 	}
 }
 
+// sameWeights tells whether two nets have the same architecture and
+// weights.
+func sameWeights(a, b *Net) bool {
+	return a.Hidden == b.Hidden && a.KingBuckets == b.KingBuckets && a.Mirrored == b.Mirrored && a.Layout == b.Layout &&
+		slices.Equal(a.FeatureWeights, b.FeatureWeights) && slices.Equal(a.FeatureBias, b.FeatureBias) &&
+		slices.Equal(a.OutputWeights, b.OutputWeights) && a.OutputBias == b.OutputBias
+}
+
 // encodeV1 writes bucket 0 of n in the version 1 format, of one output
 // layer, as the nets before output buckets were written.
 func encodeV1(n *Net) []byte {
@@ -232,23 +241,24 @@ func TestParseVersion1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n.ID != NameOf(data) || n.FeatureWeights != src.FeatureWeights || n.FeatureBias != src.FeatureBias {
+	if n.ID != NameOf(data) || !slices.Equal(n.FeatureWeights, src.FeatureWeights) || !slices.Equal(n.FeatureBias, src.FeatureBias) {
 		t.Fatal("the version 1 file's hidden layer or name did not load")
 	}
 	one := *src
+	one.OutputWeights = slices.Clone(src.OutputWeights)
 	for b := 0; b < OutputBuckets; b++ {
 		copy(one.OutputWeights[b*2*Hidden:], src.OutputWeights[:2*Hidden])
 		one.OutputBias[b] = src.OutputBias[0]
 	}
-	if n.OutputWeights != one.OutputWeights || n.OutputBias != one.OutputBias {
+	if !slices.Equal(n.OutputWeights, one.OutputWeights) || n.OutputBias != one.OutputBias {
 		t.Fatal("the buckets do not all hold the version 1 output layer")
 	}
-	var acc [2][Hidden]int16
+	acc := alignedInt16(2 * Hidden)
 	for _, fen := range testFENs {
 		pos := mustFEN(t, fen)
-		src.refresh(pos, pos.SideToMove(), &acc[0])
-		src.refresh(pos, pos.SideToMove().Other(), &acc[1])
-		if got, want := n.Evaluate(pos), src.output(&acc[0], &acc[1], 0); got != want {
+		src.refresh(pos, pos.SideToMove(), acc[:Hidden])
+		src.refresh(pos, pos.SideToMove().Other(), acc[Hidden:])
+		if got, want := n.Evaluate(pos), src.output(acc[:Hidden], acc[Hidden:], 0); got != want {
 			t.Errorf("%s: %d, want bucket 0's %d", fen, got, want)
 		}
 	}
@@ -273,6 +283,11 @@ func FuzzParse(f *testing.F) {
 	f.Add(good[:headerSize])
 	f.Add([]byte("MATNNUE\x01"))
 	f.Add(encodeV1(Random(9)))
+	l4, _ := KingLayout(4)
+	v3, _ := RandomV3(9, 256, l4)
+	f.Add(v3.Encode())
+	f.Add(v3.Encode()[:headerSizeV3])
+	f.Add([]byte("MATNNUE\x03"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		net, err := Parse(data)
 		if err != nil {
@@ -280,11 +295,11 @@ func FuzzParse(f *testing.F) {
 		}
 		// Whatever loads must evaluate without fault.
 		_ = net.Evaluate(mustFEN(t, testFENs[1]))
-		if data[7] == Magic[7] && !bytes.Equal(net.Encode(), data) {
+		if data[7] != 1 && !bytes.Equal(net.Encode(), data) {
 			t.Fatal("a net that loaded does not encode to its file")
 		}
 		back, err := Parse(net.Encode())
-		if err != nil || back.FeatureWeights != net.FeatureWeights || back.OutputWeights != net.OutputWeights || back.OutputBias != net.OutputBias {
+		if err != nil || !sameWeights(back, net) {
 			t.Fatalf("a net that loaded does not come back from its encoding: %v", err)
 		}
 	})
@@ -310,11 +325,11 @@ func BenchmarkEvaluateUpdate(b *testing.B) {
 
 func BenchmarkOutput(b *testing.B) {
 	net := Random(1)
-	var acc [2][Hidden]int16
+	acc := alignedInt16(2 * Hidden)
 	pos := mustFEN(b, testFENs[1])
-	net.refresh(pos, chess.White, &acc[0])
-	net.refresh(pos, chess.Black, &acc[1])
+	net.refresh(pos, chess.White, acc[:Hidden])
+	net.refresh(pos, chess.Black, acc[Hidden:])
 	for b.Loop() {
-		_ = net.output(&acc[0], &acc[1], OutputBucket(pos.Occupied().Count()))
+		_ = net.output(acc[:Hidden], acc[Hidden:], OutputBucket(pos.Occupied().Count()))
 	}
 }

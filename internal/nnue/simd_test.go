@@ -5,6 +5,8 @@ package nnue
 import (
 	"math/rand/v2"
 	"testing"
+
+	"matador/internal/chess"
 )
 
 // TestVectorKernelsMatchScalar holds each AVX2 kernel to its plain twin on
@@ -14,7 +16,7 @@ func TestVectorKernelsMatchScalar(t *testing.T) {
 		t.Skip("no AVX2 on this processor: the plain kernels run, nothing to compare")
 	}
 	r := rand.New(rand.NewPCG(11, 13))
-	fill := func(v *[Hidden]int16, limit int) {
+	fill := func(v *[block]int16, limit int) {
 		for i := range v {
 			v[i] = int16(r.IntN(2*limit+1) - limit)
 		}
@@ -53,8 +55,49 @@ func TestVectorKernelsMatchScalar(t *testing.T) {
 		if *got != *want {
 			t.Fatal("addRow differs")
 		}
+		*want, *got = *a, *a
+		scalarSubRow(want, b)
+		avxSubRow(got, b)
+		if *got != *want {
+			t.Fatal("subRow differs")
+		}
 		if x, y := scalarScreluDot(a, b), avxScreluDot(a, b); x != y {
 			t.Fatalf("screluDot: scalar %d, avx2 %d", x, y)
+		}
+	}
+}
+
+// TestVectorMatchesScalarEveryWidth plays random games on nets of every
+// width and king bucket layout and holds the AVX2 kernels' incremental
+// scores, with their refreshes from the table, to the plain kernels'
+// scores from nothing.
+func TestVectorMatchesScalarEveryWidth(t *testing.T) {
+	if !hasAVX2 {
+		t.Skip("no AVX2 on this processor: the plain kernels run, nothing to compare")
+	}
+	defer func() { hasAVX2 = true }()
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, net := range testNets(t) {
+		s := NewStack(net)
+		for _, fen := range testFENs {
+			pos := mustFEN(t, fen)
+			s.Reset(pos)
+			for ply := 0; ply < 100; ply++ {
+				var ml chess.MoveList
+				pos.GenerateLegal(&ml)
+				if ml.N == 0 {
+					break
+				}
+				m := ml.Moves[r.IntN(ml.N)]
+				s.Push(pos, m)
+				pos.MakeMove(m)
+				hasAVX2 = true
+				got := s.Evaluate(pos)
+				hasAVX2 = false
+				if want := net.Evaluate(pos); got != want {
+					t.Fatalf("%d wide, %d buckets: %s: avx2 %d, plain %d", net.Hidden, net.KingBuckets, pos.FEN(), got, want)
+				}
+			}
 		}
 	}
 }

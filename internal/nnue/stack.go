@@ -15,17 +15,41 @@ type change struct {
 	sq chess.Square
 }
 
-// entry is one ply's accumulators and the move that led to them, as the
-// pieces it put down and took up: at most two of each (castling), so one
-// of four update kernels covers every move.
+// entry is one ply's record of the move that led to it, as the pieces it
+// put down and took up: at most two of each (castling), so one of four
+// update kernels covers every move. Its accumulators are in the Stack's
+// accs, since their width is the net's.
 type entry struct {
-	_        [0]uint64 // 8-byte alignment for the kernels' uint64 reads
-	acc      [2][Hidden]int16
 	computed bool
-	adds     [2]change
-	subs     [2]change
 	nAdd     int8
 	nSub     int8
+	// refresh says which perspectives' kings moved to another refresh
+	// table slot (another king bucket, or across the mirror): their
+	// accumulators are rebuilt from the refresh table and boards, not
+	// updated from the parent's.
+	refresh [2]bool
+	// slot is each perspective's refresh table slot in this ply.
+	slot   [2]uint8
+	adds   [2]change
+	subs   [2]change
+	boards boards
+}
+
+// boards is a position's pieces, one bitboard for each colour and piece
+// type: what a refresh table entry was computed from.
+type boards [12]chess.Bitboard
+
+// boardIndex is pc's bitboard in a boards.
+func boardIndex(pc chess.Piece) int { return int(pc.Color())*6 + int(pc.Type()) - 1 }
+
+// finny is one refresh table entry, as in Ethereal and Stockfish
+// ("Finny tables"): an accumulator of one perspective in one slot and the
+// pieces it holds, so that a king that changes slot is brought to the
+// position by the few pieces that differ from the last position seen in
+// that slot, not by all of them from the bias.
+type finny struct {
+	acc    []int16
+	pieces boards
 }
 
 // Stack is a search thread's accumulators, one entry a ply. It is lazy,
@@ -36,11 +60,18 @@ type entry struct {
 type Stack struct {
 	net     *Net
 	entries [MaxDepth + 1]entry
-	top     int
+	// accs holds each entry's two accumulators, White's then Black's,
+	// each net.Hidden wide.
+	accs []int16
+	// table is the refresh table: each perspective's net.Slots() entries.
+	table []finny
+	top   int
 	// checking holds every score to one computed from nothing (SetChecking).
 	checking bool
 	// eager computes each entry as it is pushed (SetEager).
 	eager bool
+	// refreshes counts the refreshes from the table, for the tests.
+	refreshes int
 }
 
 // SetEager makes Push compute each ply's accumulators at once, as
@@ -57,19 +88,40 @@ func (s *Stack) SetChecking(on bool) { s.checking = on }
 // Depth is the number of pushes not yet popped.
 func (s *Stack) Depth() int { return s.top }
 
-// NewStack makes a stack for net.
-func NewStack(net *Net) *Stack { return &Stack{net: net} }
+// NewStack makes a stack for net, with all its memory: nothing a search
+// does with it allocates.
+func NewStack(net *Net) *Stack {
+	h := net.Hidden
+	s := &Stack{net: net, accs: alignedInt16((MaxDepth + 1) * 2 * h)}
+	slots := net.Slots()
+	s.table = make([]finny, 2*slots)
+	mem := alignedInt16(2 * slots * h)
+	for i := range s.table {
+		s.table[i].acc = mem[i*h : (i+1)*h]
+		copy(s.table[i].acc, net.FeatureBias)
+	}
+	return s
+}
 
 // Net is the stack's net.
 func (s *Stack) Net() *Net { return s.net }
+
+// acc is entry i's accumulator of perspective c.
+func (s *Stack) acc(i int, c chess.Color) []int16 {
+	h := s.net.Hidden
+	o := (2*i + int(c)) * h
+	return s.accs[o : o+h]
+}
 
 // Reset makes pos the stack's root, its accumulators computed from
 // nothing.
 func (s *Stack) Reset(pos *chess.Position) {
 	s.top = 0
 	e := &s.entries[0]
-	s.net.refresh(pos, chess.White, &e.acc[chess.White])
-	s.net.refresh(pos, chess.Black, &e.acc[chess.Black])
+	for _, c := range [2]chess.Color{chess.White, chess.Black} {
+		s.net.refresh(pos, c, s.acc(0, c))
+		e.slot[c] = s.net.slot[relative(c, pos.KingSquare(c))]
+	}
 	e.computed = true
 }
 
@@ -79,10 +131,38 @@ func (s *Stack) Push(pos *chess.Position, m chess.Move) {
 	s.top++
 	e := &s.entries[s.top]
 	e.computed = false
+	e.slot = s.entries[s.top-1].slot
+	e.refresh = [2]bool{}
 	record(e, pos, m)
-	if s.eager {
-		s.apply(&s.entries[s.top-1], e)
+	if pc := e.adds[0].pc; pc.Type() == chess.King {
+		// The king is the first piece a king move or castling puts down.
+		us := pc.Color()
+		if slot := s.net.slot[relative(us, e.adds[0].sq)]; slot != e.slot[us] {
+			e.slot[us] = slot
+			e.refresh[us] = true
+			e.boards = piecesAfter(pos, e)
+		}
 	}
+	if s.eager {
+		s.apply(s.top)
+	}
+}
+
+// piecesAfter is the pieces of pos after the move e records.
+func piecesAfter(pos *chess.Position, e *entry) boards {
+	var b boards
+	for c := range 2 {
+		for t := chess.Pawn; t <= chess.King; t++ {
+			b[c*6+int(t)-1] = pos.Pieces(chess.Color(c), t)
+		}
+	}
+	for i := range e.nSub {
+		b[boardIndex(e.subs[i].pc)] &^= chess.SquareBB(e.subs[i].sq)
+	}
+	for i := range e.nAdd {
+		b[boardIndex(e.adds[i].pc)] |= chess.SquareBB(e.adds[i].sq)
+	}
+	return b
 }
 
 // record writes into e the pieces that m, made on pos, puts down and
@@ -126,8 +206,10 @@ func (s *Stack) PushNull() {
 	e := &s.entries[s.top]
 	e.computed = false
 	e.nAdd, e.nSub = 0, 0
+	e.slot = s.entries[s.top-1].slot
+	e.refresh = [2]bool{}
 	if s.eager {
-		s.apply(&s.entries[s.top-1], e)
+		s.apply(s.top)
 	}
 }
 
@@ -138,9 +220,8 @@ func (s *Stack) Pop() { s.top-- }
 // of pos, which must be the position the stack's pushes have led to.
 func (s *Stack) Evaluate(pos *chess.Position) int {
 	s.update()
-	e := &s.entries[s.top]
 	us := pos.SideToMove()
-	v := s.net.output(&e.acc[us], &e.acc[us.Other()], OutputBucket(pos.Occupied().Count()))
+	v := s.net.output(s.acc(s.top, us), s.acc(s.top, us.Other()), OutputBucket(pos.Occupied().Count()))
 	if s.checking {
 		if want := s.net.Evaluate(pos); v != want {
 			panic(fmt.Sprintf("nnue: incremental score %d, from nothing %d, at %s", v, want, pos.FEN()))
@@ -156,31 +237,76 @@ func (s *Stack) update() {
 		base--
 	}
 	for i := base + 1; i <= s.top; i++ {
-		s.apply(&s.entries[i-1], &s.entries[i])
+		s.apply(i)
 	}
 }
 
-// apply computes e from its parent and the move between them.
-func (s *Stack) apply(parent, e *entry) {
+// apply computes entry i from its parent and the move between them.
+func (s *Stack) apply(i int) {
 	n := s.net
+	e := &s.entries[i]
 	for _, c := range [2]chess.Color{chess.White, chess.Black} {
-		dst, src := &e.acc[c], &parent.acc[c]
+		dst, src := s.acc(i, c), s.acc(i-1, c)
+		slot := e.slot[c]
 		switch {
+		case e.refresh[c]:
+			s.refreshFromTable(c, e, dst)
 		case e.nAdd == 0:
-			*dst = *src
+			copy(dst, src)
 		case e.nAdd == 1 && e.nSub == 1:
-			addSub(dst, src, n.row(Feature(c, e.adds[0].pc, e.adds[0].sq)),
-				n.row(Feature(c, e.subs[0].pc, e.subs[0].sq)))
+			addSubRows(dst, src, n.row(featureAt(c, slot, e.adds[0].pc, e.adds[0].sq)),
+				n.row(featureAt(c, slot, e.subs[0].pc, e.subs[0].sq)))
 		case e.nAdd == 1:
-			addSubSub(dst, src, n.row(Feature(c, e.adds[0].pc, e.adds[0].sq)),
-				n.row(Feature(c, e.subs[0].pc, e.subs[0].sq)),
-				n.row(Feature(c, e.subs[1].pc, e.subs[1].sq)))
+			addSubSubRows(dst, src, n.row(featureAt(c, slot, e.adds[0].pc, e.adds[0].sq)),
+				n.row(featureAt(c, slot, e.subs[0].pc, e.subs[0].sq)),
+				n.row(featureAt(c, slot, e.subs[1].pc, e.subs[1].sq)))
 		default:
-			addAddSubSub(dst, src, n.row(Feature(c, e.adds[0].pc, e.adds[0].sq)),
-				n.row(Feature(c, e.adds[1].pc, e.adds[1].sq)),
-				n.row(Feature(c, e.subs[0].pc, e.subs[0].sq)),
-				n.row(Feature(c, e.subs[1].pc, e.subs[1].sq)))
+			addAddSubSubRows(dst, src, n.row(featureAt(c, slot, e.adds[0].pc, e.adds[0].sq)),
+				n.row(featureAt(c, slot, e.adds[1].pc, e.adds[1].sq)),
+				n.row(featureAt(c, slot, e.subs[0].pc, e.subs[0].sq)),
+				n.row(featureAt(c, slot, e.subs[1].pc, e.subs[1].sq)))
 		}
 	}
 	e.computed = true
+}
+
+// refreshFromTable sets dst to perspective c's accumulator of the pieces
+// e.boards, from the refresh table's entry of e's slot: the pieces the
+// entry holds and the position does not are taken off, those the
+// position holds and the entry does not are put on, in pairs where it
+// can (one pass for two rows), and the entry then holds the position.
+// Integer sums wrap alike in any order, so the result is to the bit a
+// refresh from nothing.
+func (s *Stack) refreshFromTable(c chess.Color, e *entry, dst []int16) {
+	n := s.net
+	slot := e.slot[c]
+	t := &s.table[int(c)*n.Slots()+int(slot)]
+	var adds, subs [32]int
+	nAdd, nSub := 0, 0
+	for k := range t.pieces {
+		pc := chess.MakePiece(chess.Color(k/6), chess.PieceType(k%6+1))
+		on, off := e.boards[k]&^t.pieces[k], t.pieces[k]&^e.boards[k]
+		for on != 0 && nAdd < len(adds) {
+			adds[nAdd] = featureAt(c, slot, pc, on.PopFirst())
+			nAdd++
+		}
+		for off != 0 && nSub < len(subs) {
+			subs[nSub] = featureAt(c, slot, pc, off.PopFirst())
+			nSub++
+		}
+	}
+	acc := t.acc
+	paired := min(nAdd, nSub)
+	for j := range paired {
+		addSubRows(acc, acc, n.row(adds[j]), n.row(subs[j]))
+	}
+	for j := paired; j < nAdd; j++ {
+		addRows(acc, n.row(adds[j]))
+	}
+	for j := paired; j < nSub; j++ {
+		subRows(acc, n.row(subs[j]))
+	}
+	t.pieces = e.boards
+	copy(dst, acc)
+	s.refreshes++
 }

@@ -12,7 +12,19 @@ import (
 // that a move the search makes without telling the accumulators fails
 // here. Two threads, so the helpers' stacks are checked too.
 func TestSearchKeepsNetInStep(t *testing.T) {
-	net := nnue.Random(1)
+	layout, _ := nnue.KingLayout(10)
+	wide, err := nnue.RandomV3(1, 512, layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The second net has king buckets, so its king moves refresh from
+	// the refresh table.
+	for _, net := range []*nnue.Net{nnue.Random(1), wide} {
+		searchKeepsNetInStep(t, net)
+	}
+}
+
+func searchKeepsNetInStep(t *testing.T, net *nnue.Net) {
 	fens := []string{
 		chess.StartFEN,
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",

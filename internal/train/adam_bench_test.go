@@ -3,7 +3,7 @@ package train
 import "testing"
 
 func BenchmarkAdamW(b *testing.B) {
-	n := nParams
+	n := v2Arch.nParams
 	w, m, v, g := make([]float32, n), make([]float32, n), make([]float32, n), make([]float32, n)
 	for i := range g {
 		g[i] = float32(i%7) * 1e-6

@@ -20,7 +20,7 @@ var checkpointMagic = [8]byte{'M', 'A', 'T', 'T', 'R', 'N', 'C', 1}
 // the CRC-32 of all before it; little-endian throughout.
 
 func writeCheckpoint(name, key string, counts []int64, st *state) error {
-	b := make([]byte, 0, 64+len(key)+8*len(counts)+12*nParams)
+	b := make([]byte, 0, 64+len(key)+8*len(counts)+12*len(st.w))
 	b = append(b, checkpointMagic[:]...)
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(key)))
 	b = append(b, key...)
@@ -95,14 +95,14 @@ func readCheckpoint(name, key string, st *state) ([]int64, error) {
 		}
 		pos[i] = int64(binary.LittleEndian.Uint64(c))
 	}
-	if len(b) != 12*nParams {
-		return nil, bad(fmt.Sprintf("%d bytes of weights, want %d", len(b), 12*nParams))
+	if len(b) != 12*len(st.w) {
+		return nil, bad(fmt.Sprintf("%d bytes of weights, want %d", len(b), 12*len(st.w)))
 	}
 	for _, a := range [][]float32{st.w, st.m, st.v} {
 		for i := range a {
 			a[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
 		}
-		b = b[4*nParams:]
+		b = b[4*len(a):]
 	}
 	st.epoch, st.chunkPos, st.batch, st.step = int(pos[0]), int(pos[1]), int(pos[2]), pos[3]
 	if st.epoch < 0 || st.chunkPos < 0 || st.batch < 0 || st.step < 0 {

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 
 	"matador/internal/chess"
+	"matador/internal/nnue"
 	"matador/internal/trainbin"
 )
 
@@ -28,28 +29,43 @@ type features struct {
 }
 
 // decodeBoard reads a packed board's pieces straight into the net's input
-// indices, as nnue.Feature numbers them, without building a position:
-// chess.PackedBoard.Unpack goes through FEN, far slower than training on
-// the position. It trusts the board (checkRecord has passed it) and
-// returns the side to move. With mirror, every square's file is turned
-// round (a for h), as if the board were seen in a mirror.
-func decodeBoard(b []byte, mirror bool, white, black *[maxPieces]uint16) (n int, stm chess.Color) {
+// rows, as nnue's Net.FeatureIndex numbers them, without building a
+// position: chess.PackedBoard.Unpack goes through FEN, far slower than
+// training on the position. It trusts the board (checkRecord has passed
+// it) and returns the side to move. With mirror, every square's file is
+// turned round (a for h), as if the board were seen in a mirror. A net
+// with king buckets needs each side's king first, so the pieces are read
+// in one pass and numbered in a second.
+func (a *arch) decodeBoard(b []byte, mirror bool, white, black *[maxPieces]uint16) (n int, stm chess.Color) {
 	flip := uint16(0)
 	if mirror {
 		flip = 7
 	}
+	var sqs, codes [maxPieces]uint16
+	var kings [2]uint16
 	occ := binary.LittleEndian.Uint64(b[0:8])
 	for ; occ != 0; n++ {
 		sq := uint16(bits.TrailingZeros64(occ)) ^ flip
 		occ &= occ - 1
 		code := uint16(b[8+n/2]>>(4*(n&1))) & 0xF
-		t := code & 7
-		if t == 6 { // a rook with a castling right is a rook to the net
-			t = 3
+		if code&7 == 6 { // a rook with a castling right is a rook to the net
+			code = code&8 | 3
 		}
-		c := code >> 3
-		white[n] = 384*c + 64*t + sq
-		black[n] = 384*(c^1) + 64*t + (sq ^ 56)
+		if code&7 == 5 {
+			kings[code>>3] = sq
+		}
+		sqs[n], codes[n] = sq, code
+	}
+	// Each side's slot: its king bucket's first row and the file flip of
+	// the mirrored board, from its king's square as it sees it.
+	sw, sb := a.slot[kings[0]], a.slot[kings[1]^56]
+	baseW, flipW := uint16(sw>>1)*nnue.Inputs, uint16(sw&1)*7
+	baseB, flipB := uint16(sb>>1)*nnue.Inputs, uint16(sb&1)*7
+	for i := range n {
+		sq, code := sqs[i], codes[i]
+		t, c := code&7, code>>3
+		white[i] = baseW + 384*c + 64*t + (sq ^ flipW)
+		black[i] = baseB + 384*(c^1) + 64*t + (sq ^ 56 ^ flipB)
 	}
 	return n, chess.Color(b[24] >> 7)
 }
@@ -59,9 +75,9 @@ func decodeBoard(b []byte, mirror bool, white, black *[maxPieces]uint16) (n int,
 // side to move's view weighted by lambda against the score's win
 // probability sigmoid(score/Scale). With mirror it reads the board seen in
 // a mirror (decodeBoard), with the same labels.
-func decodeRecord(rec []byte, lambda float64, mirror bool, f *features) {
+func (a *arch) decodeRecord(rec []byte, lambda float64, mirror bool, f *features) {
 	var white, black [maxPieces]uint16
-	n, stm := decodeBoard(rec, mirror, &white, &black)
+	n, stm := a.decodeBoard(rec, mirror, &white, &black)
 	f.n = n
 	score := float64(int16(binary.LittleEndian.Uint16(rec[28:30])))
 	result := float64(rec[30]) / 2

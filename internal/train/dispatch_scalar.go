@@ -5,13 +5,13 @@ package train
 // Vector names the kernels this build runs.
 func Vector() string { return "scalar" }
 
-func accumulate(acc, bias *[hidden]float32, w []float32, feats []uint16) {
+func accumulate(acc, bias []float32, w []float32, feats []uint16) {
 	scalarAccumulate(acc, bias, w, feats)
 }
-func scatter(g []float32, d *[hidden]float32, feats []uint16) { scalarScatter(g, d, feats) }
-func addRow2(dst, a, b *[hidden]float32)                      { scalarAddRow2(dst, a, b) }
-func screluDot(acc, w *[hidden]float32) float32               { return scalarScreluDot(acc, w) }
-func screluBackward(acc, w, gw, d *[hidden]float32, g float32) {
+func scatter(g []float32, d []float32, feats []uint16) { scalarScatter(g, d, feats) }
+func addRow2(dst, a, b []float32)                      { scalarAddRow2(dst, a, b) }
+func screluDot(acc, w []float32) float32               { return scalarScreluDot(acc, w) }
+func screluBackward(acc, w, gw, d []float32, g float32) {
 	scalarScreluBackward(acc, w, gw, d, g)
 }
 

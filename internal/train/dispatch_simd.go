@@ -18,7 +18,7 @@ func Vector() string {
 	return "scalar"
 }
 
-func accumulate(acc, bias *[hidden]float32, w []float32, feats []uint16) {
+func accumulate(acc, bias []float32, w []float32, feats []uint16) {
 	if hasAVX2 {
 		avxAccumulate(acc, bias, w, feats)
 		return
@@ -26,7 +26,7 @@ func accumulate(acc, bias *[hidden]float32, w []float32, feats []uint16) {
 	scalarAccumulate(acc, bias, w, feats)
 }
 
-func scatter(g []float32, d *[hidden]float32, feats []uint16) {
+func scatter(g []float32, d []float32, feats []uint16) {
 	if hasAVX2 {
 		avxScatter(g, d, feats)
 		return
@@ -34,7 +34,7 @@ func scatter(g []float32, d *[hidden]float32, feats []uint16) {
 	scalarScatter(g, d, feats)
 }
 
-func addRow2(dst, a, b *[hidden]float32) {
+func addRow2(dst, a, b []float32) {
 	if hasAVX2 {
 		avxAddRow2(dst, a, b)
 		return
@@ -42,14 +42,14 @@ func addRow2(dst, a, b *[hidden]float32) {
 	scalarAddRow2(dst, a, b)
 }
 
-func screluDot(acc, w *[hidden]float32) float32 {
+func screluDot(acc, w []float32) float32 {
 	if hasAVX2 {
 		return avxScreluDot(acc, w)
 	}
 	return scalarScreluDot(acc, w)
 }
 
-func screluBackward(acc, w, gw, d *[hidden]float32, g float32) {
+func screluBackward(acc, w, gw, d []float32, g float32) {
 	if hasAVX2 {
 		avxScreluBackward(acc, w, gw, d, g)
 		return
@@ -108,9 +108,9 @@ func lane8(b *block, i int) *[8]float32 { return (*[8]float32)(b[i : i+8]) }
 // avxAccumulate keeps 64 of the accumulator's floats in eight registers
 // while it adds every feature's row to them, so the accumulator is loaded
 // and stored once a block, not once a feature.
-func avxAccumulate(acc, bias *[hidden]float32, w []float32, feats []uint16) {
-	for blk := 0; blk < hidden; blk += 64 {
-		b := blockAt(bias[:], blk)
+func avxAccumulate(acc, bias []float32, w []float32, feats []uint16) {
+	for blk := 0; blk < len(acc); blk += 64 {
+		b := blockAt(bias, blk)
 		a0 := archsimd.LoadFloat32x8(lane8(b, 0))
 		a1 := archsimd.LoadFloat32x8(lane8(b, 8))
 		a2 := archsimd.LoadFloat32x8(lane8(b, 16))
@@ -120,7 +120,7 @@ func avxAccumulate(acc, bias *[hidden]float32, w []float32, feats []uint16) {
 		a6 := archsimd.LoadFloat32x8(lane8(b, 48))
 		a7 := archsimd.LoadFloat32x8(lane8(b, 56))
 		for _, f := range feats {
-			r := blockAt(w, int(f)*hidden+blk)
+			r := blockAt(w, int(f)*len(acc)+blk)
 			a0 = a0.Add(archsimd.LoadFloat32x8(lane8(r, 0)))
 			a1 = a1.Add(archsimd.LoadFloat32x8(lane8(r, 8)))
 			a2 = a2.Add(archsimd.LoadFloat32x8(lane8(r, 16)))
@@ -130,7 +130,7 @@ func avxAccumulate(acc, bias *[hidden]float32, w []float32, feats []uint16) {
 			a6 = a6.Add(archsimd.LoadFloat32x8(lane8(r, 48)))
 			a7 = a7.Add(archsimd.LoadFloat32x8(lane8(r, 56)))
 		}
-		o := blockAt(acc[:], blk)
+		o := blockAt(acc, blk)
 		a0.Store(lane8(o, 0))
 		a1.Store(lane8(o, 8))
 		a2.Store(lane8(o, 16))
@@ -144,9 +144,9 @@ func avxAccumulate(acc, bias *[hidden]float32, w []float32, feats []uint16) {
 
 // avxScatter holds 64 floats of d in registers while it adds them to
 // every feature's gradient row.
-func avxScatter(g []float32, d *[hidden]float32, feats []uint16) {
-	for blk := 0; blk < hidden; blk += 64 {
-		b := blockAt(d[:], blk)
+func avxScatter(g []float32, d []float32, feats []uint16) {
+	for blk := 0; blk < len(d); blk += 64 {
+		b := blockAt(d, blk)
 		d0 := archsimd.LoadFloat32x8(lane8(b, 0))
 		d1 := archsimd.LoadFloat32x8(lane8(b, 8))
 		d2 := archsimd.LoadFloat32x8(lane8(b, 16))
@@ -156,7 +156,7 @@ func avxScatter(g []float32, d *[hidden]float32, feats []uint16) {
 		d6 := archsimd.LoadFloat32x8(lane8(b, 48))
 		d7 := archsimd.LoadFloat32x8(lane8(b, 56))
 		for _, f := range feats {
-			r := blockAt(g, int(f)*hidden+blk)
+			r := blockAt(g, int(f)*len(d)+blk)
 			archsimd.LoadFloat32x8(lane8(r, 0)).Add(d0).Store(lane8(r, 0))
 			archsimd.LoadFloat32x8(lane8(r, 8)).Add(d1).Store(lane8(r, 8))
 			archsimd.LoadFloat32x8(lane8(r, 16)).Add(d2).Store(lane8(r, 16))
@@ -169,24 +169,24 @@ func avxScatter(g []float32, d *[hidden]float32, feats []uint16) {
 	}
 }
 
-func avxAddRow2(dst, a, b *[hidden]float32) {
-	for i := 0; i < hidden; i += 8 {
-		x := archsimd.LoadFloat32x8(v8(dst[:], i))
-		y := archsimd.LoadFloat32x8(v8(a[:], i)).Add(archsimd.LoadFloat32x8(v8(b[:], i)))
-		x.Add(y).Store(v8(dst[:], i))
+func avxAddRow2(dst, a, b []float32) {
+	for i := 0; i+8 <= len(dst); i += 8 {
+		x := archsimd.LoadFloat32x8(v8(dst, i))
+		y := archsimd.LoadFloat32x8(v8(a, i)).Add(archsimd.LoadFloat32x8(v8(b, i)))
+		x.Add(y).Store(v8(dst, i))
 	}
 }
 
 // avxScreluDot sums clamp(acc)^2*w in eight lanes, two chains deep, then
 // adds the lanes.
-func avxScreluDot(acc, w *[hidden]float32) float32 {
+func avxScreluDot(acc, w []float32) float32 {
 	zero, one := archsimd.BroadcastFloat32x8(0), archsimd.BroadcastFloat32x8(1)
 	var s0, s1 archsimd.Float32x8
-	for i := 0; i < hidden; i += 16 {
-		c0 := archsimd.LoadFloat32x8(v8(acc[:], i)).Max(zero).Min(one)
-		c1 := archsimd.LoadFloat32x8(v8(acc[:], i+8)).Max(zero).Min(one)
-		s0 = c0.Mul(c0).MulAdd(archsimd.LoadFloat32x8(v8(w[:], i)), s0)
-		s1 = c1.Mul(c1).MulAdd(archsimd.LoadFloat32x8(v8(w[:], i+8)), s1)
+	for i := 0; i+16 <= len(acc); i += 16 {
+		c0 := archsimd.LoadFloat32x8(v8(acc, i)).Max(zero).Min(one)
+		c1 := archsimd.LoadFloat32x8(v8(acc, i+8)).Max(zero).Min(one)
+		s0 = c0.Mul(c0).MulAdd(archsimd.LoadFloat32x8(v8(w, i)), s0)
+		s1 = c1.Mul(c1).MulAdd(archsimd.LoadFloat32x8(v8(w, i+8)), s1)
 	}
 	var lanes [8]float32
 	s0.Add(s1).Store(&lanes)
@@ -196,14 +196,14 @@ func avxScreluDot(acc, w *[hidden]float32) float32 {
 // avxScreluBackward: the clamped value is the accumulator inside (0, 1)
 // and zero below, so 2g*w*clamp is the gradient but above 1, where the
 // mask clears it.
-func avxScreluBackward(acc, w, gw, d *[hidden]float32, g float32) {
+func avxScreluBackward(acc, w, gw, d []float32, g float32) {
 	zero, one := archsimd.BroadcastFloat32x8(0), archsimd.BroadcastFloat32x8(1)
 	gv, g2 := archsimd.BroadcastFloat32x8(g), archsimd.BroadcastFloat32x8(2*g)
-	for i := 0; i < hidden; i += 8 {
-		a := archsimd.LoadFloat32x8(v8(acc[:], i))
+	for i := 0; i+8 <= len(acc); i += 8 {
+		a := archsimd.LoadFloat32x8(v8(acc, i))
 		c := a.Max(zero).Min(one)
 		gc := gv.Mul(c)
-		gc.MulAdd(c, archsimd.LoadFloat32x8(v8(gw[:], i))).Store(v8(gw[:], i))
-		g2.Mul(archsimd.LoadFloat32x8(v8(w[:], i))).Mul(c).Masked(a.Less(one)).Store(v8(d[:], i))
+		gc.MulAdd(c, archsimd.LoadFloat32x8(v8(gw, i))).Store(v8(gw, i))
+		g2.Mul(archsimd.LoadFloat32x8(v8(w, i))).Mul(c).Masked(a.Less(one)).Store(v8(d, i))
 	}
 }

@@ -5,14 +5,17 @@ import "math/bits"
 func mulHi(a, b uint64) (uint64, uint64) { return bits.Mul64(a, b) }
 
 // The plain-Go kernels of the float model, which the AVX2 ones (built
-// with GOEXPERIMENT=simd) replace where the processor has them.
+// with GOEXPERIMENT=simd) replace where the processor has them. An
+// accumulator is the net's width long, a multiple of 64 (the AVX2
+// kernels' block), and a row of weights is as long.
 
 // scalarAccumulate sets acc to the bias plus the rows of w of the
 // features.
-func scalarAccumulate(acc, bias *[hidden]float32, w []float32, feats []uint16) {
-	*acc = *bias
+func scalarAccumulate(acc, bias []float32, w []float32, feats []uint16) {
+	copy(acc, bias)
+	h := len(acc)
 	for _, f := range feats {
-		r := row(w, f)
+		r := w[int(f)*h : (int(f)+1)*h]
 		for i := range acc {
 			acc[i] += r[i]
 		}
@@ -20,24 +23,27 @@ func scalarAccumulate(acc, bias *[hidden]float32, w []float32, feats []uint16) {
 }
 
 // scalarScatter adds d into the rows of g of the features.
-func scalarScatter(g []float32, d *[hidden]float32, feats []uint16) {
+func scalarScatter(g []float32, d []float32, feats []uint16) {
+	h := len(d)
 	for _, f := range feats {
-		r := row(g, f)
+		r := g[int(f)*h : (int(f)+1)*h]
 		for i := range r {
 			r[i] += d[i]
 		}
 	}
 }
 
-func scalarAddRow2(dst, a, b *[hidden]float32) {
+func scalarAddRow2(dst, a, b []float32) {
+	a, b = a[:len(dst)], b[:len(dst)]
 	for i := range dst {
 		dst[i] += a[i] + b[i]
 	}
 }
 
 // scalarScreluDot is the sum over i of clamp(acc[i], 0, 1)^2 * w[i].
-func scalarScreluDot(acc, w *[hidden]float32) float32 {
+func scalarScreluDot(acc, w []float32) float32 {
 	var s float32
+	w = w[:len(acc)]
 	for i := range acc {
 		c := min(max(acc[i], 0), 1)
 		s += c * c * w[i]
@@ -48,7 +54,8 @@ func scalarScreluDot(acc, w *[hidden]float32) float32 {
 // scalarScreluBackward adds g*clamp(acc)^2 into the output weights'
 // gradient gw and sets d to the gradient at the accumulator: g*w*2*acc
 // where acc is inside (0, 1), zero where the clamp holds it.
-func scalarScreluBackward(acc, w, gw, d *[hidden]float32, g float32) {
+func scalarScreluBackward(acc, w, gw, d []float32, g float32) {
+	w, gw, d = w[:len(acc)], gw[:len(acc)], d[:len(acc)]
 	for i := range acc {
 		a := acc[i]
 		c := min(max(a, 0), 1)

@@ -1,47 +1,108 @@
 package train
 
 import (
+	"fmt"
 	"math"
+	"strings"
 
+	"matador/internal/chess"
 	"matador/internal/nnue"
 )
 
+// arch is the shape of the net a run trains: its width and king buckets.
 // The float model's parameters live in one flat slice, so that the
 // optimiser, the reduction of the threads' gradients and the checkpoint
 // each treat them as one array: the hidden layer's weights (a row of
-// hidden units per input), its biases, each output bucket's weights (side
-// to move's half first) and the buckets' output biases.
+// hidden units per input of each king bucket), its biases, each output
+// bucket's weights (side to move's half first) and the buckets' output
+// biases.
+type arch struct {
+	hidden int
+	// mirrored is a net of version 3: king buckets from layout, the board
+	// seen turned left to right when the own king is on files a-d.
+	mirrored    bool
+	layout      [32]uint8
+	kingBuckets int
+	// slot is nnue's: for each square of the own king as its side sees
+	// it, the king bucket times two plus one if the board is mirrored.
+	slot [64]uint8
+	// rows is the hidden layer's rows: Inputs for each king bucket.
+	rows                         int
+	offB1, offW2, offB2, nParams int
+}
+
 const (
-	hidden  = nnue.Hidden
 	buckets = nnue.OutputBuckets
 	offW1   = 0
-	offB1   = offW1 + nnue.Inputs*hidden
-	offW2   = offB1 + hidden
-	offB2   = offW2 + buckets*2*hidden
-	nParams = offB2 + buckets
 	scale   = nnue.Scale
 	// maxWeight keeps every quantised product of the inference in int16:
-	// 1.98*QB*QA < 32767 for the output layer's clamped value times its
-	// weight, and 32 pieces of 1.98*QA stay far from the int16 limit.
+	// round(1.98*QB)*QA < 32767 for the output layer's clamped value
+	// times its weight, and 32 pieces and the bias of round(1.98*QA) each
+	// stay below the int16 limit (nnue's TestQuantisationBounds).
 	maxWeight = 1.98
 )
 
-func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
-
-// row is the hidden layer's weights (or their gradient) for input f.
-func row(p []float32, f uint16) *[hidden]float32 {
-	o := offW1 + int(f)*hidden
-	return (*[hidden]float32)(p[o : o+hidden])
+// newArch is the shape of hidden wide nets with the king bucket layout
+// given, or version 2's shape for a nil layout. The slots come from the
+// inference's own net, so that the two cannot disagree.
+func newArch(hidden int, layout *[32]uint8) (*arch, error) {
+	n, err := nnue.NewNet(hidden, layout)
+	if err != nil {
+		return nil, err
+	}
+	return archOf(n), nil
 }
 
-func biases(p []float32) *[hidden]float32 {
-	return (*[hidden]float32)(p[offB1 : offB1+hidden])
+// archOf is the shape of net n.
+func archOf(n *nnue.Net) *arch {
+	a := &arch{hidden: n.Hidden, mirrored: n.Mirrored, layout: n.Layout, kingBuckets: n.KingBuckets}
+	for sq := range 64 {
+		a.slot[sq] = uint8(n.KingSlot(chess.White, chess.Square(sq)))
+	}
+	a.rows = a.kingBuckets * nnue.Inputs
+	a.offB1 = offW1 + a.rows*a.hidden
+	a.offW2 = a.offB1 + a.hidden
+	a.offB2 = a.offW2 + buckets*2*a.hidden
+	a.nParams = a.offB2 + buckets
+	return a
+}
+
+// String names the shape in a run's key and messages.
+func (a *arch) String() string {
+	if !a.mirrored {
+		return fmt.Sprintf("%d wide, no king buckets", a.hidden)
+	}
+	return fmt.Sprintf("%d wide, %d king buckets %s", a.hidden, a.kingBuckets, layoutString(&a.layout))
+}
+
+// layoutString is a layout as -king-buckets takes it: 32 numbers.
+func layoutString(l *[32]uint8) string {
+	var b strings.Builder
+	for i, v := range l {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprint(&b, v)
+	}
+	return b.String()
+}
+
+func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+// row is the hidden layer's weights (or their gradient) for input row f.
+func (a *arch) row(p []float32, f int) []float32 {
+	o := offW1 + f*a.hidden
+	return p[o : o+a.hidden]
+}
+
+func (a *arch) biases(p []float32) []float32 {
+	return p[a.offB1 : a.offB1+a.hidden]
 }
 
 // outWeights is output bucket b's weights (or their gradient).
-func outWeights(p []float32, b int) (us, them *[hidden]float32) {
-	o := offW2 + b*2*hidden
-	return (*[hidden]float32)(p[o : o+hidden]), (*[hidden]float32)(p[o+hidden : o+2*hidden])
+func (a *arch) outWeights(p []float32, b int) (us, them []float32) {
+	o := a.offW2 + b*2*a.hidden
+	return p[o : o+a.hidden], p[o+a.hidden : o+2*a.hidden]
 }
 
 // bucketOf is the output bucket of the position f holds: its features are
@@ -50,96 +111,112 @@ func bucketOf(f *features) int { return nnue.OutputBucket(f.n) }
 
 // scratch is one thread's working memory for a position.
 type scratch struct {
-	accUs, accThem [hidden]float32
-	dUs, dThem     [hidden]float32
+	accUs, accThem []float32
+	dUs, dThem     []float32
 	f              features
+}
+
+func newScratch(a *arch) *scratch {
+	m := make([]float32, 4*a.hidden)
+	h := a.hidden
+	return &scratch{accUs: m[:h], accThem: m[h : 2*h], dUs: m[2*h : 3*h], dThem: m[3*h:]}
 }
 
 // forward fills the two accumulators and returns the net's output before
 // the sigmoid (the evaluation in units of Scale centipawns).
-func forward(w []float32, f *features, s *scratch) float32 {
-	b := biases(w)
-	accumulate(&s.accUs, b, w, f.us[:f.n])
-	accumulate(&s.accThem, b, w, f.them[:f.n])
+func (a *arch) forward(w []float32, f *features, s *scratch) float32 {
+	b := a.biases(w)
+	accumulate(s.accUs, b, w, f.us[:f.n])
+	accumulate(s.accThem, b, w, f.them[:f.n])
 	bk := bucketOf(f)
-	wu, wt := outWeights(w, bk)
-	return screluDot(&s.accUs, wu) + screluDot(&s.accThem, wt) + w[offB2+bk]
+	wu, wt := a.outWeights(w, bk)
+	return screluDot(s.accUs, wu) + screluDot(s.accThem, wt) + w[a.offB2+bk]
 }
 
 // trainPosition adds the gradient of the position's squared error, times
 // gscale (one over the batch size, so the batch's gradient is its mean's),
-// into grad, and returns the squared error.
-func trainPosition(w, grad []float32, f *features, s *scratch, gscale float32) float64 {
-	out := forward(w, f, s)
+// into grad, and returns the squared error. Only the rows of the
+// position's inputs are read and written.
+func (a *arch) trainPosition(w, grad []float32, f *features, s *scratch, gscale float32) float64 {
+	out := a.forward(w, f, s)
 	p := float32(sigmoid(float64(out)))
 	e := p - f.target
 	g := 2 * e * p * (1 - p) * gscale
 	bk := bucketOf(f)
-	grad[offB2+bk] += g
-	wu, wt := outWeights(w, bk)
-	gu, gt := outWeights(grad, bk)
-	screluBackward(&s.accUs, wu, gu, &s.dUs, g)
-	screluBackward(&s.accThem, wt, gt, &s.dThem, g)
-	gb := biases(grad)
-	addRow2(gb, &s.dUs, &s.dThem)
-	scatter(grad, &s.dUs, f.us[:f.n])
-	scatter(grad, &s.dThem, f.them[:f.n])
+	grad[a.offB2+bk] += g
+	wu, wt := a.outWeights(w, bk)
+	gu, gt := a.outWeights(grad, bk)
+	screluBackward(s.accUs, wu, gu, s.dUs, g)
+	screluBackward(s.accThem, wt, gt, s.dThem, g)
+	addRow2(a.biases(grad), s.dUs, s.dThem)
+	scatter(grad, s.dUs, f.us[:f.n])
+	scatter(grad, s.dThem, f.them[:f.n])
 	return float64(e) * float64(e)
 }
 
 // positionLoss is the squared error of the position against its target
 // and against the game's result alone, with no gradient.
-func positionLoss(w []float32, f *features, s *scratch) (target, result float64) {
-	p := sigmoid(float64(forward(w, f, s)))
+func (a *arch) positionLoss(w []float32, f *features, s *scratch) (target, result float64) {
+	p := sigmoid(float64(a.forward(w, f, s)))
 	e, r := p-float64(f.target), p-float64(f.result)
 	return e * e, r * r
 }
 
 // initWeights sets the hidden and output weights uniform in
 // +-1/sqrt(inputs of the layer), the biases zero: small enough that the
-// accumulators start inside SCReLU's unclamped range.
-func initWeights(w []float32, seed uint64) {
+// accumulators start inside SCReLU's unclamped range. Each king bucket's
+// rows are drawn on their own, as a net without buckets would draw its
+// one set: a position reads one bucket's rows.
+func (a *arch) initWeights(w []float32, seed uint64) {
 	r := newRNG(seed, 0xC0FFEE, 0)
 	a1 := 1 / math.Sqrt(nnue.Inputs)
-	for i := offW1; i < offB1; i++ {
+	for i := offW1; i < a.offB1; i++ {
 		w[i] = float32((2*r.float() - 1) * a1)
 	}
 	// Every output bucket starts from the same weights, so each begins as
 	// the one layer a net without buckets would have and parts from the
 	// others only as its positions ask.
-	a2 := 1 / math.Sqrt(2*hidden)
-	for i := offW2; i < offW2+2*hidden; i++ {
+	a2 := 1 / math.Sqrt(float64(2*a.hidden))
+	for i := a.offW2; i < a.offW2+2*a.hidden; i++ {
 		w[i] = float32((2*r.float() - 1) * a2)
 	}
 	for b := 1; b < buckets; b++ {
-		copy(w[offW2+b*2*hidden:offW2+(b+1)*2*hidden], w[offW2:offW2+2*hidden])
+		copy(w[a.offW2+b*2*a.hidden:a.offW2+(b+1)*2*a.hidden], w[a.offW2:a.offW2+2*a.hidden])
 	}
 }
 
-// dequantise sets the float weights to a quantised net's: the inverse of
-// quantise, exact in float32, so that a run can start from a net that is
-// already trained, as bullet resumes from a saved net. quantise gives the
-// same net back.
-func dequantise(n *nnue.Net, w []float32) {
+// dequantise sets the float weights to a quantised net's of the same
+// shape: the inverse of quantise, exact in float32, so that a run can
+// start from a net that is already trained, as bullet resumes from a
+// saved net. quantise gives the same net back.
+func (a *arch) dequantise(n *nnue.Net, w []float32) {
 	for i, v := range n.FeatureWeights {
 		w[offW1+i] = float32(v) / nnue.QA
 	}
 	for i, v := range n.FeatureBias {
-		w[offB1+i] = float32(v) / nnue.QA
+		w[a.offB1+i] = float32(v) / nnue.QA
 	}
 	for i, v := range n.OutputWeights {
-		w[offW2+i] = float32(v) / nnue.QB
+		w[a.offW2+i] = float32(v) / nnue.QB
 	}
 	for b, v := range n.OutputBias {
-		w[offB2+b] = float32(float64(v) / (nnue.QA * nnue.QB))
+		w[a.offB2+b] = float32(float64(v) / (nnue.QA * nnue.QB))
 	}
 }
 
 // quantise turns the float weights into the engine's net: the hidden
 // layer scaled by QA, the output weights by QB and the output bias by
-// QA*QB, each rounded to the nearest integer.
-func quantise(w []float32) *nnue.Net {
-	n := new(nnue.Net)
+// QA*QB, each rounded to the nearest integer. A net of version 2's shape
+// is written as version 2, any other as version 3.
+func (a *arch) quantise(w []float32) *nnue.Net {
+	var layout *[32]uint8
+	if a.mirrored {
+		layout = &a.layout
+	}
+	n, err := nnue.NewNet(a.hidden, layout)
+	if err != nil {
+		panic("train: a run's shape has no net: " + err.Error()) // Check refused it
+	}
 	q16 := func(x float32, s float64) int16 {
 		v := math.Round(float64(x) * s)
 		return int16(max(min(v, math.MaxInt16), math.MinInt16))
@@ -148,13 +225,13 @@ func quantise(w []float32) *nnue.Net {
 		n.FeatureWeights[i] = q16(w[offW1+i], nnue.QA)
 	}
 	for i := range n.FeatureBias {
-		n.FeatureBias[i] = q16(w[offB1+i], nnue.QA)
+		n.FeatureBias[i] = q16(w[a.offB1+i], nnue.QA)
 	}
 	for i := range n.OutputWeights {
-		n.OutputWeights[i] = q16(w[offW2+i], nnue.QB)
+		n.OutputWeights[i] = q16(w[a.offW2+i], nnue.QB)
 	}
 	for i := range n.OutputBias {
-		b := math.Round(float64(w[offB2+i]) * nnue.QA * nnue.QB)
+		b := math.Round(float64(w[a.offB2+i]) * nnue.QA * nnue.QB)
 		n.OutputBias[i] = int32(max(min(b, math.MaxInt32), math.MinInt32))
 	}
 	return n

@@ -1,7 +1,10 @@
 // Package train is Matador's network trainer: it learns the float weights
-// of nnue's architecture, (768 -> Hidden)x2 -> 1 with SCReLU, from the
-// positions of trainbin files, and writes them quantised as an nnue net
-// file. The loss is the squared error between sigmoid(output) and
+// of nnue's architectures, (768 -> 256)x2 -> 1x8 with SCReLU (version 2)
+// or, with king buckets, (768xK -> H)x2 -> 1x8 mirrored (version 3), from
+// the positions of trainbin files, and writes them quantised as an nnue
+// net file. The passes read and write only the rows of a position's
+// inputs, each thread keeps its own gradient, and AdamW skips the rows no
+// position of the batch read. The loss is the squared error between sigmoid(output) and
 // lambda*result + (1-lambda)*sigmoid(score/Scale); the optimiser is AdamW
 // with a cosine or stepped learning rate. Threads split each batch and sum
 // their gradients in a fixed order, so a run is the same to the bit for a
@@ -19,6 +22,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -40,15 +44,22 @@ type Config struct {
 	LREnd      float64  // -lr-end: the cosine schedule's last rate
 	Schedule   string   // -schedule: "cosine" or "step"
 	DropAt     float64  // -drop-at: the step schedule's x0.1, as a fraction of the run
-	Decay      float64  // -decay: AdamW's weight decay
-	Batch      int      // -batch
-	Epochs     int      // -epochs
-	Threads    int      // -threads
-	Seed       uint64   // -seed
-	Validate   float64  // -validate: fraction of the games held out
-	ValMax     int      // -val-max: held-out positions kept at most
-	Chunk      int      // -chunk: records shuffled together
-	Progress   time.Duration
+	StepEvery  float64  // -step-every: the step schedule's drops every this many epochs (0: once, at -drop-at)
+	Gamma      float64  // -gamma: the step schedule's factor at each drop
+	Hidden     int      // -hidden: the width of the hidden layer
+	// KingBuckets is -king-buckets: "" for version 2's net (no king
+	// buckets, not mirrored), 1, 4, 8 or 10 for nnue.KingLayout's layouts,
+	// or 32 comma-separated buckets of the half board e1-h1, ..., e8-h8.
+	KingBuckets string
+	Decay       float64 // -decay: AdamW's weight decay
+	Batch       int     // -batch
+	Epochs      int     // -epochs
+	Threads     int     // -threads
+	Seed        uint64  // -seed
+	Validate    float64 // -validate: fraction of the games held out
+	ValMax      int     // -val-max: held-out positions kept at most
+	Chunk       int     // -chunk: records shuffled together
+	Progress    time.Duration
 }
 
 // DefaultConfig is bullet's first-net recipe (docs/nnue.md).
@@ -59,6 +70,8 @@ func DefaultConfig() Config {
 		LREnd:    0.001 * math.Pow(0.3, 5),
 		Schedule: "cosine",
 		DropAt:   0.75,
+		Gamma:    0.1,
+		Hidden:   nnue.Hidden,
 		Decay:    0.01,
 		Batch:    16384,
 		Epochs:   10,
@@ -103,6 +116,8 @@ func (c *Config) Check() error {
 		finite("-lr", c.LR, 0, 1, true),
 		finite("-lr-end", c.LREnd, 0, c.LR, false),
 		finite("-drop-at", c.DropAt, 0, 1, false),
+		finite("-step-every", c.StepEvery, 0, float64(c.Epochs), false),
+		finite("-gamma", c.Gamma, 0, 1, true),
 		finite("-decay", c.Decay, 0, 1, false),
 		finite("-validate", c.Validate, 0, 0.5, false),
 	} {
@@ -112,6 +127,9 @@ func (c *Config) Check() error {
 	}
 	if c.Schedule != "cosine" && c.Schedule != "step" {
 		return fmt.Errorf("-schedule must be cosine or step, got %q", c.Schedule)
+	}
+	if _, err := c.arch(); err != nil {
+		return err
 	}
 	if len(c.Data) == 0 {
 		return errors.New("-data names no file")
@@ -145,7 +163,72 @@ func (c *Config) key(startNet *nnue.Net) (string, error) {
 	}
 	return fmt.Sprintf("data=%s\nlambda=%v\nlr=%v\nlr-end=%v\nschedule=%s\ndrop-at=%v\ndecay=%v\nbatch=%d\nepochs=%d\nthreads=%d\nseed=%d\nvalidate=%v\nval-max=%d\nchunk=%d\nhidden=%d\nbuckets=%d\nkernels=%s\n",
 		strings.Join(abs, ","), c.Lambda, c.LR, c.LREnd, c.Schedule, c.DropAt, c.Decay, c.Batch, c.Epochs,
-		c.Threads, c.Seed, c.Validate, c.ValMax, c.Chunk, hidden, buckets, Vector()) + initKey(startNet) + mirrorKey(c.Mirror), nil
+		c.Threads, c.Seed, c.Validate, c.ValMax, c.Chunk, c.Hidden, buckets, Vector()) + initKey(startNet) + mirrorKey(c.Mirror) + c.newKeys(), nil
+}
+
+// newKeys is the key's lines for the settings that came with the second
+// net's architecture; a run without them has none.
+func (c *Config) newKeys() string {
+	// AdamW became lazy in the rows with the second net's trainer: a
+	// checkpoint of the dense optimiser's runs is another run's.
+	k := "adam=lazy-rows\n"
+	if c.KingBuckets != "" {
+		a, _ := c.arch()
+		k += "king-buckets=" + layoutString(&a.layout) + "\n"
+	}
+	if c.Schedule == "step" && c.StepEvery > 0 {
+		k += fmt.Sprintf("step-every=%v\ngamma=%v\n", c.StepEvery, c.Gamma)
+	} else if c.Schedule == "step" && c.Gamma != 0.1 {
+		k += fmt.Sprintf("gamma=%v\n", c.Gamma)
+	}
+	return k
+}
+
+// arch is the shape of the net the settings train.
+func (c *Config) arch() (*arch, error) {
+	if c.KingBuckets == "" {
+		if c.Hidden != nnue.Hidden {
+			return nil, fmt.Errorf("-hidden %d needs -king-buckets: a net without king buckets is %d wide", c.Hidden, nnue.Hidden)
+		}
+		return newArch(c.Hidden, nil)
+	}
+	layout, err := ParseKingBuckets(c.KingBuckets)
+	if err != nil {
+		return nil, err
+	}
+	a, err := newArch(c.Hidden, &layout)
+	if err != nil {
+		return nil, fmt.Errorf("-hidden %d -king-buckets %s: %w", c.Hidden, c.KingBuckets, err)
+	}
+	return a, nil
+}
+
+// ParseKingBuckets reads -king-buckets: the number of buckets of one of
+// nnue.KingLayout's layouts, or the bucket of each of the 32 squares of
+// the half board, e1-h1, e2-h2, ..., e8-h8, separated by commas.
+func ParseKingBuckets(s string) ([32]uint8, error) {
+	var l [32]uint8
+	fields := strings.Split(s, ",")
+	if len(fields) == 1 {
+		k, err := strconv.Atoi(s)
+		if err == nil {
+			if l, ok := nnue.KingLayout(k); ok {
+				return l, nil
+			}
+		}
+		return l, fmt.Errorf("-king-buckets must be 1, 4, 8, 10 or 32 buckets separated by commas, got %q", s)
+	}
+	if len(fields) != 32 {
+		return l, fmt.Errorf("-king-buckets has %d buckets, want one for each of the 32 squares e1-h1, ..., e8-h8", len(fields))
+	}
+	for i, f := range fields {
+		v, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || v < 0 || v >= nnue.MaxKingBuckets {
+			return l, fmt.Errorf("-king-buckets square %d has %q, want a bucket from 0 to %d", i, f, nnue.MaxKingBuckets-1)
+		}
+		l[i] = uint8(v)
+	}
+	return l, nil
 }
 
 // mirrorKey is the key's line for -mirror; a run without it has none, so
@@ -228,7 +311,16 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 	if err != nil {
 		return res, err
 	}
-	st := &state{w: make([]float32, nParams), m: make([]float32, nParams), v: make([]float32, nParams)}
+	a, err := cfg.arch()
+	if err != nil {
+		return res, err
+	}
+	if startNet != nil {
+		if sa := archOf(startNet); sa.String() != a.String() {
+			return res, fmt.Errorf("-init %s is a net %s; this run trains one %s (-hidden, -king-buckets)", cfg.Init, sa, a)
+		}
+	}
+	st := &state{w: make([]float32, a.nParams), m: make([]float32, a.nParams), v: make([]float32, a.nParams)}
 	var counts []int64
 	resumed := false
 	ckpt := ""
@@ -265,10 +357,10 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 	switch {
 	case resumed:
 	case startNet != nil:
-		dequantise(startNet, st.w)
+		a.dequantise(startNet, st.w)
 		fmt.Fprintf(log, "train: starting from the weights of %s\n", startNet.ID)
 	default:
-		initWeights(st.w, cfg.Seed)
+		a.initWeights(st.w, cfg.Seed)
 	}
 
 	stepsPerEpoch := int64(0)
@@ -276,13 +368,13 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 		stepsPerEpoch += int64((n + cfg.Batch - 1) / cfg.Batch)
 	}
 	totalSteps := stepsPerEpoch * int64(cfg.Epochs)
-	fmt.Fprintf(log, "train: %d records in %d files, %d training positions, %d held out (%d kept, %d games), %d chunks, %d steps an epoch, %d threads, %s kernels\n",
-		d.total, len(d.files), d.trainSum, d.valAll, len(d.val)/trainbin.RecordSize, d.valGames, len(d.train), stepsPerEpoch, cfg.Threads, Vector())
+	fmt.Fprintf(log, "train: a net %s; %d records in %d files, %d training positions, %d held out (%d kept, %d games), %d chunks, %d steps an epoch, %d threads, %s kernels\n",
+		a, d.total, len(d.files), d.trainSum, d.valAll, len(d.val)/trainbin.RecordSize, d.valGames, len(d.train), stepsPerEpoch, cfg.Threads, Vector())
 	if resumed {
 		fmt.Fprintf(log, "train: resuming %s at epoch %d, step %d of %d\n", ckpt, st.epoch+1, st.step, totalSteps)
 	}
 
-	p := newPool(cfg.Threads)
+	p := newPool(a, cfg.Threads)
 	defer p.close()
 	buf := make([]byte, d.chunk*trainbin.RecordSize)
 	mirrorBuf := make([]bool, d.chunk)
@@ -369,13 +461,13 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 			return res, err
 		}
 		if cfg.Checkpoint != "" {
-			data := quantise(st.w).Encode()
+			data := a.quantise(st.w).Encode()
 			if err := writeFileAtomic(filepath.Join(cfg.Checkpoint, fmt.Sprintf("epoch-%d.nnue", st.epoch)), data); err != nil {
 				return res, err
 			}
 		}
 	}
-	data := quantise(st.w).Encode()
+	data := a.quantise(st.w).Encode()
 	if err := writeFileAtomic(cfg.Out, data); err != nil {
 		return res, err
 	}
@@ -386,12 +478,18 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 }
 
 // lrAt is the learning rate of a step: cosine from LR down to LREnd over
-// the run, or LR stepped down tenfold at DropAt of the run.
+// the run, or LR stepped down by Gamma at DropAt of the run, or, with
+// StepEvery, by Gamma every StepEvery epochs, as bullet's StepLR drops it
+// every so many superbatches.
 func lrAt(cfg *Config, step, total int64) float32 {
 	t := float64(step) / float64(max(total, 1))
 	if cfg.Schedule == "step" {
+		if cfg.StepEvery > 0 {
+			drops := math.Floor(t * float64(cfg.Epochs) / cfg.StepEvery)
+			return float32(cfg.LR * math.Pow(cfg.Gamma, drops))
+		}
 		if t >= cfg.DropAt {
-			return float32(cfg.LR * 0.1)
+			return float32(cfg.LR * cfg.Gamma)
 		}
 		return float32(cfg.LR)
 	}
@@ -462,21 +560,30 @@ func writeFileAtomic(name string, data []byte) error {
 // pool is the run's threads, each with its own gradient and scratch
 // memory, so that no thread writes what another reads.
 type pool struct {
+	a       *arch
 	workers []*worker
 	wg      sync.WaitGroup
+	// union is the rows of the hidden layer that some position of the
+	// last batch read, in increasing order: the only rows whose gradient
+	// is not zero, and the only ones the optimiser updates.
+	union []int32
 }
 
 type worker struct {
-	jobs             chan func(*worker)
-	grad             []float32
-	s                scratch
+	jobs chan func(*worker)
+	grad []float32
+	s    *scratch
+	// touched lists the rows this worker's share of the batch read, and
+	// mark says for each row whether it is listed.
+	touched          []int32
+	mark             []bool
 	loss, resultLoss float64
 }
 
-func newPool(n int) *pool {
-	p := &pool{}
+func newPool(a *arch, n int) *pool {
+	p := &pool{a: a}
 	for range n {
-		w := &worker{jobs: make(chan func(*worker)), grad: make([]float32, nParams)}
+		w := &worker{jobs: make(chan func(*worker)), grad: make([]float32, a.nParams), s: newScratch(a), mark: make([]bool, a.rows)}
 		p.workers = append(p.workers, w)
 		go func() {
 			for job := range w.jobs {
@@ -509,39 +616,101 @@ func (p *pool) span(i, n int) (int, int) {
 	return i * n / t, (i + 1) * n / t
 }
 
+// touch lists the rows of feats that the worker had not yet listed.
+func (w *worker) touch(feats []uint16) {
+	for _, f := range feats {
+		if !w.mark[f] {
+			w.mark[f] = true
+			w.touched = append(w.touched, int32(f))
+		}
+	}
+}
+
 // step trains on one batch of records and returns the sum of their
 // squared errors; mirror says which records to read mirrored. Each worker
-// takes a share of the batch into its own gradient; then each takes a
-// share of the parameters, sums the workers'
-// gradients for them in worker order and applies AdamW, so the result
-// depends on the thread count but not on the threads' timing.
+// takes a share of the batch into its own gradient, reading and writing
+// only the rows of its positions' inputs. Then each takes a share of the
+// rows that some position read (the union, in row order) and of the
+// dense parameters (biases and output layer), sums the workers' gradients
+// for them in worker order and applies AdamW, so the result depends on
+// the thread count but not on the threads' timing.
+//
+// AdamW is lazy in the hidden layer's rows, as Counter's and Berserk's
+// CPU trainers are: a row that no position of the batch read, whose
+// gradient is zero, is left as it is, its weights and both moments, with
+// neither decay nor momentum applied; the rows read and the dense
+// parameters take the full AdamW step, with the bias corrections of the
+// run's step count. TestLazyAdamIsTheRule holds the step to that rule
+// computed densely.
 func (p *pool) step(st *state, batch []byte, mirror []bool, lambda float64, lr float32, decay float64) float64 {
+	a := p.a
 	n := len(batch) / trainbin.RecordSize
 	gscale := 1 / float32(n)
+	h := a.hidden
 	p.run(func(w *worker, i int) {
-		clear(w.grad)
+		// The last step's rows and the dense parameters are the only
+		// gradient that is not zero.
+		// Worker 0's gradient holds the sums of every row of the union;
+		// another's only its own rows.
+		rows := w.touched
+		if i == 0 {
+			rows = p.union
+		}
+		for _, r := range rows {
+			clear(a.row(w.grad, int(r)))
+		}
+		clear(w.grad[a.offB1:])
+		for _, r := range w.touched {
+			w.mark[r] = false
+		}
+		w.touched = w.touched[:0]
 		w.loss = 0
 		lo, hi := p.span(i, n)
 		for j := lo; j < hi; j++ {
-			decodeRecord(batch[j*trainbin.RecordSize:(j+1)*trainbin.RecordSize], lambda, mirror[j], &w.s.f)
-			w.loss += trainPosition(st.w, w.grad, &w.s.f, &w.s, gscale)
+			f := &w.s.f
+			a.decodeRecord(batch[j*trainbin.RecordSize:(j+1)*trainbin.RecordSize], lambda, mirror[j], f)
+			w.loss += a.trainPosition(st.w, w.grad, f, w.s, gscale)
+			w.touch(f.us[:f.n])
+			w.touch(f.them[:f.n])
 		}
 	})
+	p.union = p.union[:0]
+	for r := range a.rows {
+		for _, w := range p.workers {
+			if w.mark[r] {
+				p.union = append(p.union, int32(r))
+				break
+			}
+		}
+	}
 	// Adam's bias corrections; its steps count from 1.
 	c1 := float32(1 / (1 - math.Pow(beta1, float64(st.step+1))))
 	c2 := float32(1 / (1 - math.Pow(beta2, float64(st.step+1))))
 	keep := float32(1 - float64(lr)*decay)
+	g0 := p.workers[0].grad
 	p.run(func(_ *worker, i int) {
-		lo, hi := p.span(i, nParams)
-		g := p.workers[0].grad[lo:hi]
+		lo, hi := p.span(i, len(p.union))
+		for _, r := range p.union[lo:hi] {
+			o := offW1 + int(r)*h
+			g := g0[o : o+h]
+			for _, w := range p.workers[1:] {
+				if w.mark[r] {
+					sumInto(g, w.grad[o:o+h])
+				}
+			}
+			adamW(st.w[o:o+h], st.m[o:o+h], st.v[o:o+h], g, lr, keep, c1, c2, maxWeight)
+		}
+		dlo, dhi := p.span(i, a.nParams-a.offB1)
+		dlo, dhi = dlo+a.offB1, dhi+a.offB1
+		g := g0[dlo:dhi]
 		for _, w := range p.workers[1:] {
-			sumInto(g, w.grad[lo:hi])
+			sumInto(g, w.grad[dlo:dhi])
 		}
 		// The output biases, the last parameters, are not clipped: no
 		// int16 holds them.
-		mid := max(lo, min(hi, offB2))
-		adamW(st.w[lo:mid], st.m[lo:mid], st.v[lo:mid], g[:mid-lo], lr, keep, c1, c2, maxWeight)
-		adamW(st.w[mid:hi], st.m[mid:hi], st.v[mid:hi], g[mid-lo:], lr, keep, c1, c2, math.MaxFloat32)
+		mid := max(dlo, min(dhi, a.offB2))
+		adamW(st.w[dlo:mid], st.m[dlo:mid], st.v[dlo:mid], g[:mid-dlo], lr, keep, c1, c2, maxWeight)
+		adamW(st.w[mid:dhi], st.m[mid:dhi], st.v[mid:dhi], g[mid-dlo:], lr, keep, c1, c2, math.MaxFloat32)
 	})
 	var loss float64
 	for _, w := range p.workers {
@@ -558,8 +727,8 @@ func (p *pool) loss(weights []float32, recs []byte, lambda float64) (target, res
 		w.loss, w.resultLoss = 0, 0
 		lo, hi := p.span(i, n)
 		for j := lo; j < hi; j++ {
-			decodeRecord(recs[j*trainbin.RecordSize:(j+1)*trainbin.RecordSize], lambda, false, &w.s.f)
-			t, r := positionLoss(weights, &w.s.f, &w.s)
+			p.a.decodeRecord(recs[j*trainbin.RecordSize:(j+1)*trainbin.RecordSize], lambda, false, &w.s.f)
+			t, r := p.a.positionLoss(weights, &w.s.f, w.s)
 			w.loss += t
 			w.resultLoss += r
 		}

@@ -95,15 +95,44 @@ func writeData(t testing.TB, path string, recs []trainbin.Record) {
 // side to move's view: the quantity the net file's inference
 // approximates.
 func floatEval(w []float32, pos *chess.Position) float64 {
+	return v2Arch.floatEval(w, pos)
+}
+
+// v2Arch is the shape of the first net, version 2's.
+var v2Arch = func() *arch {
+	a, err := newArch(nnue.Hidden, nil)
+	if err != nil {
+		panic(err)
+	}
+	return a
+}()
+
+// testArch is a version 3 shape: hidden wide with the king buckets of
+// nnue.KingLayout(buckets).
+func testArch(t testing.TB, hidden, buckets int) *arch {
+	t.Helper()
+	l, ok := nnue.KingLayout(buckets)
+	if !ok {
+		t.Fatalf("no layout of %d buckets", buckets)
+	}
+	a, err := newArch(hidden, &l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// floatEval is the float model's evaluation of pos for shape a.
+func (a *arch) floatEval(w []float32, pos *chess.Position) float64 {
 	b, err := pos.Pack()
 	if err != nil {
 		panic(err)
 	}
 	var rec [trainbin.RecordSize]byte
 	copy(rec[:], b[:])
-	var s scratch
-	decodeRecord(rec[:], 0, false, &s.f)
-	return float64(forward(w, &s.f, &s)) * scale
+	s := newScratch(a)
+	a.decodeRecord(rec[:], 0, false, &s.f)
+	return float64(a.forward(w, &s.f, s)) * scale
 }
 
 // TestDecoderAgreesWithUnpack holds the fast decoder to Unpack and
@@ -117,7 +146,7 @@ func TestDecoderAgreesWithUnpack(t *testing.T) {
 			t.Fatal(err)
 		}
 		var white, black [maxPieces]uint16
-		n, stm := decodeBoard(r.Board[:], false, &white, &black)
+		n, stm := v2Arch.decodeBoard(r.Board[:], false, &white, &black)
 		if stm != pos.SideToMove() {
 			t.Fatalf("%s: side to move %v, Unpack says %v", pos.FEN(), stm, pos.SideToMove())
 		}
@@ -141,28 +170,33 @@ func TestDecoderAgreesWithUnpack(t *testing.T) {
 // rounding, so the trainer trains the function the engine computes.
 func TestFloatModelIsTheInference(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
-	w := make([]float32, nParams)
-	for i := offW1; i < offB1; i++ {
-		w[i] = float32(r.IntN(101)-50) / nnue.QA
-	}
-	for i := offB1; i < offW2; i++ {
-		w[i] = float32(r.IntN(201)-60) / nnue.QA
-	}
-	for i := offW2; i < offB2; i++ {
-		w[i] = float32(r.IntN(253)-126) / nnue.QB
-	}
-	for i := offB2; i < nParams; i++ {
-		w[i] = float32(r.IntN(2001)-1000) / (nnue.QA * nnue.QB)
-	}
-	net := quantise(w)
 	positions, _ := randomPositions(t, 2000, 2)
-	worst := 0.0
-	for _, pos := range positions {
-		d := math.Abs(float64(net.Evaluate(pos)) - floatEval(w, pos))
-		worst = max(worst, d)
-	}
-	if worst > 1.05 {
-		t.Errorf("float model and Evaluate differ by up to %.2f cp on the same weights; want at most 1", worst)
+	for _, a := range []*arch{v2Arch, testArch(t, 256, 4), testArch(t, 512, 10), testArch(t, 1024, 8)} {
+		w := make([]float32, a.nParams)
+		for i := offW1; i < a.offB1; i++ {
+			w[i] = float32(r.IntN(101)-50) / nnue.QA
+		}
+		for i := a.offB1; i < a.offW2; i++ {
+			w[i] = float32(r.IntN(201)-60) / nnue.QA
+		}
+		for i := a.offW2; i < a.offB2; i++ {
+			w[i] = float32(r.IntN(253)-126) / nnue.QB
+		}
+		for i := a.offB2; i < a.nParams; i++ {
+			w[i] = float32(r.IntN(2001)-1000) / (nnue.QA * nnue.QB)
+		}
+		net, err := nnue.Parse(a.quantise(w).Encode())
+		if err != nil {
+			t.Fatal(err)
+		}
+		worst := 0.0
+		for _, pos := range positions[:1000] {
+			d := math.Abs(float64(net.Evaluate(pos)) - a.floatEval(w, pos))
+			worst = max(worst, d)
+		}
+		if worst > 1.05 {
+			t.Errorf("%s: float model and Evaluate differ by up to %.2f cp on the same weights; want at most 1", a, worst)
+		}
 	}
 }
 
@@ -199,7 +233,7 @@ func trainMaterial(t *testing.T) {
 			trained.err = err
 			return
 		}
-		st := &state{w: make([]float32, nParams), m: make([]float32, nParams), v: make([]float32, nParams)}
+		st := &state{w: make([]float32, v2Arch.nParams), m: make([]float32, v2Arch.nParams), v: make([]float32, v2Arch.nParams)}
 		key, _ := cfg.key(nil)
 		if _, err := readCheckpoint(filepath.Join(cfg.Checkpoint, "checkpoint"), key, st); err != nil {
 			trained.err = err
@@ -370,7 +404,7 @@ func TestMirrorReadsTheMirroredBoard(t *testing.T) {
 		r.Board = b
 		rec := r.Append(nil)
 		var f features
-		decodeRecord(rec, 0.5, mirror, &f)
+		v2Arch.decodeRecord(rec, 0.5, mirror, &f)
 		slices.Sort(f.us[:f.n])
 		slices.Sort(f.them[:f.n])
 		return f
@@ -453,6 +487,17 @@ func TestConfigRefusals(t *testing.T) {
 		{func(c *Config) { c.Data = nil }, "-data"},
 		{func(c *Config) { c.Data = []string{"a.bin", ""} }, "-data"},
 		{func(c *Config) { c.Out = "" }, "-o"},
+		{func(c *Config) { c.Hidden = 512 }, "-hidden"},
+		{func(c *Config) { c.Hidden, c.KingBuckets = 384, "4" }, "-hidden"},
+		{func(c *Config) { c.Hidden, c.KingBuckets = 2048, "4" }, "-hidden"},
+		{func(c *Config) { c.KingBuckets = "3" }, "-king-buckets"},
+		{func(c *Config) { c.KingBuckets = "0,1" }, "-king-buckets"},
+		{func(c *Config) { c.KingBuckets = strings.Repeat("0,", 31) + "x" }, "-king-buckets"},
+		{func(c *Config) { c.KingBuckets = strings.Repeat("0,", 31) + "32" }, "-king-buckets"},
+		{func(c *Config) { c.KingBuckets = strings.Repeat("0,", 31) + "2" }, "-hidden"}, // bucket 1 has no square
+		{func(c *Config) { c.Gamma = 0 }, "-gamma"},
+		{func(c *Config) { c.StepEvery = -1 }, "-step-every"},
+		{func(c *Config) { c.StepEvery = 11 }, "-step-every"},
 	} {
 		cfg := DefaultConfig()
 		cfg.Data, cfg.Out = []string{"x.bin"}, "x.nnue"
@@ -503,10 +548,14 @@ func TestRefusesBadInputAndOutput(t *testing.T) {
 
 func BenchmarkTrainPosition(b *testing.B) {
 	_, recs := randomPositions(b, 4096, 9)
-	w := make([]float32, nParams)
-	initWeights(w, 1)
-	grad := make([]float32, nParams)
-	var s scratch
+	a := v2Arch
+	if os.Getenv("TRAIN_BENCH_WIDE") != "" {
+		a = testArch(b, 1024, 10)
+	}
+	w := make([]float32, a.nParams)
+	a.initWeights(w, 1)
+	grad := make([]float32, a.nParams)
+	s := newScratch(a)
 	var raw []byte
 	for _, r := range recs {
 		raw = r.Append(raw)
@@ -514,65 +563,70 @@ func BenchmarkTrainPosition(b *testing.B) {
 	b.ResetTimer()
 	for i := range b.N {
 		j := i % len(recs) * trainbin.RecordSize
-		decodeRecord(raw[j:j+trainbin.RecordSize], 0.3, false, &s.f)
-		trainPosition(w, grad, &s.f, &s, 1)
+		a.decodeRecord(raw[j:j+trainbin.RecordSize], 0.3, false, &s.f)
+		a.trainPosition(w, grad, &s.f, s, 1)
 	}
 }
 
 // TestGradient holds the backward pass to finite differences of the loss
 // for weights of every kind: rows of the position's inputs, biases,
-// output weights and the output bias.
+// output weights and the output bias, for the first net's shape and for
+// wider ones with king buckets, whose rows are the king's bucket's.
 func TestGradient(t *testing.T) {
 	_, recs := randomPositions(t, 50, 10)
-	w := make([]float32, nParams)
-	initWeights(w, 3)
-	for i := offB1; i < offW2; i++ {
-		w[i] = 0.3 // inside SCReLU's range, away from its kinks
-	}
-	var s scratch
-	nonzero := 0
-	for _, r := range recs[40:] {
-		rec := r.Append(nil)
-		decodeRecord(rec, 0.5, false, &s.f)
-		grad := make([]float32, nParams)
-		trainPosition(w, grad, &s.f, &s, 1)
-		loss := func() float64 {
-			var s2 scratch
-			decodeRecord(rec, 0.5, false, &s2.f)
-			l, _ := positionLoss(w, &s2.f, &s2)
-			return l
+	for _, a := range []*arch{v2Arch, testArch(t, 512, 4), testArch(t, 1024, 10)} {
+		w := make([]float32, a.nParams)
+		a.initWeights(w, 3)
+		for i := a.offB1; i < a.offW2; i++ {
+			w[i] = 0.3 // inside SCReLU's range, away from its kinks
 		}
-		bk := bucketOf(&s.f)
-		out := offW2 + bk*2*hidden
-		idx := []int{offB2 + bk, out, out + hidden + 7, offB1 + 3, offW1 + int(s.f.us[0])*hidden + 5, offW1 + int(s.f.them[2])*hidden + 100}
-		for _, i := range idx {
-			const h = 1e-3
-			old := w[i]
-			w[i] = old + h
-			up := loss()
-			w[i] = old - h
-			down := loss()
-			w[i] = old
-			num := (up - down) / (2 * h)
-			if math.Abs(num) > 1e-5 {
-				nonzero++
+		s := newScratch(a)
+		nonzero := 0
+		h := a.hidden
+		for _, r := range recs[40:] {
+			rec := r.Append(nil)
+			a.decodeRecord(rec, 0.5, false, &s.f)
+			grad := make([]float32, a.nParams)
+			a.trainPosition(w, grad, &s.f, s, 1)
+			s2 := newScratch(a)
+			loss := func() float64 {
+				a.decodeRecord(rec, 0.5, false, &s2.f)
+				l, _ := a.positionLoss(w, &s2.f, s2)
+				return l
 			}
-			if d := math.Abs(num - float64(grad[i])); d > 0.02*math.Abs(num)+1e-6 {
-				t.Errorf("weight %d: backward %g, finite difference %g", i, grad[i], num)
+			bk := bucketOf(&s.f)
+			out := a.offW2 + bk*2*h
+			idx := []int{a.offB2 + bk, out, out + h + 7, a.offB1 + 3, a.offB1 + h - 2,
+				offW1 + int(s.f.us[0])*h + 5, offW1 + int(s.f.them[2])*h + 100, offW1 + int(s.f.us[1])*h + h - 1}
+			for _, i := range idx {
+				const eps = 1e-3
+				old := w[i]
+				w[i] = old + eps
+				up := loss()
+				w[i] = old - eps
+				down := loss()
+				w[i] = old
+				num := (up - down) / (2 * eps)
+				if math.Abs(num) > 1e-5 {
+					nonzero++
+				}
+				if d := math.Abs(num - float64(grad[i])); d > 0.02*math.Abs(num)+1e-6 {
+					t.Errorf("%s: weight %d: backward %g, finite difference %g", a, i, grad[i], num)
+				}
 			}
 		}
-	}
-	if nonzero < 30 {
-		t.Errorf("only %d of 60 finite differences are not zero: the test tests little", nonzero)
+		if nonzero < 40 {
+			t.Errorf("%s: only %d of 80 finite differences are not zero: the test tests little", a, nonzero)
+		}
 	}
 }
 
 // TestDequantiseIsQuantiseInverted: the float weights a run starts from
 // with -init quantise back to the very net they came from.
 func TestDequantiseIsQuantiseInverted(t *testing.T) {
-	w := make([]float32, nParams)
-	dequantise(nnue.Default(), w)
-	if got, want := quantise(w).Encode(), nnue.Default().Encode(); !bytes.Equal(got, want) {
+	w := make([]float32, v2Arch.nParams)
+	v2Arch.dequantise(nnue.Default(), w)
+	if got, want := v2Arch.quantise(w).Encode(), nnue.Default().Encode(); !bytes.Equal(got, want) {
 		t.Errorf("quantise(dequantise(embedded net)) is not the embedded net")
 	}
 }
