@@ -4,6 +4,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -46,4 +47,39 @@ func TestNamedPipesAreRefused(t *testing.T) {
 	p.ready()
 	p.send("position fen 8/2R5/5K2/8/1k6/8/8/8 w - - 0 1", "go depth 3")
 	p.bestMove(position(t, "8/2R5/5K2/8/1k6/8/8/8 w - - 0 1"), 10*time.Second)
+}
+
+// A named pipe as EvalFile is refused at once through UCI and XBoard, the
+// net in use kept: opening it would wait for a writer, and the GUI's
+// isready, ping and quit would go unanswered.
+func TestNamedPipeAsEvalFileIsRefusedAtOnce(t *testing.T) {
+	t.Parallel()
+	pipe := filepath.Join(t.TempDir(), "n.fifo")
+	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	p := startEngine(t)
+	p.send("setoption name EvalFile value "+pipe, "isready")
+	l, _ := p.expect(`^info string .*EvalFile`, time.Second)
+	if !strings.Contains(l.text, pipe+" is not a regular file") || !strings.Contains(l.text, "; keeping nn-") {
+		t.Errorf("a pipe as EvalFile: %q", l.text)
+	}
+	p.expect(`^readyok$`, time.Second)
+
+	cmd := exec.Command(binary)
+	cmd.Stdin = strings.NewReader("xboard\nprotover 2\noption EvalFile=" + pipe + "\nping 7\nquit\n")
+	done := make(chan []byte, 1)
+	go func() {
+		out, _ := cmd.Output()
+		done <- out
+	}()
+	select {
+	case out := <-done:
+		if !strings.Contains(string(out), pipe+" is not a regular file") || !strings.Contains(string(out), "pong 7") {
+			t.Errorf("XBoard, a pipe as EvalFile:\n%s", out)
+		}
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Error("XBoard blocked on a pipe as EvalFile")
+	}
 }

@@ -11,7 +11,7 @@
 // OutputBuckets sets by the number of pieces on the board (bullet's
 // MaterialCount output buckets). docs/nnue.md describes it.
 //
-// It imports only internal/chess.
+// It imports only internal/chess, and internal/toolio to open a net file.
 package nnue
 
 import (
@@ -22,10 +22,10 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"io"
-	"os"
 
 	"matador/internal/chess"
+
+	"matador/internal/toolio"
 )
 
 const (
@@ -170,27 +170,12 @@ func NameOf(data []byte) string {
 	return "nn-" + hex.EncodeToString(sum[:6])
 }
 
-// Load reads a net file, refusing a directory, a device or a file too
-// large to be a net before reading it.
+// Load reads a net file, refusing a directory, a device, a named pipe or
+// a file too large to be a net before reading it (toolio.ReadFile).
 func Load(path string) (*Net, error) {
-	f, err := os.Open(path)
+	data, err := toolio.ReadFile(path, FileSize)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
-	}
-	data, err := io.ReadAll(io.LimitReader(f, FileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > FileSize {
-		return nil, fmt.Errorf("wrong size: more than %d bytes", FileSize)
 	}
 	return Parse(data)
 }
