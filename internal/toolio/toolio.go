@@ -73,6 +73,40 @@ func OpenRegular(path string) (*os.File, error) {
 	return f, nil
 }
 
+// OpenAppend opens a user-named file to append to (a log), creating it if
+// missing: a regular file, or a character device such as /dev/null. A
+// named pipe is refused, as by OpenRegular: opening one to write waits
+// for a reader.
+func OpenAppend(path string) (*os.File, error) {
+	if path == "" {
+		return nil, errors.New("an empty file name")
+	}
+	appendable := func(info fs.FileInfo) error {
+		if info.Mode()&fs.ModeCharDevice != 0 {
+			return nil
+		}
+		return regular(path, info)
+	}
+	if info, err := os.Stat(path); err == nil {
+		if err := appendable(info); err != nil {
+			return nil, err
+		}
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|openNoWait, 0o644)
+	if err != nil {
+		return nil, describe(path, err)
+	}
+	info, err := f.Stat()
+	if err == nil {
+		err = appendable(info)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
 // regular refuses what is not a regular file, saying what it is.
 func regular(path string, info fs.FileInfo) error {
 	m := info.Mode()
