@@ -8,7 +8,8 @@
 // given seed and thread count, and a run stopped and resumed from its
 // checkpoint ends with the same weights as one never stopped.
 //
-// It imports only internal/chess, internal/nnue and internal/trainbin.
+// It imports only internal/chess, internal/nnue and internal/trainbin, and
+// internal/toolio to open its files.
 package train
 
 import (
