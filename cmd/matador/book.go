@@ -210,7 +210,7 @@ func bookOutputRefused(out, pgnPath string) string {
 // multiple of 16 bytes, its samples in order); a book has NUL bytes in
 // nearly every entry, its learn field being almost always zero.
 func looksLikeText(path string) bool {
-	f, err := os.Open(path)
+	f, err := toolio.OpenRegular(path)
 	if err != nil {
 		return false
 	}

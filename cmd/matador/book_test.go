@@ -212,7 +212,7 @@ func TestUCIOwnBook(t *testing.T) {
 	notBook := filepath.Join(t.TempDir(), "notbook.bin")
 	os.WriteFile(notBook, bytes.Repeat([]byte("x"), 33), 0o644)
 	p.send("setoption name BookFile value " + filepath.Join(t.TempDir(), "missing.bin"))
-	p.expect(`^info string setoption: BookFile: open .*; keeping `+regexp.QuoteMeta(path)+`$`, 2*time.Second)
+	p.expect(`^info string setoption: BookFile: .*missing\.bin: no such file; keeping `+regexp.QuoteMeta(path)+`$`, 2*time.Second)
 	p.send("setoption name BookFile value " + notBook)
 	p.expect(`^info string setoption: BookFile: .*not a Polyglot book`, 2*time.Second)
 	p.send("setoption name BookBestMove value true", "position startpos", "go depth 20")

@@ -125,6 +125,13 @@ func runPGNBin(args []string, stdout, stderr io.Writer) int {
 		total.Skipped += st.Skipped
 		total.Positions += st.Positions
 	}
+	if total.Positions == 0 {
+		// A file of the header alone would train nothing, and a later
+		// run could not tell it from a conversion cut short.
+		fmt.Fprintf(stderr, "matador: pgnbin: %d games (%d without a result, skipped), no positions with an engine's score: %s not written\n",
+			total.Games, total.Skipped, *out)
+		return 1
+	}
 	if err := w.Flush(); err != nil {
 		fmt.Fprintln(stderr, "matador: pgnbin:", err)
 		return 1

@@ -79,3 +79,24 @@ func TestPGNBinCommand(t *testing.T) {
 		t.Errorf("files left in the directory: %v", entries)
 	}
 }
+
+// TestPGNBinWithoutPositions: an empty PGN, or games without a scored
+// position, is said so and writes no file (not a header alone).
+func TestPGNBinWithoutPositions(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.pgn")
+	unscored := filepath.Join(dir, "unscored.pgn")
+	os.WriteFile(empty, nil, 0o644)
+	os.WriteFile(unscored, []byte("[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"), 0o644)
+	for _, in := range []string{empty, unscored} {
+		out := filepath.Join(dir, filepath.Base(in)+".bin")
+		msg, err := exec.Command(binary, "pgnbin", "-o", out, in).CombinedOutput()
+		if err == nil || !strings.Contains(string(msg), "no positions") || strings.Contains(string(msg), "18446744073709551615") {
+			t.Errorf("pgnbin %s: %v\n%s", in, err, msg)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("pgnbin %s wrote %s", in, out)
+		}
+	}
+}

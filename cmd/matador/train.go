@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"runtime"
@@ -30,7 +31,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&cfg.Mirror, "mirror", false, "read half the positions without castling rights mirrored (files a-h turned round) each epoch: positions of the same value the games did not hold")
 	fs.Float64Var(&cfg.Lambda, "lambda", cfg.Lambda, "weight of the game's result in the target (the rest is the score's)")
 	fs.Float64Var(&cfg.LR, "lr", cfg.LR, "learning rate at the start")
-	fs.Float64Var(&cfg.LREnd, "lr-end", cfg.LREnd, "learning rate at the end of the cosine schedule")
+	fs.Float64Var(&cfg.LREnd, "lr-end", cfg.LREnd, "learning rate at the end of the cosine schedule (default: 0.00243 times -lr)")
 	fs.StringVar(&cfg.Schedule, "schedule", cfg.Schedule, "learning-rate schedule: cosine, or step (x -gamma at -drop-at, or every -step-every epochs)")
 	fs.Float64Var(&cfg.DropAt, "drop-at", cfg.DropAt, "fraction of the run at which the step schedule drops the rate by -gamma (without -step-every)")
 	fs.Float64Var(&cfg.StepEvery, "step-every", cfg.StepEvery, "epochs between the step schedule's drops by -gamma, as bullet's StepLR (0: one drop, at -drop-at)")
@@ -52,6 +53,13 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "matador train: unexpected arguments %q\n", fs.Args())
 		return 2
+	}
+	// Without -lr-end the schedule ends at its fixed share of -lr, so that
+	// a small -lr is not refused for a flag the user never gave.
+	lrEndGiven := false
+	fs.Visit(func(f *flag.Flag) { lrEndGiven = lrEndGiven || f.Name == "lr-end" })
+	if !lrEndGiven {
+		cfg.LREnd = train.DefaultLREnd(cfg.LR)
 	}
 	if *data != "" {
 		cfg.Data = strings.Split(*data, ",")
@@ -77,8 +85,12 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "matador train:", err)
 		return 1
 	}
-	fmt.Fprintf(stderr, "train: done: %d positions in %s, train loss %.6f, val loss %.6f (against results alone %.6f)\n",
-		res.Positions, res.Elapsed.Round(1e9), res.TrainLoss, res.ValLoss, res.ValResultLoss)
+	val := "no positions held out"
+	if !math.IsNaN(res.ValLoss) {
+		val = fmt.Sprintf("val loss %.6f (against results alone %.6f)", res.ValLoss, res.ValResultLoss)
+	}
+	fmt.Fprintf(stderr, "train: done: %d positions in %s, train loss %.6f, %s\n",
+		res.Positions, res.Elapsed.Round(1e9), res.TrainLoss, val)
 	fmt.Fprintf(stdout, "%s %s\n", cfg.Out, res.Net)
 	return 0
 }

@@ -170,3 +170,29 @@ func TestTrainInterruptResumes(t *testing.T) {
 		t.Errorf("the resumed run's net is %s, the unbroken run's %s", name(resumed), name(whole))
 	}
 }
+
+// TestTrainSmallLRAndNoHeldOut: -lr alone, however small, is not refused
+// through -lr-end, whose default follows it; -lr-end given above -lr is
+// still refused by name; and a run that holds no game out says so
+// rather than print a loss of NaN; -o as the -checkpoint directory is
+// refused before any training.
+func TestTrainSmallLRAndNoHeldOut(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.bin")
+	trainData(t, data, 300)
+	net := filepath.Join(dir, "a.nnue")
+	out, err := exec.Command(binary, "train", "-data", data, "-o", net, "-epochs", "1", "-batch", "100", "-lr", "1e-6", "-validate", "0").CombinedOutput()
+	if err != nil || strings.Contains(string(out), "NaN") || !strings.Contains(string(out), "no positions held out") {
+		t.Errorf("train -lr 1e-6 -validate 0: %v\n%s", err, out)
+	}
+	out, err = exec.Command(binary, "train", "-data", data, "-o", net, "-lr", "1e-6", "-lr-end", "1e-5").CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "-lr-end must be") {
+		t.Errorf("train -lr 1e-6 -lr-end 1e-5: %v\n%s", err, out)
+	}
+	x := filepath.Join(dir, "x")
+	out, err = exec.Command(binary, "train", "-data", data, "-o", x, "-checkpoint", x, "-epochs", "1").CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "-o "+x+" is the -checkpoint directory") || strings.Contains(string(out), "train: epoch") {
+		t.Errorf("train -o X -checkpoint X: %v\n%s", err, out)
+	}
+}

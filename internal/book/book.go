@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 
 	"matador/internal/chess"
+	"matador/internal/toolio"
 )
 
 // EntrySize is the size of one book entry in bytes.
@@ -51,11 +51,9 @@ type Book struct {
 // Open opens the book file at path and checks that it looks like one: a
 // whole number of entries, at least one, sorted by key.
 func Open(path string) (*Book, error) {
-	// Opening a named pipe would block until something writes to it.
-	if fi, err := os.Stat(path); err == nil && !fi.IsDir() && !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", path)
-	}
-	f, err := os.Open(path)
+	// A named pipe would block the open until something wrote to it, and
+	// a device would be read for ever: toolio.OpenRegular refuses both.
+	f, err := toolio.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
@@ -63,10 +61,6 @@ func Open(path string) (*Book, error) {
 	if err != nil {
 		f.Close()
 		return nil, err
-	}
-	if st.IsDir() {
-		f.Close()
-		return nil, fmt.Errorf("%s is a directory, not a book", path)
 	}
 	b, err := New(f, st.Size(), path)
 	if err != nil {

@@ -409,7 +409,7 @@ func scanExisting(ctx context.Context, path string) (Existing, error) {
 	if err := toolio.CheckRegularIfExists(path); err != nil {
 		return ex, err
 	}
-	f, err := os.Open(path)
+	f, err := toolio.OpenRegular(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return ex, nil
 	}

@@ -244,8 +244,11 @@ func (e *Engine) EvalTrace() string {
 		v = -v
 	}
 	use := "in use (Use NNUE true)"
-	if !e.Options().UseNNUE {
+	switch why := e.searcher.ClassicalReason(pos); {
+	case !e.Options().UseNNUE:
 		use = "not in use (Use NNUE false): the classical evaluation below plays"
+	case why != "":
+		use = "not used for this position: " + why + "; the classical evaluation below plays"
 	}
 	return fmt.Sprintf("NNUE evaluation %+.2f (White's view), net %s, %s\n\n", float64(v)/100, e.NetInfo(), use) +
 		"Classical evaluation:\n" + eval.Trace(pos)

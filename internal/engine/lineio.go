@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"matador/internal/toolio"
 )
 
 // MaxLineBytes is the longest command line a front end accepts. A GUI's
@@ -173,12 +175,8 @@ func (t *Transcript) SetFile(path string) error {
 	if path != "" {
 		// Opening a named pipe would block until something reads it; a
 		// device such as /dev/null is fine.
-		if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() && fi.Mode()&os.ModeCharDevice == 0 {
-			return fmt.Errorf("%s is not a regular file", path)
-		}
 		var err error
-		f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-		if err != nil {
+		if f, err = toolio.OpenAppend(path); err != nil {
 			return err
 		}
 	}

@@ -16,7 +16,7 @@
 // across the mirror is brought up to date from a refresh table. docs/nnue.md
 // describes it.
 //
-// It imports only internal/chess.
+// It imports only internal/chess, and internal/toolio to open a net file.
 package nnue
 
 import (
@@ -27,11 +27,10 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"io"
-	"os"
 	"unsafe"
 
 	"matador/internal/chess"
+	"matador/internal/toolio"
 )
 
 const (
@@ -389,27 +388,12 @@ func NameOf(data []byte) string {
 	return "nn-" + hex.EncodeToString(sum[:6])
 }
 
-// Load reads a net file, refusing a directory, a device or a file too
-// large to be a net before reading it.
+// Load reads a net file, refusing a directory, a device, a named pipe or
+// a file too large to be a net before reading it (toolio.ReadFile).
 func Load(path string) (*Net, error) {
-	f, err := os.Open(path)
+	data, err := toolio.ReadFile(path, MaxFileSize)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxFileSize {
-		return nil, fmt.Errorf("wrong size: more than %d bytes", MaxFileSize)
 	}
 	return Parse(data)
 }

@@ -72,7 +72,10 @@ func (r *Reader) Next() (*Game, error) {
 		started   bool // some token of this game has been read
 		inMoves   bool // the movetext has begun
 		resultTag string
+		text      int // bytes of tags and comments kept
+		comments  commentJoiner
 	)
+	defer comments.flush(g)
 	fail := func(line int, err error) {
 		if gameErr == nil {
 			gameErr, errLine = err, line
@@ -108,7 +111,7 @@ func (r *Reader) Next() (*Game, error) {
 			r.pushed = &tok
 			break
 		}
-		if !started && (tok.kind != tokComment || tok.unclosed) && tok.kind != tokNAG {
+		if !started && (tok.kind != tokComment || tok.unclosed || tok.long) && tok.kind != tokNAG {
 			// A comment between games starts none, unless it swallows
 			// the rest of the input: that is reported as a game's error.
 			started = true
@@ -116,6 +119,9 @@ func (r *Reader) Next() (*Game, error) {
 		}
 		if tok.unclosed {
 			fail(tok.line, errors.New("a comment { opened here is never closed: the rest of the input is inside it"))
+		}
+		if tok.long {
+			fail(tok.line, fmt.Errorf("%s longer than %d bytes", tokenName(tok.kind), maxToken))
 		}
 		if depth > 0 {
 			switch tok.kind {
@@ -134,6 +140,10 @@ func (r *Reader) Next() (*Game, error) {
 				fail(tok.line, err)
 				continue
 			}
+			if text += len(name) + len(value) + 32; text > maxGameText {
+				fail(tok.line, fmt.Errorf("the tags and comments of this game are longer than %d bytes", maxGameText))
+				continue
+			}
 			g.Tags = append(g.Tags, Tag{name, value})
 			if name == "Result" {
 				resultTag = value
@@ -142,8 +152,11 @@ func (r *Reader) Next() (*Game, error) {
 			fail(tok.line, fmt.Errorf("unexpected %s outside a tag", tok))
 		case tokComment:
 			if n := len(g.Moves); n > 0 && gameErr == nil {
-				note := g.Note(n - 1)
-				note.Comment = joinComment(note.Comment, tok.text)
+				if text += len(tok.text); text > maxGameText {
+					fail(tok.line, fmt.Errorf("the tags and comments of this game are longer than %d bytes", maxGameText))
+					continue
+				}
+				comments.add(g, n-1, tok.text)
 			}
 		case tokNAG:
 		case tokOpenVariation:
@@ -165,6 +178,14 @@ func (r *Reader) Next() (*Game, error) {
 			setup(tok.line)
 			if gameErr != nil {
 				continue // skip to the end of the game
+			}
+			if len(text) > maxMoveText {
+				fail(tok.line, fmt.Errorf("move %d%s: not a move: %q", pos.FullMoveNumber(), dots(pos), clip(text)))
+				continue
+			}
+			if len(g.Moves) >= maxPlies {
+				fail(tok.line, fmt.Errorf("more than %d plies: no game the rules allow is this long", maxPlies))
+				continue
 			}
 			m, err := pos.ParseSAN(text)
 			if err != nil {
@@ -208,6 +229,9 @@ func (r *Reader) tag() (name, value string, err error) {
 	if tok.kind != tokSymbol {
 		return "", "", fmt.Errorf("tag name expected after [, got %s", tok)
 	}
+	if tok.long {
+		return "", "", fmt.Errorf("a tag name longer than %d bytes", maxToken)
+	}
 	name = tok.text
 	tok, err = r.next()
 	if err != nil {
@@ -215,6 +239,9 @@ func (r *Reader) tag() (name, value string, err error) {
 	}
 	if tok.kind != tokString {
 		return "", "", fmt.Errorf("quoted value expected in tag %s, got %s", name, tok)
+	}
+	if tok.long {
+		return "", "", fmt.Errorf("the value of tag %s is longer than %d bytes", clip(name), maxToken)
 	}
 	value = tok.text
 	tok, err = r.next()
@@ -269,15 +296,46 @@ func dots(pos *chess.Position) string {
 	return "..."
 }
 
-func joinComment(a, b string) string {
-	b = strings.Join(strings.Fields(b), " ")
-	if a == "" {
-		return b
+// commentJoiner gathers the comments that follow one move, so that many
+// of them cost the text's length once, not its square.
+type commentJoiner struct {
+	move int // the move they follow; meaningful when sb is not empty
+	sb   strings.Builder
+}
+
+func (c *commentJoiner) add(g *Game, move int, text string) {
+	if c.sb.Len() > 0 && c.move != move {
+		c.flush(g)
 	}
-	if b == "" {
-		return a
+	if c.sb.Len() == 0 {
+		c.move = move
+		c.sb.WriteString(g.Note(move).Comment)
 	}
-	return a + " " + b
+	b := strings.Join(strings.Fields(text), " ")
+	if c.sb.Len() > 0 && b != "" {
+		c.sb.WriteByte(' ')
+	}
+	c.sb.WriteString(b)
+}
+
+// flush puts the comments gathered into their move's note.
+func (c *commentJoiner) flush(g *Game) {
+	if c.sb.Len() > 0 {
+		g.Note(c.move).Comment = c.sb.String()
+		c.sb.Reset()
+	}
+}
+
+func tokenName(k tokenKind) string {
+	switch k {
+	case tokComment:
+		return "a comment"
+	case tokString:
+		return "a tag value"
+	case tokNAG:
+		return "a NAG"
+	}
+	return "a word"
 }
 
 type tokenKind int
@@ -300,7 +358,29 @@ type token struct {
 	line int
 	// unclosed: a { comment that the input ended inside.
 	unclosed bool
+	// long: a token longer than maxToken, whose text is cut there.
+	long bool
 }
+
+// The reader's bounds. No real game comes near them; a hostile or broken
+// file (a comment of 300 MB, a word without a space, a game of moves
+// shuffled back and forth for ever) would otherwise cost the reader its
+// size in memory, and more. Lines need no bound of their own: the lexer
+// holds a token, never a line.
+const (
+	// maxToken is the most bytes kept of one comment, tag value, word or
+	// NAG; the rest of it is read and dropped, and the game is bad.
+	maxToken = 1 << 20
+	// maxGameText is the most bytes of comments and tags one game keeps.
+	maxGameText = 4 << 20
+	// maxPlies is the most moves one game holds: more than the longest
+	// game the rules allow (the seventy-five-move rule and fivefold
+	// repetition end any game within about 17,700 plies).
+	maxPlies = 1 << 15
+	// maxMoveText is the longest word read as a move: SAN with a glued
+	// move number and annotation glyphs ("1234...Qxe4+!?") is far shorter.
+	maxMoveText = 64
+)
 
 func (t token) String() string {
 	switch t.kind {
@@ -337,6 +417,7 @@ type lexer struct {
 	r         *bufio.Reader
 	line      int
 	lineStart bool // the next byte begins a line (for % escapes)
+	long      bool // the token being read went past maxToken
 }
 
 func (l *lexer) readByte() (byte, error) {
@@ -369,6 +450,13 @@ func isDelimiter(b byte) bool {
 }
 
 func (l *lexer) next() (token, error) {
+	tok, err := l.token()
+	tok.long = l.long
+	l.long = false
+	return tok, err
+}
+
+func (l *lexer) token() (token, error) {
 	for {
 		atLineStart := l.lineStart
 		b, err := l.readByte()
@@ -415,9 +503,26 @@ func (l *lexer) next() (token, error) {
 	}
 }
 
+// skipLine reads to the end of the line, keeping nothing.
 func (l *lexer) skipLine() error {
-	_, err := l.readUntil('\n')
-	return err
+	for {
+		b, err := l.readByte()
+		if err == io.EOF || err == nil && b == '\n' {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// keep appends b to a token's text, up to maxToken bytes.
+func (l *lexer) keep(sb *strings.Builder, b byte) {
+	if sb.Len() < maxToken {
+		sb.WriteByte(b)
+	} else {
+		l.long = true
+	}
 }
 
 // readUntil reads up to and including end (or the end of input) and
@@ -442,7 +547,7 @@ func (l *lexer) readUntilEnd(end byte) (text string, found bool, err error) {
 		if b == end {
 			return sb.String(), true, nil
 		}
-		sb.WriteByte(b)
+		l.keep(&sb, b)
 	}
 }
 
@@ -474,33 +579,34 @@ func (l *lexer) readString() (string, error) {
 				return "", err
 			}
 			if c != '"' && c != '\\' {
-				sb.WriteByte('\\')
+				l.keep(&sb, '\\')
 			}
 			if c == '\n' {
 				l.unreadByte(c)
 				return sb.String(), nil
 			}
-			sb.WriteByte(c)
+			l.keep(&sb, c)
 		default:
-			sb.WriteByte(b)
+			l.keep(&sb, b)
 		}
 	}
 }
 
 func (l *lexer) readSymbol(prefix []byte) (string, error) {
-	buf := prefix
+	var buf strings.Builder
+	buf.Write(prefix)
 	for {
 		b, err := l.readByte()
 		if err == io.EOF {
-			return string(buf), nil
+			return buf.String(), nil
 		}
 		if err != nil {
 			return "", err
 		}
 		if isDelimiter(b) {
 			l.unreadByte(b)
-			return string(buf), nil
+			return buf.String(), nil
 		}
-		buf = append(buf, b)
+		l.keep(&buf, b)
 	}
 }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"sync/atomic"
 	"time"
 
@@ -335,11 +336,41 @@ const lopsidedMargin = 550 * eval.PawnValue / 206
 // the fifty-move count, since a long quiet stretch makes a large lead
 // less sure to convert.
 func lopsided(pos *chess.Position) bool {
+	return abs(materialBalance(pos))*16 > lopsidedMargin*(16+pos.Rule50())
+}
+
+// materialBalance is White's material less Black's, in the classical
+// evaluation's middle-game values (cp).
+func materialBalance(pos *chess.Position) int {
 	diff := 0
 	for t := chess.Pawn; t <= chess.Queen; t++ {
 		diff += materialValue(t) * (pos.Pieces(chess.White, t).Count() - pos.Pieces(chess.Black, t).Count())
 	}
-	return abs(diff)*16 > lopsidedMargin*(16+pos.Rule50())
+	return diff
+}
+
+// ClassicalReason says why a search with a net evaluates pos with the
+// classical evaluation instead (evaluate's rules), or "" when the net
+// evaluates it: what the eval command reports, so that it never names the
+// net for a position the net does not play.
+func (s *Searcher) ClassicalReason(pos *chess.Position) string {
+	for _, c := range [2]chess.Color{chess.White, chess.Black} {
+		if pos.ByColor(c) == pos.Pieces(c, chess.King) {
+			return fmt.Sprintf("%s has a bare king, whose endings the net has hardly seen (the classical evaluation's mop-up terms drive that king to the edge)", colorName(c))
+		}
+	}
+	if s.Switches.NNUEImbalance && lopsided(pos) {
+		return fmt.Sprintf("the material is %.2f from level, beyond the %.2f (at a fifty-move count of %d) at which NNUEImbalance hands a position to the classical evaluation",
+			float64(abs(materialBalance(pos)))/100, float64(lopsidedMargin*(16+pos.Rule50()))/16/100, pos.Rule50())
+	}
+	return ""
+}
+
+func colorName(c chess.Color) string {
+	if c == chess.White {
+		return "White"
+	}
+	return "Black"
 }
 
 // makeMove plays m in the search, recording it for the network's

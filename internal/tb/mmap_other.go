@@ -5,6 +5,8 @@ package tb
 import (
 	"fmt"
 	"os"
+
+	"matador/internal/toolio"
 )
 
 // mapping reads a table file on demand where memory mapping is not used
@@ -18,7 +20,7 @@ type mapping struct {
 }
 
 func openMapping(path string) (*mapping, error) {
-	f, err := os.Open(path)
+	f, err := toolio.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}

@@ -4,8 +4,9 @@ package tb
 
 import (
 	"fmt"
-	"os"
 	"syscall"
+
+	"matador/internal/toolio"
 )
 
 // mapping is a table file mapped read-only into memory: the operating system
@@ -16,7 +17,7 @@ type mapping struct {
 }
 
 func openMapping(path string) (*mapping, error) {
-	f, err := os.Open(path)
+	f, err := toolio.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}

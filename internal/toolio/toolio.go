@@ -20,55 +20,148 @@ import (
 	"strings"
 )
 
-// OpenInput opens a file to read. A directory or a device is refused with
-// the file named: /dev/zero would feed a reader forever, /dev/full too. A
-// named pipe is accepted (process substitution, <(zcat games.pgn.gz)), since
-// every reader of the tools bounds its lines.
-func OpenInput(path string) (*os.File, error) {
-	if path == "" {
-		return nil, errors.New("an empty file name")
-	}
-	if err := checkReadable(path); err != nil {
-		return nil, err
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, describe(path, err)
-	}
-	return f, nil
-}
+// OpenInput opens a user-named file to read: OpenRegular.
+func OpenInput(path string) (*os.File, error) { return OpenRegular(path) }
 
-// CheckInput tells whether path can be opened by OpenInput, without
-// keeping it open (a named pipe is not opened: that would block).
+// CheckInput tells whether OpenRegular would open path, without keeping
+// it open.
 func CheckInput(path string) error {
-	if path == "" {
-		return errors.New("an empty file name")
-	}
-	if err := checkReadable(path); err != nil {
-		return err
-	}
-	if info, _ := os.Stat(path); info != nil && info.Mode()&fs.ModeNamedPipe != 0 {
-		return nil
-	}
-	f, err := os.Open(path)
+	f, err := OpenRegular(path)
 	if err != nil {
-		return describe(path, err)
+		return err
 	}
 	return f.Close()
 }
 
-func checkReadable(path string) error {
-	info, err := os.Stat(path)
+// OpenRegular opens a file a user named (a net, a book, a data file, a
+// checkpoint, a PGN) to read, refusing anything but a regular file before
+// anything reads it, with the file and the fault named. A directory
+// cannot be read; a device (/dev/zero) feeds a reader forever; and a named
+// pipe blocks the open itself until something writes to it, which would
+// hang an engine that a GUI waits on for readyok, or a tool forever.
+//
+// The type is checked before the open, and the open itself does not wait
+// (O_NONBLOCK where the system has it), so that a file swapped for a pipe
+// between the check and the open cannot block either; what was opened is
+// then checked again, as the same file.
+func OpenRegular(path string) (*os.File, error) {
+	if path == "" {
+		return nil, errors.New("an empty file name")
+	}
+	before, err := os.Stat(path)
 	if err != nil {
-		return describe(path, err)
+		return nil, describe(path, err)
 	}
+	if err := regular(path, before); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|openNoWait, 0)
+	if err != nil {
+		return nil, describe(path, err)
+	}
+	after, err := f.Stat()
+	if err == nil {
+		err = regular(path, after)
+	}
+	if err == nil && !os.SameFile(before, after) {
+		err = fmt.Errorf("%s changed while it was opened; refused", path)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// OpenAppend opens a user-named file to append to (a log), creating it if
+// missing: a regular file, or a character device such as /dev/null. A
+// named pipe is refused, as by OpenRegular: opening one to write waits
+// for a reader.
+func OpenAppend(path string) (*os.File, error) {
+	if path == "" {
+		return nil, errors.New("an empty file name")
+	}
+	appendable := func(info fs.FileInfo) error {
+		if info.Mode()&fs.ModeCharDevice != 0 {
+			return nil
+		}
+		return regular(path, info)
+	}
+	if info, err := os.Stat(path); err == nil {
+		if err := appendable(info); err != nil {
+			return nil, err
+		}
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|openNoWait, 0o644)
+	if err != nil {
+		return nil, describe(path, err)
+	}
+	info, err := f.Stat()
+	if err == nil {
+		err = appendable(info)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// regular refuses what is not a regular file, saying what it is.
+func regular(path string, info fs.FileInfo) error {
+	m := info.Mode()
 	switch {
-	case info.IsDir():
-		return fmt.Errorf("%s is a directory, not a file", path)
-	case info.Mode().IsRegular(), info.Mode()&fs.ModeNamedPipe != 0:
+	case m.IsRegular():
 		return nil
+	case m.IsDir():
+		return fmt.Errorf("%s is a directory, not a regular file", path)
+	case m&fs.ModeNamedPipe != 0:
+		return fmt.Errorf("%s is not a regular file (a named pipe: reading it waits for a writer); refused", path)
+	case m&fs.ModeSocket != 0:
+		return fmt.Errorf("%s is not a regular file (a socket); refused", path)
 	}
-	return fmt.Errorf("%s is not a regular file (a device or a socket); refused", path)
+	return fmt.Errorf("%s is not a regular file (a device); refused", path)
+}
+
+// ReadFile reads a whole user-named file of at most limit bytes, opened by
+// OpenRegular; a larger file is refused before anything is read, so that
+// no file can fill the memory.
+func ReadFile(path string, limit int64) ([]byte, error) {
+	f, err := OpenRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, describe(path, err)
+	}
+	if st.Size() > limit {
+		return nil, fmt.Errorf("%s: %d bytes, more than the %d such a file can hold", path, st.Size(), limit)
+	}
+	// Sized by the file, as os.ReadFile does; the file may grow while it
+	// is read, and the limit holds for what is read.
+	b := make([]byte, 0, st.Size()+1)
+	for {
+		if len(b) == cap(b) {
+			if int64(len(b)) > limit {
+				return nil, fmt.Errorf("%s: more than the %d bytes such a file can hold", path, limit)
+			}
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := f.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, describe(path, err)
+		}
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%s: more than the %d bytes such a file can hold", path, limit)
+	}
+	return b, nil
 }
 
 // describe words an error of the os package so that it names the file and
@@ -77,16 +170,22 @@ func checkReadable(path string) error {
 func describe(path string, err error) error {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("%s: no such file", path)
+		return &fileError{path + ": no such file", err}
 	case errors.Is(err, fs.ErrPermission):
-		return fmt.Errorf("%s: permission denied", path)
+		return &fileError{path + ": permission denied", err}
 	}
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return fmt.Errorf("%s: %v", path, pe.Err)
-	}
-	return fmt.Errorf("%s: %v", path, err)
+	return &fileError{fmt.Sprintf("%s: %v", path, unwrapPath(err)), err}
 }
+
+// fileError is describe's error: its own words, and the os package's
+// error beneath, so that errors.Is(err, fs.ErrNotExist) still holds.
+type fileError struct {
+	msg string
+	err error
+}
+
+func (e *fileError) Error() string { return e.msg }
+func (e *fileError) Unwrap() error { return e.err }
 
 // CheckRegularIfExists refuses a path that exists and is not a regular
 // file: a tool must never write into a device, a pipe or a directory, nor

@@ -7,8 +7,9 @@ import (
 	"fmt"
 	"hash/crc32"
 	"math"
-	"os"
 	"strings"
+
+	"matador/internal/toolio"
 )
 
 // checkpointMagic opens a checkpoint file: its name and version.
@@ -40,12 +41,17 @@ func writeCheckpoint(name, key string, counts []int64, st *state) error {
 	return writeFileAtomic(name, b)
 }
 
+// maxCheckpoint bounds a checkpoint file of a net with nw weights: the
+// weights and moments, and room for a key and counts far beyond any run's
+// (the key is the run's settings and data file names).
+func maxCheckpoint(nw int) int64 { return 12*int64(nw) + 1<<22 }
+
 // readCheckpoint loads a checkpoint of the run whose key is key into st
 // and returns the data files' record counts. A missing file is
 // os.ErrNotExist; one of another run is refused, naming the first
 // setting that differs.
 func readCheckpoint(name, key string, st *state) ([]int64, error) {
-	b, err := os.ReadFile(name)
+	b, err := toolio.ReadFile(name, maxCheckpoint(len(st.w)))
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +85,12 @@ func readCheckpoint(name, key string, st *state) ([]int64, error) {
 	if h, err = take(4); err != nil {
 		return nil, err
 	}
-	counts := make([]int64, binary.LittleEndian.Uint32(h))
+	// The count sizes an allocation: it must first be one the file holds.
+	nFiles := binary.LittleEndian.Uint32(h)
+	if uint64(nFiles)*8 > uint64(len(b)) {
+		return nil, bad(fmt.Sprintf("it counts %d data files, more than its %d bytes hold", nFiles, len(b)))
+	}
+	counts := make([]int64, nFiles)
 	for i := range counts {
 		c, err := take(8)
 		if err != nil {
@@ -123,8 +134,17 @@ func keyDiff(old, cur string) string {
 			y = b[i]
 		}
 		if x != y {
-			return fmt.Sprintf("it has %q, this run %q", x, y)
+			return fmt.Sprintf("it has %q, this run %q", clip(x), clip(y))
 		}
 	}
 	return "keys differ"
+}
+
+// clip shortens a line of a key for a message: a damaged checkpoint's
+// "key" may be megabytes of weights.
+func clip(s string) string {
+	if len(s) > 200 {
+		return s[:200] + "..."
+	}
+	return s
 }

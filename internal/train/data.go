@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 
+	"matador/internal/toolio"
 	"matador/internal/trainbin"
 )
 
@@ -47,7 +48,7 @@ func openData(ctx context.Context, names []string, counts []int64, cfg *Config) 
 		}
 	}()
 	for i, name := range names {
-		f, err := os.Open(name)
+		f, err := toolio.OpenRegular(name)
 		if err != nil {
 			return nil, err
 		}
@@ -55,9 +56,6 @@ func openData(ctx context.Context, names []string, counts []int64, cfg *Config) 
 		st, err := f.Stat()
 		if err != nil {
 			return nil, err
-		}
-		if !st.Mode().IsRegular() {
-			return nil, fmt.Errorf("%s: not a regular file", name)
 		}
 		var h [trainbin.HeaderSize]byte
 		if _, err := io.ReadFull(f, h[:]); err != nil || !trainbin.IsBinary(h[:]) {

@@ -11,7 +11,8 @@
 // given seed and thread count, and a run stopped and resumed from its
 // checkpoint ends with the same weights as one never stopped.
 //
-// It imports only internal/chess, internal/nnue and internal/trainbin.
+// It imports only internal/chess, internal/nnue and internal/trainbin, and
+// internal/toolio to open its files.
 package train
 
 import (
@@ -28,6 +29,7 @@ import (
 	"time"
 
 	"matador/internal/nnue"
+	"matador/internal/toolio"
 	"matador/internal/trainbin"
 )
 
@@ -67,7 +69,7 @@ func DefaultConfig() Config {
 	return Config{
 		Lambda:   0.3,
 		LR:       0.001,
-		LREnd:    0.001 * math.Pow(0.3, 5),
+		LREnd:    DefaultLREnd(0.001),
 		Schedule: "cosine",
 		DropAt:   0.75,
 		Gamma:    0.1,
@@ -83,6 +85,14 @@ func DefaultConfig() Config {
 		Progress: 10 * time.Second,
 	}
 }
+
+// DefaultLREnd is -lr-end when only -lr is given: the rate falls to this
+// share of where it started, as bullet's first-net recipe has it.
+func DefaultLREnd(lr float64) float64 { return lr * math.Pow(0.3, 5) }
+
+// availableMemory is toolio.AvailableMemoryMB, a variable so that a test
+// can play a small machine.
+var availableMemory = toolio.AvailableMemoryMB
 
 // Check refuses settings out of range, naming the flag.
 func (c *Config) Check() error {
@@ -142,8 +152,36 @@ func (c *Config) Check() error {
 	if c.Out == "" {
 		return errors.New("-o names no file")
 	}
+	if err := c.checkOutNotInCheckpoint(); err != nil {
+		return err
+	}
 	if c.Progress <= 0 {
 		return fmt.Errorf("-progress must be above 0, got %v", c.Progress)
+	}
+	return nil
+}
+
+// checkOutNotInCheckpoint refuses a net to be written where the
+// checkpoint goes: as the directory itself, the run would train every
+// epoch and then fail to rename its net over the directory; as one of the
+// directory's files, a checkpoint or an epoch's net would replace it.
+func (c *Config) checkOutNotInCheckpoint() error {
+	if c.Checkpoint == "" {
+		return nil
+	}
+	out, err1 := filepath.Abs(c.Out)
+	dir, err2 := filepath.Abs(c.Checkpoint)
+	if err := errors.Join(err1, err2); err != nil {
+		return err
+	}
+	if out == dir {
+		return fmt.Errorf("-o %s is the -checkpoint directory: give the net another name", c.Out)
+	}
+	if filepath.Dir(out) == dir {
+		base := filepath.Base(out)
+		if base == "checkpoint" || strings.HasPrefix(base, "epoch-") && strings.HasSuffix(base, ".nnue") {
+			return fmt.Errorf("-o %s is a file the run writes in its -checkpoint directory: give the net another name", c.Out)
+		}
 	}
 	return nil
 }
@@ -338,6 +376,11 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 	if err := checkOutput(cfg.Out); err != nil {
 		return res, err
 	}
+	if cfg.Checkpoint != "" {
+		if st, err := os.Stat(cfg.Checkpoint); err == nil && !st.IsDir() {
+			return res, fmt.Errorf("-checkpoint %s is not a directory", cfg.Checkpoint)
+		}
+	}
 	d, err := openData(ctx, cfg.Data, counts, &cfg)
 	if err == ErrStopped {
 		fmt.Fprintln(log, "train: stopped while reading the data, before training")
@@ -374,16 +417,30 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 		fmt.Fprintf(log, "train: resuming %s at epoch %d, step %d of %d\n", ckpt, st.epoch+1, st.step, totalSteps)
 	}
 
+	// A chunk holds at most the data: a -chunk far above it costs nothing.
+	// What a chunk does take must fit in the memory, since Go ends the
+	// process on a failed allocation rather than return an error.
+	chunkRecs := min(d.chunk, d.total)
+	if avail, ok := availableMemory(); ok {
+		if need := (chunkRecs*(trainbin.RecordSize+1) + 1<<20 - 1) >> 20; need > int64(avail) {
+			return res, fmt.Errorf("-chunk %d: a chunk of %d records takes %d MB, more than the %d MB of memory available; give a smaller -chunk", cfg.Chunk, chunkRecs, need, avail)
+		}
+	}
 	p := newPool(a, cfg.Threads)
 	defer p.close()
-	buf := make([]byte, d.chunk*trainbin.RecordSize)
-	mirrorBuf := make([]bool, d.chunk)
+	buf := make([]byte, chunkRecs*trainbin.RecordSize)
+	mirrorBuf := make([]bool, chunkRecs)
 	start := time.Now()
 	lastLine, lineLoss, linePos := start, 0.0, int64(0)
 	var epochLoss float64
 	var epochPos int64
 	valLoss, valResult := math.NaN(), math.NaN()
+	// valText is the held-out loss as the progress lines give it: a data
+	// set too small to hold out a game has none, which they say rather
+	// than print NaN.
+	valText := func() string { return "no positions held out" }
 	if len(d.val) > 0 {
+		valText = func() string { return fmt.Sprintf("val loss %.6f (against results alone %.6f)", valLoss, valResult) }
 		valLoss, valResult = p.loss(st.w, d.val, cfg.Lambda)
 		fmt.Fprintf(log, "train: validation loss %.6f (against results alone %.6f) at step %d\n", valLoss, valResult, st.step)
 	}
@@ -432,9 +489,9 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 				if now := time.Now(); now.Sub(lastLine) >= cfg.Progress {
 					rate := float64(linePos) / now.Sub(lastLine).Seconds()
 					left := time.Duration(float64(now.Sub(start)) / float64(stepsThisRun) * float64(totalSteps-st.step))
-					fmt.Fprintf(log, "train: epoch %d/%d %5.1f%%, %.0f pos/s, train loss %.6f, val loss %.6f, %s left\n",
+					fmt.Fprintf(log, "train: epoch %d/%d %5.1f%%, %.0f pos/s, train loss %.6f, %s, %s left\n",
 						st.epoch+1, cfg.Epochs, 100*float64(st.step-int64(st.epoch)*stepsPerEpoch)/float64(stepsPerEpoch),
-						rate, lineLoss/float64(linePos), valLoss, left.Round(time.Second))
+						rate, lineLoss/float64(linePos), shortVal(valLoss, len(d.val) > 0), left.Round(time.Second))
 					lastLine, lineLoss, linePos = now, 0, 0
 				}
 			}
@@ -454,8 +511,8 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 			trainLoss = epochLoss / float64(epochPos)
 		}
 		res.TrainLoss = trainLoss
-		fmt.Fprintf(log, "train: epoch %d/%d done: train loss %.6f, val loss %.6f (against results alone %.6f), %.0f pos/s over the run, %s\n",
-			st.epoch, cfg.Epochs, trainLoss, valLoss, valResult, float64(res.Positions)/time.Since(start).Seconds(), time.Since(start).Round(time.Second))
+		fmt.Fprintf(log, "train: epoch %d/%d done: train loss %.6f, %s, %.0f pos/s over the run, %s\n",
+			st.epoch, cfg.Epochs, trainLoss, valText(), float64(res.Positions)/time.Since(start).Seconds(), time.Since(start).Round(time.Second))
 		epochLoss, epochPos = 0, 0
 		if err := save(); err != nil {
 			return res, err
@@ -475,6 +532,14 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 	res.ValLoss, res.ValResultLoss = valLoss, valResult
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// shortVal is the held-out loss as a progress line gives it.
+func shortVal(loss float64, held bool) string {
+	if !held {
+		return "no positions held out"
+	}
+	return fmt.Sprintf("val loss %.6f", loss)
 }
 
 // lrAt is the learning rate of a step: cosine from LR down to LREnd over

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"matador/internal/eval"
+	"matador/internal/toolio"
 )
 
 // The linearised samples of a run can be kept in a file (tune run -cache),
@@ -62,7 +63,7 @@ func readCache(name, key string) (entries, held []Entry, ok bool) {
 	if name == "" {
 		return nil, nil, false
 	}
-	f, err := os.Open(name)
+	f, err := toolio.OpenRegular(name)
 	if err != nil {
 		return nil, nil, false
 	}
@@ -94,7 +95,7 @@ func readCache(name, key string) (entries, held []Entry, ok bool) {
 // such file yet, or it is one that writeCache made (for any key). Any other
 // file is someone's data, which a run must not replace.
 func mayWriteCache(name string) bool {
-	f, err := os.Open(name)
+	f, err := toolio.OpenRegular(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return true
 	}
@@ -102,9 +103,6 @@ func mayWriteCache(name string) bool {
 		return false
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return false
-	}
 	var key string
 	if err := gob.NewDecoder(bufio.NewReader(f)).Decode(&key); err != nil {
 		return false

@@ -1,7 +1,6 @@
 package tune
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"go/parser"
@@ -12,23 +11,23 @@ import (
 	"matador/internal/toolio"
 )
 
+// maxGoSource bounds a Go file that tune run reads or replaces: the
+// sources of package eval are far below it, and a larger file is no such
+// source, not to be read whole to find that out.
+const maxGoSource = 64 << 20
+
 // readParamsSource reads the params.go that tune run rewrites, and parses it
 // now, under its own name: a file that is not Go source of package eval
 // (a data file given by mistake) is refused before the fit, not after.
 func readParamsSource(path string) ([]byte, error) {
-	f, err := toolio.OpenInput(path)
+	src, err := toolio.ReadFile(path, maxGoSource)
 	if err != nil {
 		return nil, usageError("-params " + err.Error())
 	}
-	defer f.Close()
-	var src bytes.Buffer
-	if _, err := src.ReadFrom(f); err != nil {
-		return nil, fmt.Errorf("-params %s: %v", path, err)
-	}
-	if err := goFileOfEval(path, src.Bytes()); err != nil {
+	if err := goFileOfEval(path, src); err != nil {
 		return nil, usageError("-params " + err.Error())
 	}
-	return src.Bytes(), nil
+	return src, nil
 }
 
 // goFileOfEval tells whether src is Go source of package eval, the only
@@ -47,12 +46,12 @@ func goFileOfEval(path string, src []byte) error {
 // refuseForeignGo refuses an output of tune run that exists and is not a
 // Go file of package eval: tune run replaces only what it writes.
 func refuseForeignGo(flagName, path string) error {
-	src, err := os.ReadFile(path)
+	src, err := toolio.ReadFile(path, maxGoSource)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
 	if err != nil {
-		return usageError(fmt.Sprintf("%s %s: %v", flagName, path, err))
+		return usageError(fmt.Sprintf("%s %v; refusing to replace it (give a new file name)", flagName, err))
 	}
 	if err := goFileOfEval(path, src); err != nil {
 		return usageError(fmt.Sprintf("%s %v; refusing to replace it (give a new file name)", flagName, err))

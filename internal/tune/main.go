@@ -290,7 +290,7 @@ func refuseForeignData(flagName, path string) error {
 	if err := toolio.CheckRegularIfExists(path); err != nil {
 		return usageError(flagName + " " + err.Error())
 	}
-	f, err := os.Open(path)
+	f, err := toolio.OpenRegular(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
@@ -350,6 +350,9 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	if *cache != "" {
 		if err := refuseInput("-cache", *cache, append(dataFiles, *params)); err != nil {
 			return err
+		}
+		if err := toolio.CheckRegularIfExists(*cache); err != nil {
+			return usageError("-cache " + err.Error())
 		}
 		if !mayWriteCache(*cache) {
 			return usageError(fmt.Sprintf("-cache %s is not a cache written by tune run; refusing to overwrite it (give a new file name)", *cache))

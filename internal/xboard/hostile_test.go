@@ -119,7 +119,7 @@ func TestXBoardBook(t *testing.T) {
 	}
 	e.send("option BookFile=%s", filepath.Join(t.TempDir(), "missing.bin"))
 	lines = e.sync(5 * time.Second)
-	if len(lines) != 1 || !strings.HasPrefix(lines[0], "Error (BookFile: open ") || !strings.Contains(lines[0], "keeping "+path) {
+	if len(lines) != 1 || !strings.HasPrefix(lines[0], "Error (BookFile: ") || !strings.Contains(lines[0], "missing.bin: no such file") || !strings.Contains(lines[0], "keeping "+path) {
 		t.Errorf("a missing book: %q", lines)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"matador/internal/toolio"
 )
 
 // The ledger is the rows' record that outlives the work directory: one
@@ -44,7 +46,7 @@ func LedgerPath(root, tc string) string {
 // LoadLedger reads a ledger; a file that does not exist is an empty one.
 func LoadLedger(path string) (*Ledger, error) {
 	l := &Ledger{Path: path}
-	f, err := os.Open(path)
+	f, err := toolio.OpenRegular(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return l, nil
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -50,8 +51,8 @@ func loadStateFile(path string) (st *State, ok bool, err error) {
 	if err := toolio.CheckRegularIfExists(path); err != nil {
 		return nil, false, err
 	}
-	f, err := os.Open(path)
-	if os.IsNotExist(err) {
+	f, err := toolio.OpenRegular(path)
+	if errors.Is(err, os.ErrNotExist) {
 		return nil, false, nil
 	}
 	if err != nil {
