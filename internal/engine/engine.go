@@ -94,6 +94,11 @@ type Options struct {
 	// the net file (the embedded net's name for the embedded net).
 	UseNNUE  bool
 	EvalFile string
+	// Switches and EvalSwitches turn the search's techniques and the
+	// evaluation's terms on or off by name (switches.go), read against the
+	// switches as compiled; "" for those.
+	Switches     string
+	EvalSwitches string
 }
 
 // DefaultOptions are the settings of a new engine.
@@ -117,8 +122,11 @@ var DefaultOptions = Options{
 //
 // Methods may be called from any goroutine. Go returns at once; the search
 // runs on a goroutine of its own and ends by calling onDone there. Changing
-// the game or the options does not disturb a running search (it works on a
-// copy); the methods that touch the hash table stop the search first.
+// the game or the options does not disturb a running search: it works on a
+// copy, and an option that changes what the search works with (the hash
+// table, the threads, the net, the tables, the switches) is checked at once
+// and takes effect when the search has returned (whenIdle). NewGame alone
+// stops the search first.
 type Engine struct {
 	// Log receives warnings a user should see (for UCI, "info string"
 	// lines), such as a search result that had to be repaired. Set it before
@@ -141,6 +149,13 @@ type Engine struct {
 	// net is the network's net, nil until first asked for (the embedded
 	// one, loadedNet); replaced only while no search runs.
 	net *nnue.Net
+	// evalParams is the classical evaluation's configuration after
+	// EvalSwitches, nil for the default one; replaced only while no
+	// search runs.
+	evalParams *eval.Params
+	// pending are the option changes that came during a search, in their
+	// order; they run when it has returned (whenIdle).
+	pending []func()
 }
 
 // New returns an engine at the start position with DefaultOptions.
@@ -151,6 +166,7 @@ func New() *Engine {
 		opts:     DefaultOptions,
 	}
 	e.opts.EvalFile = nnue.DefaultFileName()
+	e.opts.Switches, e.opts.EvalSwitches = startSwitches, startEvalSwitches
 	return e
 }
 
@@ -250,8 +266,15 @@ func (e *Engine) EvalTrace() string {
 	case why != "":
 		use = "not used for this position: " + why + "; the classical evaluation below plays"
 	}
+	e.mu.Lock()
+	params := e.evalParams
+	e.mu.Unlock()
+	classical := eval.Trace(pos)
+	if params != nil {
+		classical = eval.TraceWith(pos, params)
+	}
 	return fmt.Sprintf("NNUE evaluation %+.2f (White's view), net %s, %s\n\n", float64(v)/100, e.NetInfo(), use) +
-		"Classical evaluation:\n" + eval.Trace(pos)
+		"Classical evaluation:\n" + classical
 }
 
 // Options returns the current settings.
@@ -344,8 +367,9 @@ func (e *Engine) SetChess960(on bool) {
 	e.mu.Unlock()
 }
 
-// SetHashMB resizes (and clears) the hash table, stopping a running search.
-// A size the machine cannot hold is refused and the old table kept.
+// SetHashMB resizes (and clears) the hash table, after the running search
+// if there is one. A size the machine cannot hold is refused and the old
+// table kept.
 func (e *Engine) SetHashMB(mb int) error {
 	if mb < MinHashMB || mb > MaxHashMB {
 		return fmt.Errorf("Hash must be from %d to %d MB, got %d", MinHashMB, MaxHashMB, mb)
@@ -356,7 +380,7 @@ func (e *Engine) SetHashMB(mb int) error {
 		return fmt.Errorf("Hash of %d MB does not fit in the %d MB of memory available; keeping %d MB",
 			mb, avail, e.Options().HashMB)
 	}
-	e.withIdleSearcher(func() {
+	e.whenIdle(func() {
 		e.searcher.SetHashSize(mb)
 		e.opts.HashMB = mb
 	})
@@ -380,7 +404,7 @@ func maxUsefulThreads() int {
 	return min(MaxThreads, threadsPerCore*logicalCPUs())
 }
 
-// SetThreads sets how many threads search, stopping a running search.
+// SetThreads sets how many threads search, from the next search on.
 // More than maxUsefulThreads are capped, with a message through Log.
 func (e *Engine) SetThreads(n int) error {
 	if n < 1 || n > MaxThreads {
@@ -400,16 +424,33 @@ func (e *Engine) SetThreads(n int) error {
 				n, need, avail, e.Options().Threads)
 		}
 	}
-	e.withIdleSearcher(func() {
+	e.whenIdle(func() {
 		e.searcher.SetThreads(n)
 		e.opts.Threads = n
 	})
 	return nil
 }
 
-// ClearHash empties the hash table, stopping a running search.
+// SetTunable sets a tunable search parameter (search.SetTunable, the
+// options of an spsa build) from the next search on; a name or value it
+// would refuse is refused at once. The parameters are shared by every
+// engine of the process, which only a tuning build has several of.
+func (e *Engine) SetTunable(name string, v int) error {
+	if err := search.CheckTunable(name, v); err != nil {
+		return err
+	}
+	e.whenIdle(func() {
+		if err := search.SetTunable(name, v); err != nil {
+			e.logf("%v", err) // checked above: cannot happen
+		}
+	})
+	return nil
+}
+
+// ClearHash empties the hash table, after the running search if there is
+// one.
 func (e *Engine) ClearHash() {
-	e.withIdleSearcher(e.searcher.ClearHash)
+	e.whenIdle(e.searcher.ClearHash)
 }
 
 // NewGame forgets everything learned (hash, history) and sets up the start
@@ -442,6 +483,35 @@ func (e *Engine) lockIdle() {
 		<-r.searchDone
 		e.mu.Lock()
 	}
+}
+
+// whenIdle runs f under e.mu at once when no search (or perft) runs, else
+// when the running one has returned, before another can start; changes
+// that wait run in the order they came. So an option set during a search
+// takes effect from the next one, and the search goes on undisturbed, as
+// in Stockfish: stopping it instead would send an infinite or ponder
+// search's bestmove before the GUI's stop.
+func (e *Engine) whenIdle(f func()) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.current != nil && !e.current.searchFinished() {
+		e.pending = append(e.pending, f)
+		return
+	}
+	f()
+}
+
+// finishRun marks the search (or perft) of r as returned, first running
+// the changes that waited for it. Under e.mu both, so that whenIdle
+// either queues a change this runs or finds the searcher free.
+func (e *Engine) finishRun(r *run) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, f := range e.pending {
+		f()
+	}
+	e.pending = nil
+	close(r.searchDone)
 }
 
 // Searching reports whether a search is running.
@@ -624,7 +694,7 @@ func (e *Engine) runSearch(r *run, root *chess.Position, limits search.Limits, o
 	case limits.Ponder:
 		<-r.wake
 	}
-	close(r.searchDone)
+	e.finishRun(r)
 
 	res = e.repair(root, &legal, res)
 	if onDone != nil {
