@@ -3,6 +3,7 @@
 import { clearAnalysis } from "./analysis.js";
 import { stopClock } from "./clock.js";
 import { endGame, goTo, newGame, openPGN, play, takeBack, usersTurn, viewed } from "./game.js";
+import { showExplorer } from "./explorer.js";
 import { reviewGame } from "./review.js";
 import { parseSAN } from "./rules.js";
 import { refresh } from "./search.js";
@@ -24,11 +25,14 @@ export function onBoardMove(uci) {
 
 export function setModeControl(m) {
 	document.querySelector(`input[name="mode"][value="${m}"]`).checked = true;
+	state.view = "board";
 }
 
 // applyMode: the controls of the mode, and the engine's task in it.
 export function applyMode() {
 	document.body.dataset.mode = state.mode;
+	document.body.dataset.view = state.view;
+	$("explorer").hidden = state.view !== "techniques";
 	for (const el of document.querySelectorAll(".play-only")) {
 		el.hidden = state.mode === "analyse";
 	}
@@ -46,6 +50,16 @@ export function applyMode() {
 }
 
 export function setMode(m) {
+	// The Techniques tab is a view of its own: the game keeps its mode,
+	// and its engine rests meanwhile (search.js), leaving the machine to
+	// the explorer's two.
+	if (m === "techniques") {
+		state.view = "techniques";
+		applyMode();
+		showExplorer();
+		return;
+	}
+	state.view = "board";
 	state.mode = m;
 	if (m === "white" || m === "black") {
 		state.board.setFlipped(m === "black");

@@ -5,6 +5,7 @@
 import { Board } from "./board.js";
 import { clockLeft } from "./clock.js";
 import { applyMode, onBoardMove } from "./controls.js";
+import { explorerReport, wireExplorer } from "./explorer.js";
 import { current, freshGame, viewed } from "./game.js";
 import { judgement } from "./review.js";
 import { START_FEN, startPosition } from "./rules.js";
@@ -46,6 +47,7 @@ window.matadorPage = {
 			engineReady: state.engineReady,
 			gamesStarted: state.gamesStarted,
 			lastLevel: stats.lastLevel || [],
+			explorer: explorerReport(),
 		};
 	},
 	fenAt(ply) {
@@ -57,6 +59,7 @@ window.matadorPage = {
 // meanwhile, and a first move waits for it.
 freshGame(startPosition());
 applyMode();
+wireExplorer();
 // The workers start once the board is drawn: their module's compilation
 // then does not hold up the first paint.
 // (A tab opened in the background gets no animation frame: 200 ms then.)

@@ -78,6 +78,9 @@ export async function step(token) {
 	const version = state.game.version;
 	render();
 	const pos = viewed();
+	if (state.view === "techniques") {
+		return; // the explorer's engines have the machine; back on the board, a refresh goes on
+	}
 	if (!state.engineReady) {
 		return; // the start, once the engine has loaded, refreshes again
 	}

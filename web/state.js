@@ -37,6 +37,7 @@ export const state = {
 	},
 	gamesStarted: 0, // read by the browser test, to tell a new game from the last
 
+	view: "board", // board (Play, Analyse, Matador vs Matador) or techniques (explorer.js)
 	cursor: 0, // the position shown: game.positions[cursor]
 	mode: "white", // white, black (the user's colour), analyse, watch
 	busy: false, // a move is being made: the board takes none meanwhile
@@ -63,6 +64,21 @@ export const state = {
 	// written in SAN, the depth, nodes and speed, and the position's id.
 	analysis: { lines: [], shown: [], converting: [], depth: 0, nodes: 0, nps: 0, view: "" },
 	renderPending: false, // an analysis render is scheduled
+
+	// The Techniques tab (explorer.js): its data (techniques-data.js,
+	// null until loaded), the technique and position chosen, and the two
+	// searches, the engine as it plays and the engine with the technique
+	// flipped, each { engine, label, spec, iterations, final, notes }.
+	explorer: {
+		data: null,
+		technique: "",
+		position: "",
+		limit: "depth 12",
+		evaluation: "net",
+		running: false,
+		runs: 0, // searches finished, read by the browser test
+		sides: [],
+	},
 
 	errors: [], // shown to the user, and read by the browser test
 	stats: { sounds: 0, lastGo: "", lastThinkMs: 0, engineScore: null },
