@@ -20,7 +20,6 @@ import (
 	"matador/internal/chess"
 	"matador/internal/console"
 	"matador/internal/engine"
-	"matador/internal/eval"
 	"matador/internal/nnue"
 	"matador/internal/search"
 	"matador/internal/uci"
@@ -29,20 +28,14 @@ import (
 
 func main() {
 	// Developers measure what a technique is worth by switching it off:
-	// MATADOR_SWITCHES="-NullMove,-LMR" (names: the fields of search.Switches).
-	if spec := os.Getenv("MATADOR_SWITCHES"); spec != "" {
-		if err := search.ApplySwitchSpec(&search.DefaultSwitches, spec); err != nil {
-			fmt.Fprintln(os.Stderr, "matador:", err)
-			os.Exit(2)
-		}
-	}
-	// The same for the evaluation: MATADOR_EVAL_SWITCHES="-UseSpace" (names:
-	// the Use... fields of eval.Params).
-	if spec := os.Getenv("MATADOR_EVAL_SWITCHES"); spec != "" {
-		if err := eval.ApplySwitchSpec(nil, spec); err != nil {
-			fmt.Fprintln(os.Stderr, "matador:", err)
-			os.Exit(2)
-		}
+	// MATADOR_SWITCHES="-NullMove,-LMR" (names: the fields of
+	// search.Switches), and the same for the evaluation,
+	// MATADOR_EVAL_SWITCHES="-UseSpace" (names: the Use... fields of
+	// eval.Params). They hold for every subcommand, and are the start
+	// values of the Switches and EvalSwitches options.
+	if err := engine.SetStartSwitches(os.Getenv("MATADOR_SWITCHES"), os.Getenv("MATADOR_EVAL_SWITCHES")); err != nil {
+		fmt.Fprintln(os.Stderr, "matador:", err)
+		os.Exit(2)
 	}
 	if len(os.Args) > 1 {
 		// OpenBench gives its request as one argument with spaces.

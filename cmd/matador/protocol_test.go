@@ -94,7 +94,17 @@ type proc struct {
 
 func startEngine(t *testing.T) *proc {
 	t.Helper()
+	return startEngineEnv(t)
+}
+
+// startEngineEnv is startEngine with the variables env ("NAME=value")
+// added to the engine's environment.
+func startEngineEnv(t *testing.T, env ...string) *proc {
+	t.Helper()
 	cmd := exec.Command(binary)
+	if len(env) > 0 {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)

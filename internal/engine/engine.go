@@ -94,6 +94,11 @@ type Options struct {
 	// the net file (the embedded net's name for the embedded net).
 	UseNNUE  bool
 	EvalFile string
+	// Switches and EvalSwitches turn the search's techniques and the
+	// evaluation's terms on or off by name (switches.go), read against the
+	// switches as compiled; "" for those.
+	Switches     string
+	EvalSwitches string
 }
 
 // DefaultOptions are the settings of a new engine.
@@ -117,8 +122,9 @@ var DefaultOptions = Options{
 //
 // Methods may be called from any goroutine. Go returns at once; the search
 // runs on a goroutine of its own and ends by calling onDone there. Changing
-// the game or the options does not disturb a running search (it works on a
-// copy); the methods that touch the hash table stop the search first.
+// the game or the options does not disturb a running search: it works on a
+// copy, and the switches wait for it to return (whenIdle); the methods that
+// touch the hash table stop the search first.
 type Engine struct {
 	// Log receives warnings a user should see (for UCI, "info string"
 	// lines), such as a search result that had to be repaired. Set it before
@@ -141,6 +147,13 @@ type Engine struct {
 	// net is the network's net, nil until first asked for (the embedded
 	// one, loadedNet); replaced only while no search runs.
 	net *nnue.Net
+	// evalParams is the classical evaluation's configuration after
+	// EvalSwitches, nil for the default one; replaced only while no
+	// search runs.
+	evalParams *eval.Params
+	// pending are the option changes that came during a search, in their
+	// order; they run when it has returned (whenIdle).
+	pending []func()
 }
 
 // New returns an engine at the start position with DefaultOptions.
@@ -151,6 +164,7 @@ func New() *Engine {
 		opts:     DefaultOptions,
 	}
 	e.opts.EvalFile = nnue.DefaultFileName()
+	e.opts.Switches, e.opts.EvalSwitches = startSwitches, startEvalSwitches
 	return e
 }
 
@@ -247,8 +261,15 @@ func (e *Engine) EvalTrace() string {
 	if !e.Options().UseNNUE {
 		use = "not in use (Use NNUE false): the classical evaluation below plays"
 	}
+	e.mu.Lock()
+	params := e.evalParams
+	e.mu.Unlock()
+	classical := eval.Trace(pos)
+	if params != nil {
+		classical = eval.TraceWith(pos, params)
+	}
 	return fmt.Sprintf("NNUE evaluation %+.2f (White's view), net %s, %s\n\n", float64(v)/100, e.NetInfo(), use) +
-		"Classical evaluation:\n" + eval.Trace(pos)
+		"Classical evaluation:\n" + classical
 }
 
 // Options returns the current settings.
@@ -441,6 +462,35 @@ func (e *Engine) lockIdle() {
 	}
 }
 
+// whenIdle runs f under e.mu at once when no search (or perft) runs, else
+// when the running one has returned, before another can start; changes
+// that wait run in the order they came. So an option set during a search
+// takes effect from the next one, and the search goes on undisturbed, as
+// in Stockfish: stopping it instead would send an infinite or ponder
+// search's bestmove before the GUI's stop.
+func (e *Engine) whenIdle(f func()) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.current != nil && !e.current.searchFinished() {
+		e.pending = append(e.pending, f)
+		return
+	}
+	f()
+}
+
+// finishRun marks the search (or perft) of r as returned, first running
+// the changes that waited for it. Under e.mu both, so that whenIdle
+// either queues a change this runs or finds the searcher free.
+func (e *Engine) finishRun(r *run) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, f := range e.pending {
+		f()
+	}
+	e.pending = nil
+	close(r.searchDone)
+}
+
 // Searching reports whether a search is running.
 func (e *Engine) Searching() bool {
 	e.mu.Lock()
@@ -621,7 +671,7 @@ func (e *Engine) runSearch(r *run, root *chess.Position, limits search.Limits, o
 	case limits.Ponder:
 		<-r.wake
 	}
-	close(r.searchDone)
+	e.finishRun(r)
 
 	res = e.repair(root, &legal, res)
 	if onDone != nil {

@@ -40,7 +40,7 @@ func (e *Engine) Perft(depth int, onMove func(m chess.Move, nodes uint64), onDon
 				onMove(m, nodes)
 			}
 		}
-		close(r.searchDone)
+		e.finishRun(r)
 		if onDone != nil {
 			onDone(total, complete)
 		}

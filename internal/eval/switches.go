@@ -19,6 +19,22 @@ func ApplySwitchSpec(p *Params, spec string) error {
 	return switches.Apply(p, spec, "evaluation", isEvalSwitch)
 }
 
+// builtinParams are defaultParams as compiled (their tables built), before
+// start-up applies MATADOR_EVAL_SWITCHES to them: the base the EvalSwitches
+// option's value is read against.
+var builtinParams Params
+
+// ParamsFromSpec returns a copy of the configuration as compiled with the
+// switches of spec applied (see ApplySwitchSpec), for evaluators made with
+// NewEvaluatorWith; an empty spec gives the configuration as compiled.
+func ParamsFromSpec(spec string) (*Params, error) {
+	p := builtinParams
+	if err := switches.Apply(&p, spec, "evaluation", isEvalSwitch); err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
 // SwitchNames lists the evaluation's switches.
 func SwitchNames() []string {
 	return switches.Names(reflect.TypeOf(Params{}), isEvalSwitch)

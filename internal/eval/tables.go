@@ -61,6 +61,7 @@ func init() {
 		}
 	}
 	defaultParams.Rebuild()
+	builtinParams = defaultParams
 }
 
 // forwardRanks returns all ranks strictly ahead of rank r for colour c.

@@ -29,8 +29,12 @@ var termNames = [numTerms]string{
 // The trace costs Evaluate nothing: Evaluate always keeps its terms per
 // family and colour (a handful of additions), and Trace runs the very same
 // code on a fresh evaluator and formats what it left behind.
-func Trace(pos *chess.Position) string {
-	e := NewEvaluator()
+func Trace(pos *chess.Position) string { return TraceWith(pos, &defaultParams) }
+
+// TraceWith is Trace for the configuration p (switches the engine was
+// given at run time, for one).
+func TraceWith(pos *chess.Position, p *Params) string {
+	e := NewEvaluatorWith(p)
 	white := e.evaluate(pos)
 	info := &e.info
 

@@ -78,6 +78,9 @@ type Searcher struct {
 	// Net, when not nil, is the evaluation of the searches that start
 	// after it is set (the network's); nil is the classical evaluation.
 	Net *nnue.Net
+	// evalParams is the classical evaluation's configuration, nil for the
+	// engine's default (SetEvalParams).
+	evalParams *eval.Params
 
 	tt          *TranspositionTable
 	main        *worker
@@ -95,6 +98,28 @@ func NewSearcher(hashMB int) *Searcher {
 
 // SetHashSize resizes (and clears) the hash table.
 func (s *Searcher) SetHashSize(mb int) { s.tt.Resize(mb) }
+
+// SetEvalParams makes the classical evaluation read p (nil: the engine's
+// default configuration) from the next search on; call it only while no
+// search runs. Every thread gets a fresh evaluator, and the hash table and
+// the evaluation caches are emptied, since what they hold was computed
+// with the configuration before.
+func (s *Searcher) SetEvalParams(p *eval.Params) {
+	s.evalParams = p
+	s.tt.Clear()
+	for _, w := range append([]*worker{s.main}, s.helpers...) {
+		w.ev = s.newEvaluator()
+		w.evalCache = [EvalCacheEntries]uint64{}
+	}
+}
+
+// newEvaluator is an evaluator of the searcher's configuration.
+func (s *Searcher) newEvaluator() *eval.Evaluator {
+	if s.evalParams == nil {
+		return eval.NewEvaluator()
+	}
+	return eval.NewEvaluatorWith(s.evalParams)
+}
 
 // ClearHash empties the hash table.
 func (s *Searcher) ClearHash() { s.tt.Clear() }
@@ -162,5 +187,5 @@ func (s *Searcher) Search(pos *chess.Position, limits Limits, opts Options, repo
 // newWorker creates worker id (0 for the main one) of pool s, with its
 // own evaluator.
 func newWorker(s *Searcher, id int) *worker {
-	return &worker{Switches: s.Switches, pool: s, id: id, tt: s.tt, ev: eval.NewEvaluator()}
+	return &worker{Switches: s.Switches, pool: s, id: id, tt: s.tt, ev: s.newEvaluator()}
 }

@@ -141,6 +141,20 @@ var DefaultSwitches = Switches{
 	NNUEImbalance:             true,
 }
 
+// builtinSwitches are DefaultSwitches as compiled, before start-up applies
+// MATADOR_SWITCHES to them: the base the Switches option's value is read
+// against, so that setting it again replaces the earlier value rather than
+// adding to it.
+var builtinSwitches = DefaultSwitches
+
+// SwitchesFromSpec returns the switches as compiled with spec applied
+// (see ApplySwitchSpec); an empty spec gives them as compiled.
+func SwitchesFromSpec(spec string) (Switches, error) {
+	sw := builtinSwitches
+	err := ApplySwitchSpec(&sw, spec)
+	return sw, err
+}
+
 // ApplySwitchSpec turns techniques on or off by name, for measuring what
 // each is worth: "-NullMove,-LMR,+RecaptureExt". Names are the fields of
 // Switches. It is used once at start-up, never on a hot path.

@@ -22,6 +22,18 @@ func Names(t reflect.Type, isSwitch func(name string) bool) []string {
 	return names
 }
 
+// UnknownError is Apply's error for a name that is not a switch: a
+// front end names the bad switch in its own words, without the whole list.
+type UnknownError struct {
+	Kind  string   // whose switches: "search", "evaluation"
+	Name  string   // the name as given, without its sign
+	Known []string // the switches there are
+}
+
+func (e *UnknownError) Error() string {
+	return fmt.Sprintf("unknown %s switch %q (known: %s)", e.Kind, e.Name, strings.Join(e.Known, ", "))
+}
+
 // Apply sets the switches that spec names in the struct target points to:
 // comma-separated names, each turned on, or off with a leading '-' (a
 // leading '+' is allowed). A name that is not a switch is an error that
@@ -42,7 +54,7 @@ func Apply(target any, spec, kind string, isSwitch func(name string) bool) error
 		}
 		f := v.FieldByName(item)
 		if !f.IsValid() || f.Kind() != reflect.Bool || !isSwitch(item) {
-			return fmt.Errorf("unknown %s switch %q (known: %s)", kind, item, strings.Join(Names(v.Type(), isSwitch), ", "))
+			return &UnknownError{Kind: kind, Name: item, Known: Names(v.Type(), isSwitch)}
 		}
 		f.SetBool(on)
 	}

@@ -1,6 +1,7 @@
 package switches
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -41,5 +42,16 @@ func TestApply(t *testing.T) {
 		if c != before {
 			t.Errorf("%q changed the configuration: %+v", bad, c)
 		}
+	}
+}
+
+// A front end names the bad switch from the error's fields.
+func TestUnknownError(t *testing.T) {
+	var c config
+	err := Apply(&c, "+UseA,-Nope", "test", isUse)
+	var unknown *UnknownError
+	if !errors.As(err, &unknown) || unknown.Name != "Nope" || unknown.Kind != "test" ||
+		!reflect.DeepEqual(unknown.Known, []string{"UseA", "UseB"}) {
+		t.Errorf("-Nope: %#v", err)
 	}
 }

@@ -184,6 +184,8 @@ func FuzzUCICommand(f *testing.F) {
 		"go depth 5", "go movetime", "go nodes -1", "go searchmoves", "go searchmoves e2e4 infinite",
 		"go perft 3", "go mate 2 ponder", "go depth 9223372036854775807",
 		"setoption name Hash value 128", "setoption name", "setoption name value", "setoption name Clear Hash",
+		"setoption name Switches value -NullMove,+RecaptureExt", "setoption name EvalSwitches value",
+		"setoption name Switches value \x00-,+", "setoption name EvalSwitches value  -UseSpace , UseThreats ",
 		"debug on", "register name x code y",
 		"\x00\x01\x02", "\xff\xfe\xfd", "   ", "go\x00depth 3", strings.Repeat("e2e4 ", 100),
 	}

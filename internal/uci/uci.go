@@ -192,9 +192,12 @@ func (s *Session) perft(root *chess.Position, depth int) {
 
 // option is one UCI option: its declaration for "uci" and its setter.
 type option struct {
-	name     string
-	kind     string // spin, check, button or string
-	def      string
+	name string
+	kind string // spin, check, button or string
+	def  string
+	// start, when set, gives the default at the time of "uci": a value
+	// that start-up reads from the environment after options is built.
+	start    func() string
 	min, max int
 	set      func(e *engine.Engine, value string) error
 }
@@ -208,6 +211,9 @@ func (o option) declaration() string {
 		d += " default " + o.def
 	case "string":
 		def := o.def
+		if o.start != nil {
+			def = o.start()
+		}
 		if def == "" {
 			def = "<empty>" // UCI's way to write an empty default
 		}
@@ -267,6 +273,8 @@ var options = []option{
 	{name: "Use NNUE", kind: "check", def: strconv.FormatBool(engine.DefaultUseNNUE),
 		set: checkSetter((*engine.Engine).SetUseNNUE)},
 	{name: "EvalFile", kind: "string", def: engine.DefaultEvalFile(), set: (*engine.Engine).SetEvalFile},
+	{name: "Switches", kind: "string", start: engine.StartSwitches, set: (*engine.Engine).SetSwitches},
+	{name: "EvalSwitches", kind: "string", start: engine.StartEvalSwitches, set: (*engine.Engine).SetEvalSwitches},
 	{name: "Debug Log File", kind: "string",
 		set: func(e *engine.Engine, v string) error {
 			if err := e.Transcript.SetFile(v); err != nil {

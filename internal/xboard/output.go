@@ -216,12 +216,15 @@ func parseSeconds(text string) (time.Duration, error) {
 // option is one engine option offered with "feature option=...".
 type option struct {
 	name string
-	kind string // spin, check, file, path or button
+	kind string // spin, check, string, file, path or button
 	def  int    // spin and check (0 or 1)
-	sdef string // file: the default
-	min  int
-	max  int
-	set  func(e *engine.Engine, value string) error
+	sdef string // string and file: the default
+	// start, when set, gives the string's default at the time of
+	// "protover": a value start-up reads from the environment.
+	start func() string
+	min   int
+	max   int
+	set   func(e *engine.Engine, value string) error
 }
 
 func (o option) declaration() string {
@@ -230,6 +233,12 @@ func (o option) declaration() string {
 		return o.name + " -button"
 	case "check":
 		return fmt.Sprintf("%s -check %d", o.name, o.def)
+	case "string":
+		def := o.sdef
+		if o.start != nil {
+			def = o.start()
+		}
+		return o.name + " -string " + def
 	case "file":
 		return o.name + " -file " + o.sdef
 	case "path":
@@ -298,6 +307,8 @@ var options = []option{
 	{name: "Use NNUE", kind: "check", def: boolInt(engine.DefaultUseNNUE),
 		set: checkSetter((*engine.Engine).SetUseNNUE)},
 	{name: "EvalFile", kind: "file", sdef: engine.DefaultEvalFile(), set: (*engine.Engine).SetEvalFile},
+	{name: "Switches", kind: "string", start: engine.StartSwitches, set: (*engine.Engine).SetSwitches},
+	{name: "EvalSwitches", kind: "string", start: engine.StartEvalSwitches, set: (*engine.Engine).SetEvalSwitches},
 	{name: "Debug Log File", kind: "file",
 		set: func(e *engine.Engine, v string) error {
 			if err := e.Transcript.SetFile(v); err != nil {

@@ -30,6 +30,8 @@ func FuzzSession(f *testing.F) {
 		"st 0.5\nlevel 0 0:30 1\nlevel x\ntime -5\nsd -1\nping 7\nresult 1-0 {x}",
 		"new\nwhite\ngo\nblack\n?\nhint\nbk\npost\nnopost\noption MultiPV=2\nremove\nremove\nremove",
 		"\x00\xff garbage\nusermove\nusermove e2e4 e7e5\ne9e4\nquit",
+		"option Switches=-NullMove,+RecaptureExt\nanalyze\noption Switches=-Nope\n.\nexit\ngo\noption Switches=",
+		"option EvalSwitches=-UseSpace\nsd 2\ngo\noption EvalSwitches=+-,\nforce\noption EvalSwitches",
 	} {
 		f.Add(seed)
 	}
