@@ -9,6 +9,9 @@ import { $, showError } from "./ui.js";
 
 const PV_PLIES = 12; // moves of a principal variation shown
 
+// clearAnalysis empties the analysis at once: the lines, the bar and the
+// arrow belong to the position they were computed for.
+// pending: the position is about to change (a move is being made), so no
 // line is taken until it has.
 export function clearAnalysis(pending) {
 	state.analysis.lines = [];

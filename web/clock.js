@@ -4,8 +4,8 @@ import { state } from "./state.js";
 import { $ } from "./ui.js";
 
 // The clocks start with the first move, as on lichess; the side to move's
-// runs; a move adds the increment to the mover's.
-
+// runs; a move adds the increment to the mover's. setupClock sets them
+// for the time control chosen (state.clock).
 export function setupClock() {
 	const tc = $("tc").value;
 	state.clock.running = null;
@@ -80,6 +80,8 @@ export function renderClocks() {
 	}
 }
 
+// Ten times a second: the clocks drawn, and a flag that falls ends the
+// game.
 setInterval(() => {
 	if (!state.clock.on) {
 		return;

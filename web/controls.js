@@ -3,7 +3,7 @@
 import { clearAnalysis } from "./analysis.js";
 import { stopClock } from "./clock.js";
 import { endGame, goTo, newGame, openPGN, play, takeBack, usersTurn, viewed } from "./game.js";
-import { showExplorer } from "./explorer.js";
+import { showExplorer, stopBoth } from "./explorer.js";
 import { reviewGame } from "./review.js";
 import { parseSAN } from "./rules.js";
 import { refresh } from "./search.js";
@@ -58,6 +58,11 @@ export function setMode(m) {
 		applyMode();
 		showExplorer();
 		return;
+	}
+	// The explorer's searches end with its view: the machine goes back to
+	// the game's engine.
+	if (state.view === "techniques") {
+		stopBoth();
 	}
 	state.view = "board";
 	state.mode = m;

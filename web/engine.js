@@ -61,4 +61,3 @@ export class Engine {
 		await this.until((l) => l === "readyok");
 	}
 }
-

@@ -540,6 +540,39 @@ function renderChart() {
 		div.textContent = `${s.label}: effective branching factor ${b ? b.toFixed(2) : "—"}`;
 		text.appendChild(div);
 	});
+	const cmp = compareText(state.explorer.sides);
+	if (cmp) {
+		const div = document.createElement("div");
+		div.className = "ex-compare";
+		div.textContent = cmp;
+		text.appendChild(div);
+	}
+	const note = document.createElement("div");
+	note.className = "ex-chart-note";
+	note.textContent = "The chart: the nodes searched to finish each depth, on a log scale. The effective branching factor is " +
+		"(nodes at the last depth ÷ nodes at depth k)^(1/(last − k)), k half the last depth: how many times the tree grows a ply.";
+	text.appendChild(note);
+}
+
+// compareText says how the two searches differ at the deepest depth both
+// finished, and whether they play the same move.
+function compareText(sides) {
+	if (sides.length !== 2 || !sides[0].iterations || !sides[1].iterations) {
+		return "";
+	}
+	const [a, b] = sides;
+	const common = a.iterations.map((x) => x.depth).filter((d) => b.iterations.some((y) => y.depth === d));
+	if (common.length === 0) {
+		return "";
+	}
+	const d = Math.max(...common);
+	const na = a.iterations.find((x) => x.depth === d).nodes;
+	const nb = b.iterations.find((x) => x.depth === d).nodes;
+	let s = `To depth ${d}, the flipped engine searched ${na ? (nb / na).toFixed(2) : "—"} times the nodes of the engine as it plays.`;
+	if (a.final && b.final) {
+		s += a.final.move === b.final.move ? ` Both play ${a.final.san}.` : ` They play different moves: ${a.final.san} and ${b.final.san}.`;
+	}
+	return s;
 }
 
 function sup(p) {
@@ -549,7 +582,7 @@ function sup(p) {
 
 // stopBoth ends both searches; each still reports its last iteration and
 // its move.
-function stopBoth() {
+export function stopBoth() {
 	for (const side of state.explorer.sides) {
 		if (side.running) {
 			side.engine.send("stop");
@@ -557,7 +590,7 @@ function stopBoth() {
 	}
 }
 
-// report is what the browser test reads of the tab.
+// explorerReport is what the browser test reads of the tab.
 export function explorerReport() {
 	const ex = state.explorer;
 	return {

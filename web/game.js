@@ -159,8 +159,6 @@ export function endGame(result, reason, quiet) {
 	}
 }
 
-// bannerText says the result to the player: You won, Matador wins, Draw.
-
 export function insufficientMaterial(pos) {
 	const others = Object.values(pos.pieces).filter((p) => p.toLowerCase() !== "k");
 	return others.length === 0 || (others.length === 1 && "nbNB".includes(others[0]));

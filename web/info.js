@@ -25,10 +25,6 @@ export function parseInfo(line) {
 	return info;
 }
 
-// clearAnalysis empties the analysis at once: the lines, the bar and the
-// arrow belong to the position they were computed for.
-// pending: the position is about to change (a move is being made), so no
-
 export function formatScore(score, bound) {
 	let s;
 	if (score.kind === "mate") {

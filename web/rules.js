@@ -137,4 +137,3 @@ export function parseSAN(pos, text) {
 	const matches = pos.legal.filter((m) => clean(sanBase(pos, m)) === want);
 	return matches.length === 1 ? matches[0] : null;
 }
-

@@ -46,7 +46,6 @@ export function startSearch(setup, goLine, onInfo) {
 // made while an older one waits for a search stops that search, and the
 // older one then gives way. While a game is reviewed, the review has the
 // engine, and refresh only draws.
-
 export function refresh() {
 	// Drawn at once; the engine's part follows once its search has stopped.
 	render();

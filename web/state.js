@@ -82,5 +82,5 @@ export const state = {
 
 	errors: [], // shown to the user, and read by the browser test
 	stats: { sounds: 0, lastGo: "", lastThinkMs: 0, engineScore: null },
-	audio: null, // the AudioContext of the move sounds, made at the first
+	audio: null, // the AudioContext of the move sounds, made at the first sound
 };

@@ -9,6 +9,7 @@ import { judgement, renderGraph } from "./review.js";
 import { state } from "./state.js";
 import { $ } from "./ui.js";
 
+// bannerText says the result to the player: You won, Matador wins, Draw.
 export function bannerText() {
 	const how = REASONS[state.game.reason] || "";
 	if (state.game.result === "1/2-1/2") {

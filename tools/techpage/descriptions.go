@@ -29,7 +29,8 @@ var descriptions = map[string]string{
 		"Checks are forcing, and stopping in the middle of a checking sequence leaves the horizon in the worst place.",
 	"RecaptureExt": "A recapture on the square where the last capture happened, which keeps the material in a narrowing window, is searched a ply deeper. " +
 		"The search then sees an exchange through to its end.",
-	"PawnPushExt": "A pawn push to the seventh rank is searched a ply deeper, so that a promotion just past the horizon is seen.",
+	"PawnPushExt": "A pawn push to the seventh rank is searched a ply deeper. " +
+		"A promotion just past the horizon is then seen before it happens.",
 	"QSChecks": "The first ply of quiescence search tries quiet checks beside the captures. " +
 		"Mates and forks that start with a check are then found at the horizon.",
 	"QSDeltaPruning": "In quiescence, a capture that could not lift the score to alpha even if the captured piece came free plus a margin is skipped. " +

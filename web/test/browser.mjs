@@ -697,6 +697,7 @@ async function techniques(browser, base) {
 	}));
 	check(chart.lines === 2 && /branching factor \d/.test(chart.ebf) && chart.rows[0] >= 10 && chart.rows[1] >= 10,
 		`the chart: ${chart.lines} lines of nodes per depth, ${chart.rows.join(" and ")} iterations listed; ${chart.ebf}`);
+	await page.evaluate(() => document.getElementById("ex-board").scrollIntoView());
 	await shot(page, "techniques.png", "techniques-desktop.jpg");
 	// Back to the board: the game is as it was, and playable.
 	await setMode(page, "white");
@@ -720,7 +721,7 @@ async function techniques(browser, base) {
 	const lmrAt = (side) => (side.iterations.find((it) => it.depth === 8) || { nodes: 0 }).nodes;
 	check(fit.stacked && fit.scroll <= 390, `390 px: the searches stack (${fit.stacked}), the page is ${fit.scroll} px wide`);
 	check(lmrAt(s.explorer.sides[1]) > lmrAt(s.explorer.sides[0]), `with LMR off, depth 8 took more nodes: ${lmrAt(s.explorer.sides[1])} against ${lmrAt(s.explorer.sides[0])}`);
-	await phone.locator("#ex-side-0").scrollIntoViewIfNeeded();
+	await phone.evaluate(() => document.getElementById("ex-side-0").scrollIntoView());
 	await shot(phone, "techniques-phone.png", "techniques-phone.jpg");
 	await close(phone);
 }
