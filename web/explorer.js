@@ -71,6 +71,7 @@ let built = false;
 export async function showExplorer() {
 	if (built) {
 		renderAbout();
+		renderBoard(); // the board's position may have changed meanwhile
 		return;
 	}
 	built = true;
@@ -142,13 +143,10 @@ function selectTechnique(name) {
 	sel.value = ex.position;
 	// An evaluation switch acts on the classical evaluation only, and the
 	// net's own switch is the evaluation: the choice is then made for it.
+	// A search switch plays on the evaluation last chosen.
 	const evalSel = $("ex-eval");
 	evalSel.disabled = t.kind !== "search";
-	if (t.kind === "eval") {
-		evalSel.value = "classical";
-	} else if (t.kind === "option") {
-		evalSel.value = "net";
-	}
+	evalSel.value = t.kind === "eval" ? "classical" : t.kind === "option" ? "net" : ex.evaluation;
 	renderAbout();
 	renderBoard();
 }
@@ -269,6 +267,7 @@ function renderList() {
 			div.className = "ex-entry";
 			div.dataset.technique = t.name;
 			entry(div, t, true);
+			div.appendChild(docLink(g));
 			box.appendChild(div);
 		}
 	}
@@ -285,7 +284,7 @@ function sideLabels(t) {
 // (flip false) or the engine with t flipped, on the evaluation chosen. An
 // empty Switches or EvalSwitches restores the defaults.
 function optionLines(t, flip, evaluation) {
-	const net = t.kind === "option" ? (flip ? t.flip === "true" : true) : evaluation === "net" && t.kind !== "eval";
+	const net = t.kind === "option" ? (flip ? t.flip === "true" : t.default) : evaluation === "net" && t.kind !== "eval";
 	return [
 		`setoption name Switches value ${flip && t.kind === "search" ? t.flip : ""}`,
 		`setoption name EvalSwitches value ${flip && t.kind === "eval" ? t.flip : ""}`,
@@ -314,7 +313,7 @@ async function runBoth() {
 		return;
 	}
 	ex.running = true;
-	ex.evaluation = $("ex-eval").value;
+	const evaluation = $("ex-eval").value;
 	ex.limit = $("ex-limit").value;
 	$("ex-run").disabled = true;
 	$("ex-stop").disabled = false;
@@ -324,7 +323,7 @@ async function runBoth() {
 	}
 	ex.sides.forEach((side, i) => {
 		Object.assign(side, {
-			label: labels[i], options: optionLines(t, i === 1, ex.evaluation), fen, technique: t.name, limit: ex.limit,
+			label: labels[i], options: optionLines(t, i === 1, evaluation), fen, technique: t.name, limit: ex.limit,
 			iterations: [], final: null, notes: [], running: true,
 		});
 	});
@@ -459,7 +458,7 @@ function renderSides() {
 		opts.textContent = side.options.filter((l) => !/value $/.test(l)).map((l) => l.replace("setoption name ", "")).join(", ");
 		box.appendChild(opts);
 		const table = document.createElement("table");
-		table.innerHTML = "<thead><tr><th>Depth</th><th>Nodes</th><th>×</th><th>Time</th><th>Best</th><th>Score</th></tr></thead>";
+		table.innerHTML = "<thead><tr><th>Depth</th><th>Nodes</th><th title='the nodes against the depth before'>×</th><th>Time</th><th>Best</th><th>Score</th></tr></thead>";
 		const body = document.createElement("tbody");
 		side.iterations.forEach((it, j) => {
 			const tr = document.createElement("tr");
@@ -616,6 +615,9 @@ export function wireExplorer() {
 	$("ex-position").addEventListener("change", () => {
 		state.explorer.position = $("ex-position").value;
 		renderBoard();
+	});
+	$("ex-eval").addEventListener("change", () => {
+		state.explorer.evaluation = $("ex-eval").value;
 	});
 	$("ex-run").addEventListener("click", () => runBoth().catch(showError));
 	$("ex-stop").addEventListener("click", stopBoth);

@@ -66,9 +66,11 @@ export const state = {
 	renderPending: false, // an analysis render is scheduled
 
 	// The Techniques tab (explorer.js): its data (techniques-data.js,
-	// null until loaded), the technique and position chosen, and the two
-	// searches, the engine as it plays and the engine with the technique
-	// flipped, each { engine, label, spec, iterations, final, notes }.
+	// null until loaded), the technique, position, limit and evaluation
+	// chosen (the evaluation for search switches: an evaluation switch
+	// always plays the classical one), and the two searches, the engine as
+	// it plays and the engine with the technique flipped, each { engine,
+	// label, options, fen, iterations, final, notes, running }.
 	explorer: {
 		data: null,
 		technique: "",
