@@ -64,17 +64,14 @@ function suitedPositions(name) {
 
 const BOARD_POSITION = "board";
 
-let miniBoard = null; // the diagram of the position searched
-let built = false;
-
 // showExplorer draws the tab, loading its data the first time.
 export async function showExplorer() {
-	if (built) {
+	if (state.explorer.built) {
 		renderAbout();
 		renderBoard(); // the board's position may have changed meanwhile
 		return;
 	}
-	built = true;
+	state.explorer.built = true;
 	const ex = state.explorer;
 	try {
 		ex.data = (await import("./techniques-data.js")).default;
@@ -83,7 +80,7 @@ export async function showExplorer() {
 		showError(`Techniques: ${err.message || err}`);
 		return;
 	}
-	miniBoard = new Board($("ex-board"), { onMove: () => {} });
+	state.explorer.board = new Board($("ex-board"), { onMove: () => {} });
 	fillTechniques();
 	renderList();
 	selectTechnique(ex.technique || "NullMove");
@@ -157,8 +154,8 @@ function positionFEN() {
 }
 
 function renderBoard() {
-	if (miniBoard) {
-		miniBoard.setPosition(positionFEN(), [], null, null);
+	if (state.explorer.board) {
+		state.explorer.board.setPosition(positionFEN(), [], null, null);
 	}
 }
 
@@ -353,8 +350,8 @@ async function searchSide(side, pos) {
 		await e.until((l) => l.startsWith("bestmove"));
 	});
 	await side.started;
-	// What the engine says while the options are set is kept: a refused
-	// option is said with "info string".
+	// What the engine says with "info string" during the run is kept and
+	// shown: an option it refuses is said so.
 	const notes = (line) => {
 		if (line.startsWith("info string")) {
 			side.notes.push(line.slice("info string ".length));
@@ -411,16 +408,14 @@ function safeSAN(pos, uci) {
 	return pos.legal.includes(uci) ? sanBase(pos, uci) : uci;
 }
 
-let renderQueued = false;
-
 // The tables and the chart are drawn at most five times a second.
 function scheduleRender() {
-	if (renderQueued) {
+	if (state.explorer.renderQueued) {
 		return;
 	}
-	renderQueued = true;
+	state.explorer.renderQueued = true;
 	setTimeout(() => {
-		renderQueued = false;
+		state.explorer.renderQueued = false;
 		renderSides();
 	}, 200);
 }

@@ -80,6 +80,9 @@ export const state = {
 		running: false,
 		runs: 0, // searches finished, read by the browser test
 		sides: [],
+		built: false, // the tab has been drawn once
+		board: null, // the diagram of the position searched (a Board)
+		renderQueued: false, // a redraw of the searches is scheduled
 	},
 
 	errors: [], // shown to the user, and read by the browser test
