@@ -3,7 +3,8 @@
 import { clearAnalysis } from "./analysis.js";
 import { stopClock } from "./clock.js";
 import { endGame, goTo, newGame, openPGN, play, takeBack, usersTurn, viewed } from "./game.js";
-import { showExplorer, stopBoth } from "./explorer.js";
+import { stopBoth } from "./explorer-search.js";
+import { showExplorer } from "./explorer.js";
 import { reviewGame } from "./review.js";
 import { parseSAN } from "./rules.js";
 import { refresh } from "./search.js";

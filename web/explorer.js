@@ -7,13 +7,12 @@
 // nodes, time and best move of each; a chart of nodes per depth on a log
 // scale with the effective branching factor; and the final move, score
 // and principal variation in SAN.
+// This module draws the list and the choices; explorer-search.js runs
+// the two searches, explorer-chart.js draws their chart.
 import { Board } from "./board.js";
-import { pvSANs } from "./analysis.js";
+import { renderSides, runBoth, stopBoth } from "./explorer-search.js";
 import { viewed } from "./game.js";
-import { formatScore, parseInfo } from "./info.js";
-import { sanBase } from "./rules.js";
-import { Engine } from "./engine.js";
-import { state, WORKER } from "./state.js";
+import { state } from "./state.js";
 import { $, showError } from "./ui.js";
 
 // Prepared positions, each where some technique shows what it does.
@@ -91,7 +90,7 @@ function allTechniques() {
 	return state.explorer.data ? state.explorer.data.groups.flatMap((g) => g.techniques) : [];
 }
 
-function technique(name) {
+export function technique(name) {
 	return allTechniques().find((t) => t.name === name);
 }
 
@@ -148,7 +147,7 @@ function selectTechnique(name) {
 	renderBoard();
 }
 
-function positionFEN() {
+export function positionFEN() {
 	const key = state.explorer.position;
 	return key === BOARD_POSITION ? viewed().fen : POSITIONS[key].fen;
 }
@@ -266,320 +265,6 @@ function renderList() {
 			entry(div, t, true);
 			div.appendChild(docLink(g));
 			box.appendChild(div);
-		}
-	}
-}
-
-// The two sides: index 0 the engine as it plays, 1 the technique flipped.
-function sideLabels(t) {
-	const as = t.default ? "on" : "off";
-	const flipped = t.default ? "off" : "on";
-	return [`${t.name} ${as}: the engine as it plays`, `${t.name} ${flipped}: flipped`];
-}
-
-// optionLines are the UCI lines that make a worker the engine as it plays
-// (flip false) or the engine with t flipped, on the evaluation chosen. An
-// empty Switches or EvalSwitches restores the defaults.
-function optionLines(t, flip, evaluation) {
-	const net = t.kind === "option" ? (flip ? t.flip === "true" : t.default) : evaluation === "net" && t.kind !== "eval";
-	return [
-		`setoption name Switches value ${flip && t.kind === "search" ? t.flip : ""}`,
-		`setoption name EvalSwitches value ${flip && t.kind === "eval" ? t.flip : ""}`,
-		`setoption name Use NNUE value ${net}`,
-	];
-}
-
-// runBoth searches the position in both workers at once, to the same
-// depth or for the same time.
-async function runBoth() {
-	const ex = state.explorer;
-	if (ex.running) {
-		return;
-	}
-	const t = technique(ex.technique);
-	const fen = positionFEN();
-	let pos;
-	try {
-		pos = await state.rules.position(fen);
-	} catch (err) {
-		showError(`Techniques: ${err.message}`);
-		return;
-	}
-	if (pos.legal.length === 0) {
-		showError("Techniques: the position has no legal move to search");
-		return;
-	}
-	ex.running = true;
-	const evaluation = $("ex-eval").value;
-	ex.limit = $("ex-limit").value;
-	$("ex-run").disabled = true;
-	$("ex-stop").disabled = false;
-	const labels = sideLabels(t);
-	if (ex.sides.length === 0) {
-		ex.sides = [0, 1].map(() => ({ engine: new Engine(WORKER), started: null }));
-	}
-	ex.sides.forEach((side, i) => {
-		Object.assign(side, {
-			label: labels[i], options: optionLines(t, i === 1, evaluation), fen, technique: t.name, limit: ex.limit,
-			iterations: [], final: null, notes: [], running: true,
-		});
-	});
-	renderSides();
-	try {
-		await Promise.all(ex.sides.map((side) => searchSide(side, pos)));
-		ex.runs++;
-	} catch (err) {
-		showError(err);
-	} finally {
-		ex.running = false;
-		$("ex-run").disabled = false;
-		$("ex-stop").disabled = true;
-		renderSides();
-	}
-}
-
-// searchSide runs one side's search and collects its iterations: the
-// last exact line of each depth (not a bound of an aspiration research).
-async function searchSide(side, pos) {
-	const e = side.engine;
-	// The first search of a worker also sets up its tables and its net;
-	// a search of depth 1 does that before any is timed.
-	side.started = side.started || e.start({ Hash: 16 }).then(async () => {
-		e.send("position startpos");
-		e.send("go depth 1");
-		await e.until((l) => l.startsWith("bestmove"));
-	});
-	await side.started;
-	// What the engine says with "info string" during the run is kept and
-	// shown: an option it refuses is said so.
-	const notes = (line) => {
-		if (line.startsWith("info string")) {
-			side.notes.push(line.slice("info string ".length));
-		}
-	};
-	e.listeners.push(notes);
-	try {
-		for (const line of side.options) {
-			e.send(line);
-		}
-		// A fresh hash table each time, so that both sides start alike and
-		// a search repeated gives the same nodes.
-		e.send("ucinewgame");
-		await e.ready();
-		e.send(`position fen ${side.fen}`);
-		e.send(`go ${side.limit}`);
-		let last = null;
-		const { line } = await untilBest(e, (l) => {
-			const info = parseInfo(l);
-			if (!info || !info.pv || !info.score || info.bound || info.multipv !== 1 || !info.depth) {
-				return;
-			}
-			last = { depth: info.depth, nodes: info.nodes || 0, time: info.time || 0, pv: info.pv, score: info.score };
-			const it = { depth: info.depth, nodes: last.nodes, time: last.time, best: info.pv[0], san: safeSAN(pos, info.pv[0]), score: info.score };
-			const i = side.iterations.findIndex((x) => x.depth === it.depth);
-			if (i >= 0) {
-				side.iterations[i] = it;
-			} else {
-				side.iterations.push(it);
-			}
-			scheduleRender();
-		});
-		const best = line.split(" ")[1];
-		const pv = last && last.pv[0] === best ? last.pv : [best];
-		const sans = await pvSANs(pos, pv.slice(0, 16));
-		side.final = { move: best, san: sans[0] || best, score: last ? last.score : null, pv, sans, depth: last ? last.depth : 0, nodes: last ? last.nodes : 0 };
-	} finally {
-		e.listeners.splice(e.listeners.indexOf(notes), 1);
-		side.running = false;
-	}
-}
-
-// untilBest passes each line to onLine until the bestmove, which it
-// resolves with.
-function untilBest(e, onLine) {
-	const listener = (l) => onLine(l);
-	e.listeners.push(listener);
-	return e.until((l) => l.startsWith("bestmove")).finally(() => {
-		e.listeners.splice(e.listeners.indexOf(listener), 1);
-	});
-}
-
-function safeSAN(pos, uci) {
-	return pos.legal.includes(uci) ? sanBase(pos, uci) : uci;
-}
-
-// The tables and the chart are drawn at most five times a second.
-function scheduleRender() {
-	if (state.explorer.renderQueued) {
-		return;
-	}
-	state.explorer.renderQueued = true;
-	setTimeout(() => {
-		state.explorer.renderQueued = false;
-		renderSides();
-	}, 200);
-}
-
-function formatMs(ms) {
-	return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(2)} s`;
-}
-
-// ebf is the effective branching factor over the deeper half of the
-// iterations: (nodes at the last depth / nodes at depth k)^(1/(D-k)).
-// The first iterations are too small to say anything.
-export function ebf(iterations) {
-	const its = iterations.filter((x) => x.nodes > 0);
-	if (its.length < 2) {
-		return null;
-	}
-	const last = its[its.length - 1];
-	const from = its.find((x) => x.depth >= Math.max(its[0].depth, Math.ceil(last.depth / 2))) || its[0];
-	if (from === last || last.depth === from.depth) {
-		return null;
-	}
-	return Math.pow(last.nodes / from.nodes, 1 / (last.depth - from.depth));
-}
-
-function renderSides() {
-	const ex = state.explorer;
-	ex.sides.forEach((side, i) => {
-		const box = $(`ex-side-${i}`);
-		box.textContent = "";
-		const h = document.createElement("h3");
-		h.textContent = side.label;
-		box.appendChild(h);
-		const opts = document.createElement("code");
-		opts.className = "ex-options";
-		opts.textContent = side.options.filter((l) => !/value $/.test(l)).map((l) => l.replace("setoption name ", "")).join(", ");
-		box.appendChild(opts);
-		const table = document.createElement("table");
-		table.innerHTML = "<thead><tr><th>Depth</th><th>Nodes</th><th title='the nodes against the depth before'>×</th><th>Time</th><th>Best</th><th>Score</th></tr></thead>";
-		const body = document.createElement("tbody");
-		side.iterations.forEach((it, j) => {
-			const tr = document.createElement("tr");
-			const prev = side.iterations[j - 1];
-			const ratio = prev && prev.nodes ? (it.nodes / prev.nodes).toFixed(1) : "";
-			for (const v of [it.depth, it.nodes.toLocaleString("en"), ratio, formatMs(it.time), it.san, formatScore(it.score)]) {
-				const td = document.createElement("td");
-				td.textContent = v;
-				tr.appendChild(td);
-			}
-			body.appendChild(tr);
-		});
-		table.appendChild(body);
-		box.appendChild(table);
-		const fin = document.createElement("div");
-		fin.className = "ex-final";
-		if (side.final) {
-			const f = side.final;
-			fin.textContent = `Plays ${f.san}, ${f.score ? formatScore(f.score) : "no score"} (the side to move's), depth ${f.depth}, ` +
-				`${f.nodes.toLocaleString("en")} nodes. PV: ${f.sans.join(" ")}`;
-		} else if (side.running) {
-			fin.textContent = "Searching…";
-		}
-		box.appendChild(fin);
-		for (const n of side.notes) {
-			const p = document.createElement("div");
-			p.className = "ex-note";
-			p.textContent = `The engine says: ${n}`;
-			box.appendChild(p);
-		}
-	});
-	renderChart();
-}
-
-// renderChart draws the nodes each side searched to finish each depth, on
-// a log scale, with each side's effective branching factor.
-function renderChart() {
-	const svg = $("ex-chart");
-	const sides = state.explorer.sides.filter((s) => s.iterations && s.iterations.length);
-	const text = $("ex-ebf");
-	if (sides.length === 0) {
-		svg.innerHTML = "";
-		text.textContent = "";
-		return;
-	}
-	const all = sides.flatMap((s) => s.iterations).filter((x) => x.nodes > 0);
-	const maxDepth = Math.max(...all.map((x) => x.depth));
-	const lo = Math.floor(Math.log10(Math.min(...all.map((x) => x.nodes))));
-	const hi = Math.max(lo + 1, Math.ceil(Math.log10(Math.max(...all.map((x) => x.nodes)))));
-	const L = 56, R = 590, T = 14, B = 226;
-	const x = (d) => L + ((d - 1) / Math.max(1, maxDepth - 1)) * (R - L);
-	const y = (n) => B - ((Math.log10(n) - lo) / (hi - lo)) * (B - T);
-	let out = `<rect class="bg" x="0" y="0" width="600" height="260"/>`;
-	for (let p = lo; p <= hi; p++) {
-		out += `<line class="grid" x1="${L}" x2="${R}" y1="${y(10 ** p)}" y2="${y(10 ** p)}"/>` +
-			`<text class="axis" x="${L - 6}" y="${y(10 ** p) + 4}" text-anchor="end">10${sup(p)}</text>`;
-	}
-	for (let d = 1; d <= maxDepth; d++) {
-		out += `<text class="axis" x="${x(d)}" y="${B + 16}" text-anchor="middle">${d}</text>`;
-	}
-	out += `<text class="axis" x="${(L + R) / 2}" y="${B + 32}" text-anchor="middle">depth</text>`;
-	state.explorer.sides.forEach((s, i) => {
-		const pts = (s.iterations || []).filter((it) => it.nodes > 0);
-		if (pts.length === 0) {
-			return;
-		}
-		out += `<polyline class="side${i}" points="${pts.map((it) => `${x(it.depth).toFixed(1)},${y(it.nodes).toFixed(1)}`).join(" ")}"/>`;
-		for (const it of pts) {
-			out += `<circle class="side${i}" cx="${x(it.depth).toFixed(1)}" cy="${y(it.nodes).toFixed(1)}" r="3"><title>depth ${it.depth}: ${it.nodes.toLocaleString("en")} nodes</title></circle>`;
-		}
-	});
-	svg.innerHTML = out;
-	text.textContent = "";
-	state.explorer.sides.forEach((s, i) => {
-		const b = ebf(s.iterations || []);
-		const div = document.createElement("div");
-		div.className = `ex-ebf side${i}`;
-		div.textContent = `${s.label}: effective branching factor ${b ? b.toFixed(2) : "—"}`;
-		text.appendChild(div);
-	});
-	const cmp = compareText(state.explorer.sides);
-	if (cmp) {
-		const div = document.createElement("div");
-		div.className = "ex-compare";
-		div.textContent = cmp;
-		text.appendChild(div);
-	}
-	const note = document.createElement("div");
-	note.className = "ex-chart-note";
-	note.textContent = "The chart: the nodes searched to finish each depth, on a log scale. The effective branching factor is " +
-		"(nodes at the last depth ÷ nodes at depth k)^(1/(last − k)), k half the last depth: how many times the tree grows a ply.";
-	text.appendChild(note);
-}
-
-// compareText says how the two searches differ at the deepest depth both
-// finished, and whether they play the same move.
-function compareText(sides) {
-	if (sides.length !== 2 || !sides[0].iterations || !sides[1].iterations) {
-		return "";
-	}
-	const [a, b] = sides;
-	const common = a.iterations.map((x) => x.depth).filter((d) => b.iterations.some((y) => y.depth === d));
-	if (common.length === 0) {
-		return "";
-	}
-	const d = Math.max(...common);
-	const na = a.iterations.find((x) => x.depth === d).nodes;
-	const nb = b.iterations.find((x) => x.depth === d).nodes;
-	let s = `To depth ${d}, the flipped engine searched ${na ? (nb / na).toFixed(2) : "—"} times the nodes of the engine as it plays.`;
-	if (a.final && b.final) {
-		s += a.final.move === b.final.move ? ` Both play ${a.final.san}.` : ` They play different moves: ${a.final.san} and ${b.final.san}.`;
-	}
-	return s;
-}
-
-function sup(p) {
-	const digits = "⁰¹²³⁴⁵⁶⁷⁸⁹";
-	return String(p).replace("-", "⁻").replace(/\d/g, (d) => digits[d]);
-}
-
-// stopBoth ends both searches; each still reports its last iteration and
-// its move.
-export function stopBoth() {
-	for (const side of state.explorer.sides) {
-		if (side.running) {
-			side.engine.send("stop");
 		}
 	}
 }
