@@ -544,3 +544,43 @@ func TestByteOrderMarkAndDevicesAsInput(t *testing.T) {
 		}
 	}
 }
+
+// A setoption during an infinite or ponder search leaves it running: the
+// bestmove comes only after stop (or ponderhit), and the option holds from
+// the next search. Use NNUE, EvalFile, Clear Hash and Hash, changed or
+// not, used to stop the search and send its bestmove at once.
+func TestSetOptionDuringInfiniteSearch(t *testing.T) {
+	t.Parallel()
+	p := startEngine(t)
+	pos := position(t, kiwipete)
+	p.send("position fen " + kiwipete)
+	for _, opt := range []string{
+		"setoption name Use NNUE value true", "setoption name EvalFile value <default>",
+		"setoption name Clear Hash", "setoption name Hash value 16", "setoption name Hash value 8",
+		"setoption name Threads value 1", "setoption name SyzygyPath value <empty>",
+		"setoption name Switches value -NullMove", "setoption name EvalSwitches value -UseSpace",
+		"setoption name Use NNUE value false",
+	} {
+		p.send("go infinite")
+		p.expect(`^info depth 1 `, 10*time.Second)
+		p.send(opt)
+		p.quiet(`^bestmove`, 300*time.Millisecond)
+		p.ready()
+		p.send("stop")
+		p.bestMove(pos, 2*time.Second)
+	}
+	// Use NNUE false, set during the last search, holds after it.
+	p.send("eval")
+	if l, _ := p.expect(`^NNUE evaluation `, 5*time.Second); !strings.Contains(l.text, "not in use (Use NNUE false)") {
+		t.Errorf("Use NNUE false set during a search, after it: %q", l.text)
+	}
+	// A ponder search too: the ponderhit ends it as a timed search.
+	p.send("go ponder wtime 500 btime 500")
+	p.expect(`^info depth 1 `, 10*time.Second)
+	p.send("setoption name Hash value 4", "setoption name Clear Hash", "setoption name Use NNUE value true")
+	p.quiet(`^bestmove`, 300*time.Millisecond)
+	p.send("ponderhit")
+	p.bestMove(pos, 3*time.Second)
+	p.send("go depth 6")
+	p.bestMove(pos, 30*time.Second)
+}

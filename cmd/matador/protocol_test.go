@@ -505,14 +505,18 @@ func TestHashOptions(t *testing.T) {
 	p.ready()
 	p.send("go depth 4")
 	p.bestMove(chess.StartPosition(), 10*time.Second)
-	// Resizing during a search stops it first.
+	// Resizing during a search leaves it running; the new table comes
+	// after it.
 	p.send("go infinite", "setoption name Hash value 8")
+	p.quiet(`^bestmove `, 300*time.Millisecond)
+	p.send("stop")
 	p.bestMove(chess.StartPosition(), 2*time.Second)
 	p.ready()
 }
 
 // Threads: a search on several threads answers like one on a single
-// thread, stops at once, and a change of Threads during a search stops it.
+// thread, stops at once, and a change of Threads during a search leaves it
+// running until stop.
 func TestThreads(t *testing.T) {
 	t.Parallel()
 	p := startEngine(t)
@@ -529,6 +533,8 @@ func TestThreads(t *testing.T) {
 	p.send("stop")
 	p.bestMove(pos, 2*time.Second)
 	p.send("go infinite", "setoption name Threads value 2")
+	p.quiet(`^bestmove `, 300*time.Millisecond)
+	p.send("stop")
 	p.bestMove(pos, 2*time.Second)
 	p.send("go movetime 200")
 	p.bestMove(pos, 3*time.Second)

@@ -123,8 +123,10 @@ var DefaultOptions = Options{
 // Methods may be called from any goroutine. Go returns at once; the search
 // runs on a goroutine of its own and ends by calling onDone there. Changing
 // the game or the options does not disturb a running search: it works on a
-// copy, and the switches wait for it to return (whenIdle); the methods that
-// touch the hash table stop the search first.
+// copy, and an option that changes what the search works with (the hash
+// table, the threads, the net, the tables, the switches) is checked at once
+// and takes effect when the search has returned (whenIdle). NewGame alone
+// stops the search first.
 type Engine struct {
 	// Log receives warnings a user should see (for UCI, "info string"
 	// lines), such as a search result that had to be repaired. Set it before
@@ -362,8 +364,9 @@ func (e *Engine) SetChess960(on bool) {
 	e.mu.Unlock()
 }
 
-// SetHashMB resizes (and clears) the hash table, stopping a running search.
-// A size the machine cannot hold is refused and the old table kept.
+// SetHashMB resizes (and clears) the hash table, after the running search
+// if there is one. A size the machine cannot hold is refused and the old
+// table kept.
 func (e *Engine) SetHashMB(mb int) error {
 	if mb < MinHashMB || mb > MaxHashMB {
 		return fmt.Errorf("Hash must be from %d to %d MB, got %d", MinHashMB, MaxHashMB, mb)
@@ -374,7 +377,7 @@ func (e *Engine) SetHashMB(mb int) error {
 		return fmt.Errorf("Hash of %d MB does not fit in the %d MB of memory available; keeping %d MB",
 			mb, avail, e.Options().HashMB)
 	}
-	e.withIdleSearcher(func() {
+	e.whenIdle(func() {
 		e.searcher.SetHashSize(mb)
 		e.opts.HashMB = mb
 	})
@@ -398,7 +401,7 @@ func maxUsefulThreads() int {
 	return min(MaxThreads, threadsPerCore*logicalCPUs())
 }
 
-// SetThreads sets how many threads search, stopping a running search.
+// SetThreads sets how many threads search, from the next search on.
 // More than maxUsefulThreads are capped, with a message through Log.
 func (e *Engine) SetThreads(n int) error {
 	if n < 1 || n > MaxThreads {
@@ -418,16 +421,33 @@ func (e *Engine) SetThreads(n int) error {
 				n, need, avail, e.Options().Threads)
 		}
 	}
-	e.withIdleSearcher(func() {
+	e.whenIdle(func() {
 		e.searcher.SetThreads(n)
 		e.opts.Threads = n
 	})
 	return nil
 }
 
-// ClearHash empties the hash table, stopping a running search.
+// SetTunable sets a tunable search parameter (search.SetTunable, the
+// options of an spsa build) from the next search on; a name or value it
+// would refuse is refused at once. The parameters are shared by every
+// engine of the process, which only a tuning build has several of.
+func (e *Engine) SetTunable(name string, v int) error {
+	if err := search.CheckTunable(name, v); err != nil {
+		return err
+	}
+	e.whenIdle(func() {
+		if err := search.SetTunable(name, v); err != nil {
+			e.logf("%v", err) // checked above: cannot happen
+		}
+	})
+	return nil
+}
+
+// ClearHash empties the hash table, after the running search if there is
+// one.
 func (e *Engine) ClearHash() {
-	e.withIdleSearcher(e.searcher.ClearHash)
+	e.whenIdle(e.searcher.ClearHash)
 }
 
 // NewGame forgets everything learned (hash, history) and sets up the start

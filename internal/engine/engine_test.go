@@ -280,16 +280,60 @@ func TestGoStopsTheRunningSearch(t *testing.T) {
 	}
 }
 
-func TestHashChangesStopTheSearch(t *testing.T) {
+// Hash, Clear Hash, Threads, Use NNUE and EvalFile set during a search
+// leave it running and take effect once it has returned; NewGame stops it.
+func TestOptionsWaitForTheSearch(t *testing.T) {
 	e := New()
+	for _, set := range []func(){
+		func() {
+			if err := e.SetHashMB(2); err != nil {
+				t.Fatal(err)
+			}
+		},
+		e.ClearHash,
+		func() {
+			if err := e.SetThreads(2); err != nil {
+				t.Fatal(err)
+			}
+		},
+		func() { e.SetUseNNUE(false) },
+		func() {
+			if err := e.SetEvalFile("<default>"); err != nil {
+				t.Fatal(err)
+			}
+		},
+	} {
+		r := startSearch(e, search.Limits{Infinite: true})
+		time.Sleep(10 * time.Millisecond)
+		set()
+		select {
+		case <-r.done:
+			t.Fatal("an option set during an infinite search ended it")
+		case <-time.After(30 * time.Millisecond):
+		}
+		e.Stop()
+		r.wait(t, 2*time.Second)
+	}
+	if o := e.Options(); o.HashMB != 2 || o.Threads != 2 || o.UseNNUE {
+		t.Errorf("after the searches: Hash %d, Threads %d, Use NNUE %v; want 2, 2, false", o.HashMB, o.Threads, o.UseNNUE)
+	}
+	// Set during a search, the options wait; those set after it are at once.
 	r := startSearch(e, search.Limits{Infinite: true})
-	if err := e.SetHashMB(2); err != nil {
+	if err := e.SetHashMB(1); err != nil {
 		t.Fatal(err)
 	}
-	r.wait(t, time.Second)
-	r = startSearch(e, search.Limits{Infinite: true})
-	e.ClearHash()
-	r.wait(t, time.Second)
+	if e.Options().HashMB != 2 {
+		t.Error("Hash changed during the search")
+	}
+	e.Stop()
+	r.wait(t, 2*time.Second)
+	e.Wait()
+	if e.Options().HashMB != 1 {
+		t.Errorf("Hash %d after the search, want 1", e.Options().HashMB)
+	}
+	if err := e.SetHashMB(2); err != nil || e.Options().HashMB != 2 {
+		t.Errorf("Hash set with no search: %v, %d MB", err, e.Options().HashMB)
+	}
 	r = startSearch(e, search.Limits{Infinite: true})
 	e.NewGame()
 	r.wait(t, time.Second)

@@ -10,11 +10,11 @@ import (
 // DefaultEvalFile is EvalFile's default: the embedded net's name.
 func DefaultEvalFile() string { return nnue.DefaultFileName() }
 
-// SetUseNNUE chooses the network (on) or the classical evaluation (off).
-// The hash table's stored evaluations are the other one's, so it is
-// emptied, stopping a running search.
+// SetUseNNUE chooses the network (on) or the classical evaluation (off)
+// from the next search on. The hash table's stored evaluations are the
+// other one's, so a change empties it.
 func (e *Engine) SetUseNNUE(on bool) {
-	e.withIdleSearcher(func() {
+	e.whenIdle(func() {
 		if e.opts.UseNNUE != on {
 			e.searcher.ClearHash()
 		}
@@ -25,7 +25,8 @@ func (e *Engine) SetUseNNUE(on bool) {
 // SetEvalFile loads the net the network evaluation uses from path. The
 // embedded net's name (nnue.DefaultFileName), "<default>" or an empty
 // path is the embedded net. A file that does not load is refused and the
-// net in use kept, as Stockfish keeps its own.
+// net in use kept, as Stockfish keeps its own. The file is read at once;
+// a search running goes on with the net it has, the next one takes the new.
 func (e *Engine) SetEvalFile(path string) error {
 	path = strings.TrimSpace(path)
 	var net *nnue.Net
@@ -38,7 +39,7 @@ func (e *Engine) SetEvalFile(path string) error {
 			return fmt.Errorf("EvalFile %s: %v; keeping %s", path, err, e.netInUse().ID)
 		}
 	}
-	e.withIdleSearcher(func() {
+	e.whenIdle(func() {
 		if e.net != net && e.opts.UseNNUE {
 			e.searcher.ClearHash()
 		}

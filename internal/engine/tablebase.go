@@ -10,8 +10,9 @@ import (
 
 // SetSyzygyPath opens the Syzygy tablebases in path, one or more
 // directories separated by ':' (';' on Windows); "" or "<empty>" closes
-// them. A running search is stopped first, since it may be probing the
-// tables it had. A path that cannot be read or holds no table is refused
+// them. The tables are opened at once and used from the next search: a
+// running one goes on probing the tables it had, which are closed when it
+// has returned. A path that cannot be read or holds no table is refused
 // and the tables before it kept. On success the engine says through Log
 // how many tables it found.
 func (e *Engine) SetSyzygyPath(path string) error {
@@ -37,14 +38,13 @@ func (e *Engine) SetSyzygyPath(path string) error {
 		}
 		tables.OnDrop(func(err error) { e.logf("%v; no longer used", err) })
 	}
-	var old *tb.Tables
-	e.withIdleSearcher(func() {
-		old, e.tables = e.tables, tables
+	e.whenIdle(func() {
+		if e.tables != nil {
+			e.tables.Close()
+		}
+		e.tables = tables
 		e.opts.SyzygyPath = path
 	})
-	if old != nil {
-		old.Close()
-	}
 	if tables != nil {
 		wdl, dtz := tables.Counts()
 		e.logf("Found %d tablebases (%d WDL, %d DTZ files, up to %d pieces) in %s", wdl, wdl, dtz, tables.MaxPieces(), path)

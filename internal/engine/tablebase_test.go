@@ -13,10 +13,10 @@ import (
 // syzygyDir is the shared 3- and 4-piece set beside the repository.
 var syzygyDir = filepath.Join("..", "..", "..", "shared", "data", "syzygy")
 
-// TestSyzygyPathStopsTheSearch: new tables replace the old ones only once
-// the search probing them has stopped (run with -race); a bad path keeps
-// them, <empty> closes them.
-func TestSyzygyPathStopsTheSearch(t *testing.T) {
+// TestSyzygyPathWaitsForTheSearch: new tables replace the old ones only
+// once the search probing them has returned, and the search goes on until
+// stop (run with -race); a bad path keeps them, <empty> closes them.
+func TestSyzygyPathWaitsForTheSearch(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(syzygyDir, "KQvK.rtbw")); err != nil {
 		t.Skipf("no Syzygy tables at %s: %v", syzygyDir, err)
 	}
@@ -39,6 +39,12 @@ func TestSyzygyPathStopsTheSearch(t *testing.T) {
 		if err := e.SetSyzygyPath(syzygyDir); err != nil {
 			t.Fatal(err)
 		}
+		select {
+		case <-r.done:
+			t.Fatal("SyzygyPath set during an infinite search ended it")
+		case <-time.After(30 * time.Millisecond):
+		}
+		e.Stop()
 		r.wait(t, 2*time.Second)
 	}
 	r := startSearch(e, search.Limits{Infinite: true})

@@ -113,21 +113,37 @@ func SPSAInput() string {
 
 // SetTunable sets a parameter by name (case-insensitive, as UCI names
 // options) within its range and rebuilds the tables derived from the
-// parameters. It must not run during a search: the UCI option stops the
-// search first.
+// parameters. It must not run during a search: the engine's option waits
+// for the search to return (engine.SetTunable).
 func SetTunable(name string, v int) error {
+	t, err := findTunable(name, v)
+	if err != nil {
+		return err
+	}
+	t.set(v)
+	rebuildTunedTables()
+	return nil
+}
+
+// CheckTunable says what SetTunable(name, v) would refuse, without
+// setting anything: a caller can answer at once and set it later.
+func CheckTunable(name string, v int) error {
+	_, err := findTunable(name, v)
+	return err
+}
+
+// findTunable is the parameter of that name if v lies in its range.
+func findTunable(name string, v int) (Tunable, error) {
 	for _, t := range tunables {
 		if !strings.EqualFold(t.Name, name) {
 			continue
 		}
 		if v < t.Min || v > t.Max {
-			return fmt.Errorf("%s must lie in [%d, %d], got %d", t.Name, t.Min, t.Max, v)
+			return t, fmt.Errorf("%s must lie in [%d, %d], got %d", t.Name, t.Min, t.Max, v)
 		}
-		t.set(v)
-		rebuildTunedTables()
-		return nil
+		return t, nil
 	}
-	return fmt.Errorf("no tunable search parameter named %q", name)
+	return Tunable{}, fmt.Errorf("no tunable search parameter named %q", name)
 }
 
 // ResetTunables puts every parameter back to its default.

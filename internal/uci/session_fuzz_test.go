@@ -31,6 +31,8 @@ func FuzzSession(f *testing.F) {
 		"setoption name SyzygyPath value ../../../shared/data/syzygy\nposition fen 2Q5/8/1k6/8/1K6/8/8/8 w - - 0 1\ngo depth 3",
 		"setoption name SyzygyPath value /no/such/dir\nsetoption name SyzygyProbeLimit value 9\nsetoption name Syzygy50MoveRule value false\ngo depth 2",
 		"setoption name Switches value -NullMove,+RecaptureExt\ngo depth 3\nsetoption name Switches value -Bogus\ngo infinite\nsetoption name Switches value\nstop",
+		"go infinite\nsetoption name Use NNUE value false\nsetoption name Switches value -LMR\nisready\nstop\ngo depth 2",
+		"go ponder\nsetoption name SyzygyPath value <empty>\nsetoption name EvalSwitches value -UseThreats\nponderhit\nstop",
 		"setoption name EvalSwitches value -UseSpace\nsetoption name Use NNUE value false\ngo depth 2\nsetoption name EvalSwitches value +-,,\neval\nsetoption name EvalSwitches value <empty>",
 	} {
 		f.Add(seed)

@@ -12,15 +12,14 @@ import (
 // A build with the tag spsa ("go build -tags spsa") declares every tunable
 // search parameter (search.Tunables) as a spin option of its own name, so
 // that tools/spsa can play two settings of one binary against each other.
-// Setting one stops a running search first; the next search plays it.
+// Set during a search, one waits for it to return; the next search plays
+// it.
 func init() {
 	for _, t := range search.Tunables() {
 		name := t.Name
 		options = append(options, option{name: name, kind: "spin", def: strconv.Itoa(t.Default), min: t.Min, max: t.Max,
 			set: spinSetter(name, "a number", func(e *engine.Engine, n int) error {
-				e.Stop()
-				e.Wait()
-				return search.SetTunable(name, n)
+				return e.SetTunable(name, n)
 			})})
 	}
 }

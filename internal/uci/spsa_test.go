@@ -38,11 +38,16 @@ func TestSPSAOptions(t *testing.T) {
 		search.ReverseFutilityMargin != 95 {
 		t.Errorf("out of range: %q, ReverseFutilityMargin %d", got, search.ReverseFutilityMargin)
 	}
-	// During a search: it stops, and the value is set.
+	// During a search: it goes on, and the value is set once it ends.
+	before := search.NullMoveBaseR
 	s.Handle("go infinite")
 	s.Handle("setoption name NullMoveBaseR value 4")
+	if got := out.take(); strings.Contains(got, "bestmove ") || search.NullMoveBaseR != before {
+		t.Errorf("setoption during a search: %q, NullMoveBaseR %d before the search ended", got, search.NullMoveBaseR)
+	}
+	s.Handle("stop")
 	s.engine.Wait()
 	if got := out.take(); !strings.Contains(got, "bestmove ") || search.NullMoveBaseR != 4 {
-		t.Errorf("setoption during a search: %q, NullMoveBaseR %d", got, search.NullMoveBaseR)
+		t.Errorf("setoption during a search: %q, NullMoveBaseR %d after it", got, search.NullMoveBaseR)
 	}
 }

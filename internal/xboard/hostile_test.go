@@ -356,3 +356,49 @@ func TestPingDuringThinkDoesNotBlock(t *testing.T) {
 	}
 	checkQuiet(t, e, e.sync(5*time.Second))
 }
+
+// An option, memory, cores or egtpath command during analysis or while
+// the engine thinks on its move leaves the search running: the analysis
+// goes on rather than starting again, and the move is played. They used
+// to stop the search, which lost the analysis so far and, thinking on a
+// move, disowned it: the move never came.
+func TestOptionsDuringSearchKeepItRunning(t *testing.T) {
+	const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+	e := startMatador(t)
+	e.send("new")
+	e.send("force")
+	e.send("setboard %s", kiwipete)
+	e.send("post")
+	e.send("analyze")
+	e.expect(`^\d+ -?\d+ \d+ \d+ `, 10*time.Second)
+	time.Sleep(300 * time.Millisecond)
+	stat01 := func() int {
+		e.send(".")
+		l, _ := e.expect(`^stat01: `, 5*time.Second)
+		centis, _ := strconv.Atoi(strings.Fields(l)[1])
+		return centis
+	}
+	for _, cmd := range []string{"option Clear Hash", "memory 8", "cores 1", "option Use NNUE=1",
+		"option Switches=-NullMove", "option EvalSwitches=-UseSpace", "option EvalFile=<default>", "egtpath syzygy /no/such/dir"} {
+		before := stat01()
+		e.send("%s", cmd)
+		if after := stat01(); after < before {
+			t.Errorf("%s during analysis: the analysis started again (%d cs before, %d after)\n%s", cmd, before, after, e.transcript())
+		}
+	}
+	e.send("exit")
+	e.sync(5 * time.Second)
+
+	e.send("new")
+	e.send("setboard %s", kiwipete)
+	e.send("st 1")
+	e.send("go")
+	e.expect(`^\d+ -?\d+ \d+ \d+ `, 10*time.Second)
+	e.send("memory 16")
+	e.send("option Clear Hash")
+	e.send("cores 1")
+	e.send("option Use NNUE=0")
+	e.expect(`^move `, 5*time.Second)
+	e.send("force")
+	e.sync(5 * time.Second)
+}

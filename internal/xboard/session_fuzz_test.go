@@ -31,6 +31,7 @@ func FuzzSession(f *testing.F) {
 		"new\nwhite\ngo\nblack\n?\nhint\nbk\npost\nnopost\noption MultiPV=2\nremove\nremove\nremove",
 		"\x00\xff garbage\nusermove\nusermove e2e4 e7e5\ne9e4\nquit",
 		"option Switches=-NullMove,+RecaptureExt\nanalyze\noption Switches=-Nope\n.\nexit\ngo\noption Switches=",
+		"new\nhard\nsd 3\ngo\noption Use NNUE=0\nusermove a7a6\noption Switches=-LMR\negtpath syzygy /none\nanalyze\noption Use NNUE=1\nexit",
 		"option EvalSwitches=-UseSpace\nsd 2\ngo\noption EvalSwitches=+-,\nforce\noption EvalSwitches",
 	} {
 		f.Add(seed)

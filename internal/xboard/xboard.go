@@ -238,7 +238,9 @@ func (s *Session) Handle(line string) (quit bool) {
 	case "bk":
 		s.bookMoves()
 	case "memory":
-		s.halt() // a new hash table stops any search; say goodbye to it first
+		// Like every option below, it leaves a search running (the
+		// engine applies it when the search has returned): stopping it
+		// would lose an analysis, or disown the move being thought on.
 		n, err := strconv.Atoi(rest)
 		if err != nil {
 			err = errors.New("memory needs a number of megabytes")
@@ -260,7 +262,6 @@ func (s *Session) Handle(line string) (quit bool) {
 			s.out.Linef("Error (%v): %s", err, line)
 		}
 	case "cores":
-		s.halt()
 		n, err := strconv.Atoi(rest)
 		if err != nil {
 			err = errors.New("cores needs a number of threads")
@@ -282,13 +283,11 @@ func (s *Session) Handle(line string) (quit bool) {
 				s.out.Linef("Error (egtpath syzygy needs a directory; %s): %s", s.engine.TablesKept(), line)
 				break
 			}
-			s.halt()
 			if err := s.engine.SetSyzygyPath(path); err != nil {
 				s.out.Linef("Error (%v): %s", err, line)
 			}
 		}
 	case "option":
-		s.halt()
 		if err := s.setOption(rest); err != nil {
 			s.out.Linef("Error (%v): %s", err, line)
 		}
@@ -518,8 +517,9 @@ func (s *Session) moveDone(gen int, root *chess.Position) func(search.Result) {
 			return // disowned: force, new, result, undo... came first
 		}
 		if s.kind == searchPonder {
-			// The ponder search was ended from outside (a hash change stops
-			// any search): the opponent's move will be played as any other.
+			// A ponder search that ended without a ponder hit and was not
+			// disowned (nothing but halt, which disowns, ends one now):
+			// the opponent's move will be played as any other.
 			s.kind = searchNone
 			return
 		}
