@@ -9,6 +9,7 @@ import { $ } from "./ui.js";
 export function setupClock() {
 	const tc = $("tc").value;
 	state.clock.running = null;
+	state.clock.paused = null;
 	if (tc === "move" || state.mode === "analyse") {
 		state.clock.on = false;
 		return;

@@ -55,6 +55,12 @@ export function setMode(m) {
 	// and its engine rests meanwhile (search.js), leaving the machine to
 	// the explorer's two.
 	if (m === "techniques") {
+		// A running clock waits too, since the game's engine does not
+		// search meanwhile; it goes on when the board comes back.
+		if (state.view !== "techniques" && state.clock.running) {
+			state.clock.paused = state.clock.running;
+			stopClock();
+		}
 		state.view = "techniques";
 		applyMode();
 		showExplorer();
@@ -64,6 +70,11 @@ export function setMode(m) {
 	// the game's engine.
 	if (state.view === "techniques") {
 		stopBoth();
+		if (state.clock.paused && state.game.result === "*") {
+			state.clock.running = state.clock.paused;
+			state.clock.since = performance.now();
+		}
+		state.clock.paused = null;
 	}
 	state.view = "board";
 	state.mode = m;

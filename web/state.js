@@ -44,8 +44,9 @@ export const state = {
 	pgnEdited: false, // the PGN box holds the user's text: not overwritten
 
 	// The clocks (clock.js): on, the time control, each side's time left
-	// in ms, whose runs and since when.
-	clock: { on: false, base: 0, inc: 0, w: 0, b: 0, running: null, since: 0 },
+	// in ms, whose runs and since when, and whose waits while the
+	// Techniques tab is open (paused).
+	clock: { on: false, base: 0, inc: 0, w: 0, b: 0, running: null, since: 0, paused: null },
 
 	// The engine's current search (search.js): its info lines go to
 	// onInfo, its bestmove resolves done. One at a time: a new one starts
