@@ -114,7 +114,9 @@ wasm:
 # publish as they are; nothing is fetched from elsewhere. Its pieces are
 # the SVG sprite of the npm package cm-chessboard, installed by "npm ci"
 # from web/package-lock.json into web/node_modules (ignored by git), again
-# whenever the lock file changes.
+# whenever the lock file changes. The Techniques tab's data,
+# techniques-data.js, is written here by tools/techpage from the engine's
+# switches, the ablation ledger and the code, and is never committed.
 NPM ?= npm
 WEBDEPS := web/node_modules/.installed
 
@@ -127,6 +129,7 @@ web: wasm $(WEBDEPS)
 	cp $(WASMDIR)/matador.wasm $(WASMDIR)/wasm_exec.js $(WEBDIR)/
 	cp web/*.html web/*.css web/*.js $(WEBDIR)/
 	cp web/node_modules/cm-chessboard/assets/pieces/standard.svg $(WEBDIR)/pieces.svg
+	$(GO) run ./tools/techpage -out $(WEBDIR)/techniques-data.js
 	@echo "the page is in $(WEBDIR)/: serve it, e.g. python3 -m http.server -d $(WEBDIR) 8000"
 
 clean:

@@ -4,15 +4,14 @@
 // and what is on each square, and it reports the move a person makes.
 // The pieces are the SVG sprite of the cm-chessboard package (pieces.svg,
 // copied by "make web"; docs/browser.md says why and under which terms).
-"use strict";
 
-const PIECE_NAMES = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" };
-const FILES = "abcdefgh";
-const SVG_NS = "http://www.w3.org/2000/svg";
-const PIECE_SPRITE = "pieces.svg";
+export const PIECE_NAMES = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" };
+export const FILES = "abcdefgh";
+export const SVG_NS = "http://www.w3.org/2000/svg";
+export const PIECE_SPRITE = "pieces.svg";
 
 // pieceSVG draws a piece ("P", "k", ...) from the sprite.
-function pieceSVG(piece) {
+export function pieceSVG(piece) {
 	const white = piece === piece.toUpperCase();
 	const svg = document.createElementNS(SVG_NS, "svg");
 	svg.setAttribute("viewBox", "0 0 40 40");
@@ -27,7 +26,7 @@ function pieceSVG(piece) {
 	return svg;
 }
 
-class Board {
+export class Board {
 	// options.onMove(uciMove) is called with a legal move the user made,
 	// after the board already shows it.
 	constructor(element, options) {
@@ -321,7 +320,7 @@ class Board {
 // applyPlacement moves the pieces of a legal move (castling, en passant
 // and promotion included) without other rules: what the board shows until
 // the rules' own description of the new position arrives.
-function applyPlacement(pieces, uci) {
+export function applyPlacement(pieces, uci) {
 	const out = Object.assign({}, pieces);
 	const from = uci.slice(0, 2);
 	const to = uci.slice(2, 4);
@@ -346,7 +345,7 @@ function applyPlacement(pieces, uci) {
 }
 
 // parsePlacement reads the first field of a FEN into square -> piece.
-function parsePlacement(fen) {
+export function parsePlacement(fen) {
 	const pieces = {};
 	const rows = fen.split(" ")[0].split("/");
 	rows.forEach((row, i) => {

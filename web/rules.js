@@ -3,16 +3,17 @@
 // (Rules) answers questions about positions in UCI, with the engine's own
 // move generator: "position" and "d" give the FEN, the hash key and the
 // checking pieces, "go perft 1" lists the legal moves. From those this
-// file writes and reads moves in SAN, and games in PGN.
-"use strict";
+// file writes and reads moves in SAN (pgn.js reads and writes games).
+import { FILES, parsePlacement } from "./board.js";
+import { Engine } from "./engine.js";
 
-const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+export const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 // startPosition describes the start position as Rules.position does,
 // without its hash key (key: null): the page shows a playable board with
 // it before the engine's module has loaded, and takes the key from Rules
 // when that answers.
-function startPosition() {
+export function startPosition() {
 	const legal = [];
 	for (const f of FILES) {
 		legal.push(`${f}2${f}3`, `${f}2${f}4`);
@@ -21,69 +22,8 @@ function startPosition() {
 	return { fen: START_FEN, key: null, inCheck: false, legal, pieces: parsePlacement(START_FEN) };
 }
 
-// Engine is one worker and the UCI conversation with it: lines go out with
-// send; until() waits for a line matching a test and returns the lines
-// that came before it, in order.
-// The worker is started by the first line sent, so that a page can draw
-// itself before the module's download and compilation take the machine.
-class Engine {
-	constructor(url) {
-		this.url = url;
-		this.worker = null;
-		this.waiters = [];
-		this.received = [];
-		this.listeners = [];
-	}
-
-	send(line) {
-		if (!this.worker) {
-			this.worker = new Worker(this.url);
-			this.worker.onmessage = (e) => this.receive(e.data);
-			this.worker.onerror = (e) => console.error("matador worker:", e.message || e);
-		}
-		this.worker.postMessage(line);
-	}
-
-	receive(line) {
-		for (const listener of this.listeners) {
-			listener(line);
-		}
-		if (this.waiters.length === 0) {
-			return;
-		}
-		const w = this.waiters[0];
-		if (w.test(line)) {
-			this.waiters.shift();
-			const lines = w.lines;
-			w.resolve({ line, lines });
-		} else {
-			w.lines.push(line);
-		}
-	}
-
-	// until resolves with the first line (from now on) for which test is
-	// true, and the lines before it. Waiters are served in turn.
-	until(test) {
-		return new Promise((resolve) => this.waiters.push({ test, resolve, lines: [] }));
-	}
-
-	async start(options) {
-		this.send("uci");
-		await this.until((l) => l === "uciok");
-		for (const [name, value] of Object.entries(options || {})) {
-			this.send(`setoption name ${name} value ${value}`);
-		}
-		await this.ready();
-	}
-
-	async ready() {
-		this.send("isready");
-		await this.until((l) => l === "readyok");
-	}
-}
-
 // Rules answers questions one at a time, in order.
-class Rules {
+export class Rules {
 	constructor(url) {
 		this.engine = new Engine(url);
 		this.queue = Promise.resolve();
@@ -144,7 +84,7 @@ class Rules {
 
 // sanBase writes a legal move in SAN, without the check sign, in the
 // position pos (from Rules.position).
-function sanBase(pos, uci) {
+export function sanBase(pos, uci) {
 	const from = uci.slice(0, 2);
 	const to = uci.slice(2, 4);
 	const piece = pos.pieces[from];
@@ -177,7 +117,7 @@ function sanBase(pos, uci) {
 }
 
 // san adds "+" or "#" from the position after the move.
-function san(pos, uci, after) {
+export function san(pos, uci, after) {
 	let s = sanBase(pos, uci);
 	if (after.inCheck) {
 		s += after.legal.length === 0 ? "#" : "+";
@@ -188,7 +128,7 @@ function san(pos, uci, after) {
 // parseSAN finds the legal move that text (SAN, or UCI) names in pos, or
 // returns null. It forgives what people write: 0-0, e8Q, a missing x,
 // check signs and annotations.
-function parseSAN(pos, text) {
+export function parseSAN(pos, text) {
 	const clean = (s) => s.replace(/[+#!?]/g, "").replace(/0/g, "O").replace(/=/g, "").replace(/x/g, "").replace(/^P(?=[a-h])/, "");
 	const want = clean(text.trim());
 	if (pos.legal.includes(text.trim().toLowerCase())) {
@@ -196,83 +136,4 @@ function parseSAN(pos, text) {
 	}
 	const matches = pos.legal.filter((m) => clean(sanBase(pos, m)) === want);
 	return matches.length === 1 ? matches[0] : null;
-}
-
-// parsePGN reads the first game of a PGN text: its tags, its moves as
-// SAN tokens (comments, variations, move numbers and NAGs dropped) and
-// its result (the tag's, else the movetext's, else "*").
-function parsePGN(text) {
-	const tags = {};
-	const body = text.replace(/^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/gm, (_, name, value) => {
-		tags[name] = value.replace(/\\(.)/g, "$1");
-		return "";
-	});
-	let s = body.replace(/\{[^}]*\}/g, " ").replace(/;[^\n]*/g, " ");
-	// Variations nest: remove the innermost until none is left.
-	let before;
-	do {
-		before = s;
-		s = s.replace(/\([^()]*\)/g, " ");
-	} while (s !== before);
-	let result = tags.Result || "*";
-	const tokens = s
-		.replace(/\$\d+/g, " ")
-		.replace(/\d+\.(\.\.)?/g, " ")
-		.split(/\s+/)
-		.filter((t) => {
-			if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(t)) {
-				if (result === "*") {
-					result = t;
-				}
-				return false;
-			}
-			return t !== "";
-		});
-	if (!/^(1-0|0-1|1\/2-1\/2|\*)$/.test(result)) {
-		result = "*";
-	}
-	return { tags, moves: tokens, result };
-}
-
-// pgnText writes a game: tags, then the moves wrapped at 79 columns;
-// notes[i], where given, follows move i (a NAG, a comment).
-function pgnText(tags, startFEN, sans, result, notes = []) {
-	const lines = [];
-	const all = Object.assign({}, tags, { Result: result });
-	if (startFEN !== START_FEN) {
-		all.SetUp = "1";
-		all.FEN = startFEN;
-	}
-	for (const [k, v] of Object.entries(all)) {
-		lines.push(`[${k} "${String(v).replace(/[\\"]/g, "\\$&")}"]`);
-	}
-	lines.push("");
-	const fields = startFEN.split(" ");
-	let number = Number(fields[5]) || 1;
-	let white = fields[1] !== "b";
-	const words = [];
-	sans.forEach((s, i) => {
-		if (white) {
-			words.push(`${number}. ${s}`);
-		} else {
-			words.push(i === 0 || notes[i - 1] ? `${number}... ${s}` : s);
-			number++;
-		}
-		if (notes[i]) {
-			words.push(...notes[i].split(" "));
-		}
-		white = !white;
-	});
-	words.push(result);
-	let line = "";
-	for (const w of words) {
-		if (line !== "" && line.length + 1 + w.length > 79) {
-			lines.push(line);
-			line = w;
-		} else {
-			line = line === "" ? w : line + " " + w;
-		}
-	}
-	lines.push(line);
-	return lines.join("\n") + "\n";
 }

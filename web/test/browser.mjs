@@ -3,9 +3,10 @@
 // through playwright-core, which downloads no browser of its own), and
 // does what a person would: plays by click, drag, touch and keyboard,
 // steps through the move list, plays on the clocks, resigns and offers a
-// draw, analyses (lines, bar, arrow) and reviews a game, reads and writes
-// FEN and PGN (text and files), at desktop and phone width, light and
-// dark. Each defect of issue 72 has its own check, named "defect N". It
+// draw, analyses (lines, bar, arrow) and reviews a game, explores a
+// technique (the Techniques tab: a switch flipped in one of two workers),
+// reads and writes FEN and PGN (text and files), at desktop and phone
+// width, light and dark. Each defect of issue 72 has its own check, named "defect N". It
 // asserts on the page's state (window.matadorPage.state()) and the DOM,
 // not on pixels, waits for states rather than for fixed times, and keeps
 // screenshots.
@@ -17,7 +18,8 @@
 // $TMPDIR/matador-browser-test, outside the repository), DOCS=1 to also
 // write the screenshots of docs/browser.md into docs/browser/, ONLY=defects
 // to run the defect checks alone (they use only the controls the page had
-// before issue 72, so that they can be run against an older build too),
+// before issue 72, so that they can be run against an older build too;
+// ONLY takes any parts, by their function's name, separated by commas),
 // BENCH=1 to also run bench.html and check its node count against the
 // native build's.
 
@@ -641,6 +643,89 @@ async function analyse(browser, base) {
 	await close(page);
 }
 
+// switchNames reads the engine's switches from its Go source, apart from
+// the tool that writes the tab's data: the fields of search.Switches and
+// the Use... fields of eval.Params.
+function switchNames() {
+	const read = (p) => fs.readFileSync(path.join(repo, p), "utf8");
+	const sw = /type Switches struct \{([\s\S]*?)\n\}/.exec(read("internal/search/switches.go"))[1];
+	const search = [...sw.matchAll(/^\t(\w+)\s+bool\b/gm)].map((m) => m[1]);
+	const params = /type Params struct \{([\s\S]*?)\n\}/.exec(read("internal/eval/params.go"))[1];
+	const evals = [...params.matchAll(/^\t(Use\w+)\s+bool\b/gm)].map((m) => m[1]);
+	return search.concat(evals);
+}
+
+// The Techniques tab: the list, and a switch flipped in one of two
+// workers changes what it searches.
+async function techniques(browser, base) {
+	const page = await open(browser, base);
+	await setMode(page, "techniques");
+	let s = await waitState(page, (s) => s.explorer.loaded, "the list of techniques");
+	const want = switchNames();
+	const missing = want.filter((n) => !s.explorer.listed.includes(n));
+	check(want.length > 80 && missing.length === 0, `the tab lists all ${want.length} switches of search.Switches and eval.Params (missing: ${missing.join(" ") || "none"}; ${s.explorer.listed.length} listed)`);
+	const entry = await page.evaluate(() => {
+		const e = document.querySelector('.ex-entry[data-technique="NullMove"]');
+		return e ? e.textContent : "";
+	});
+	check(/Elo in \d+ games at 2\+0\.02/.test(entry) && /node\.go negamax step 12/.test(entry) && /Switches value -NullMove/.test(entry),
+		`NullMove's entry: its worth, its step of negamax and its switch (${entry.slice(0, 160)}…)`);
+	const hidden = await page.evaluate(() => document.getElementById("board-col").getClientRects().length === 0 && !document.getElementById("explorer").hidden);
+	check(hidden, "the tab takes the board column's place");
+
+	// NullMove flipped on a zugzwang: the same depth costs more nodes.
+	await page.selectOption("#ex-technique", "NullMove");
+	await page.selectOption("#ex-position", "queenZugzwang");
+	await page.selectOption("#ex-limit", "depth 10");
+	await page.selectOption("#ex-eval", "net");
+	await page.click("#ex-run");
+	s = await waitState(page, (s) => s.explorer.runs >= 1 && !s.explorer.running, "both searches of the zugzwang");
+	const [on, off] = s.explorer.sides;
+	const at = (side, d) => (side.iterations.find((it) => it.depth === d) || { nodes: 0 }).nodes;
+	check(on.final && off.final && on.final.depth === 10 && off.final.depth === 10,
+		`both searched to depth 10 (${on.final && on.final.depth}, ${off.final && off.final.depth})`);
+	check(off.options.includes("setoption name Switches value -NullMove") && !on.options.some((o) => /-NullMove/.test(o)),
+		`the flipped worker got "Switches value -NullMove", the other none (${off.options.join("; ")})`);
+	check(off.notes.length === 0 && on.notes.length === 0, `neither engine refused an option (${on.notes.concat(off.notes).join(" | ") || "none"})`);
+	check(at(off, 10) > at(on, 10), `with NullMove off, depth 10 took more nodes: ${at(off, 10)} against ${at(on, 10)}`);
+	check(on.final.sans.length > 0 && off.final.sans.length > 0 && /^[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8]/.test(on.final.san),
+		`final moves and lines in SAN: ${on.final.sans.join(" ")} / ${off.final.sans.join(" ")}`);
+	const chart = await page.evaluate(() => ({
+		lines: document.querySelectorAll("#ex-chart polyline").length,
+		ebf: document.getElementById("ex-ebf").textContent,
+		rows: [0, 1].map((i) => document.querySelectorAll(`#ex-side-${i} tbody tr`).length),
+	}));
+	check(chart.lines === 2 && /branching factor \d/.test(chart.ebf) && chart.rows[0] >= 10 && chart.rows[1] >= 10,
+		`the chart: ${chart.lines} lines of nodes per depth, ${chart.rows.join(" and ")} iterations listed; ${chart.ebf}`);
+	await page.evaluate(() => document.getElementById("ex-board").scrollIntoView());
+	await shot(page, "techniques.png", "techniques-desktop.jpg");
+	// Back to the board: the game is as it was, and playable.
+	await setMode(page, "white");
+	s = await waitState(page, (s) => s.status === "Your move" && s.mode === "white", "the board again");
+	check(s.moves.length === 0, "back on Play, the board and its game are there");
+	await close(page);
+
+	// At phone width the two searches stack, and nothing is cut off.
+	const phone = await open(browser, base, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+	await setMode(phone, "techniques");
+	await waitState(phone, (s) => s.explorer.loaded, "the list on a phone");
+	await phone.selectOption("#ex-technique", "LMR");
+	await phone.selectOption("#ex-limit", "depth 8");
+	await phone.click("#ex-run");
+	s = await waitState(phone, (s) => s.explorer.runs >= 1 && !s.explorer.running, "both searches on a phone");
+	const fit = await phone.evaluate(() => {
+		const a = document.getElementById("ex-side-0").getBoundingClientRect();
+		const b = document.getElementById("ex-side-1").getBoundingClientRect();
+		return { stacked: b.top >= a.bottom - 1, scroll: document.documentElement.scrollWidth };
+	});
+	const lmrAt = (side) => (side.iterations.find((it) => it.depth === 8) || { nodes: 0 }).nodes;
+	check(fit.stacked && fit.scroll <= 390, `390 px: the searches stack (${fit.stacked}), the page is ${fit.scroll} px wide`);
+	check(lmrAt(s.explorer.sides[1]) > lmrAt(s.explorer.sides[0]), `with LMR off, depth 8 took more nodes: ${lmrAt(s.explorer.sides[1])} against ${lmrAt(s.explorer.sides[0])}`);
+	await phone.evaluate(() => document.getElementById("ex-side-0").scrollIntoView());
+	await shot(phone, "techniques-phone.png", "techniques-phone.jpg");
+	await close(phone);
+}
+
 async function phones(browser, base) {
 	for (const width of [360, 390, 430]) {
 		const page = await open(browser, base, { viewport: { width, height: 800 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
@@ -770,7 +855,9 @@ async function main() {
 	const started = Date.now();
 	try {
 		browser = await chromium.launch(chromiumOptions);
-		const parts = only === "defects" ? [defects] : [loadTime, defects, play, analyse, phones, dark, worker, selfPlay];
+		const all = [loadTime, defects, play, analyse, techniques, phones, dark, worker, selfPlay];
+		// ONLY names the parts to run, separated by commas.
+		const parts = only ? all.filter((p) => only.split(",").includes(p.name)) : all;
 		for (const part of parts) {
 			console.log(`--- ${part.name}`);
 			try {

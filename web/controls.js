@@ -1,0 +1,234 @@
+// controls.js: the buttons, menus, keys and boxes of the page, and the
+// mode they put it in.
+import { clearAnalysis } from "./analysis.js";
+import { stopClock } from "./clock.js";
+import { endGame, goTo, newGame, openPGN, play, takeBack, usersTurn, viewed } from "./game.js";
+import { stopBoth } from "./explorer-search.js";
+import { showExplorer } from "./explorer.js";
+import { reviewGame } from "./review.js";
+import { parseSAN } from "./rules.js";
+import { refresh } from "./search.js";
+import { state } from "./state.js";
+import { $, clearMessage, showError, showMessage } from "./ui.js";
+import { currentPGN, render } from "./view.js";
+
+// onBoardMove takes a move the user made on the board (main.js gives it
+// to the Board).
+export function onBoardMove(uci) {
+	if (!usersTurn() || !viewed().legal.includes(uci)) {
+		render(); // back as it was
+		return;
+	}
+	clearMessage();
+	clearAnalysis(true);
+	play(uci, state.game.version, state.cursor).catch(showError);
+}
+
+export function setModeControl(m) {
+	document.querySelector(`input[name="mode"][value="${m}"]`).checked = true;
+	state.view = "board";
+}
+
+// applyMode: the controls of the mode, and the engine's task in it.
+export function applyMode() {
+	document.body.dataset.mode = state.mode;
+	document.body.dataset.view = state.view;
+	$("explorer").hidden = state.view !== "techniques";
+	for (const el of document.querySelectorAll(".play-only")) {
+		el.hidden = state.mode === "analyse";
+	}
+	for (const el of document.querySelectorAll(".analyse-only")) {
+		el.hidden = state.mode !== "analyse";
+	}
+	$("movetime-box").hidden = $("tc").value !== "move";
+	$("custom-box").hidden = $("tc").value !== "custom";
+	if (state.mode === "analyse") {
+		state.clock.on = false;
+		stopClock();
+	}
+	clearAnalysis();
+	refresh();
+}
+
+export function setMode(m) {
+	// The Techniques tab is a view of its own: the game keeps its mode,
+	// and its engine rests meanwhile (search.js), leaving the machine to
+	// the explorer's two.
+	if (m === "techniques") {
+		// A running clock waits too, since the game's engine does not
+		// search meanwhile; it goes on when the board comes back.
+		if (state.view !== "techniques" && state.clock.running) {
+			state.clock.paused = state.clock.running;
+			stopClock();
+		}
+		state.view = "techniques";
+		applyMode();
+		showExplorer();
+		return;
+	}
+	// The explorer's searches end with its view: the machine goes back to
+	// the game's engine.
+	if (state.view === "techniques") {
+		stopBoth();
+		if (state.clock.paused && state.game.result === "*") {
+			state.clock.running = state.clock.paused;
+			state.clock.since = performance.now();
+		}
+		state.clock.paused = null;
+	}
+	state.view = "board";
+	state.mode = m;
+	if (m === "white" || m === "black") {
+		state.board.setFlipped(m === "black");
+		state.cursor = state.game.moves.length;
+	}
+	applyMode();
+}
+
+document.querySelectorAll('input[name="mode"]').forEach((input) => {
+	input.addEventListener("change", () => setMode(input.value));
+});
+$("level").addEventListener("change", () => refresh());
+$("tc").addEventListener("change", () => {
+	applyMode();
+	newGame().catch(showError);
+});
+for (const id of ["tc-minutes", "tc-increment"]) {
+	$(id).addEventListener("change", () => newGame().catch(showError));
+}
+// New game: the start position, in the mode chosen (in Analyse, an empty
+// analysis board).
+$("new-game").addEventListener("click", () => newGame().catch(showError));
+$("take-back").addEventListener("click", () => takeBack().catch(showError));
+$("flip").addEventListener("click", () => {
+	state.board.setFlipped(!state.board.flipped);
+	render();
+});
+$("move-now").addEventListener("click", () => {
+	if (state.waitRest) {
+		state.waitRest.cancel();
+	} else if (state.search && state.mode !== "analyse") {
+		state.engine.send("stop");
+	}
+});
+$("resign").addEventListener("click", () => {
+	if (state.game.result !== "*" || (state.mode !== "white" && state.mode !== "black") || state.game.moves.length === 0) {
+		return;
+	}
+	endGame(state.mode === "white" ? "0-1" : "1-0", "resignation");
+});
+// A draw offer: Matador accepts when its last search saw itself no better
+// than a quarter of a pawn up, or the game is a dead draw.
+$("offer-draw").addEventListener("click", () => {
+	if (state.game.result !== "*" || (state.mode !== "white" && state.mode !== "black")) {
+		return;
+	}
+	const s = state.stats.engineScore;
+	if (s && ((s.kind === "cp" && s.value <= 25) || (s.kind === "mate" && s.value < 0))) {
+		endGame("1/2-1/2", "agreement");
+		showMessage("Matador accepts the draw.");
+	} else {
+		showMessage(s ? "Matador declines the draw." : "Matador declines: it has not thought about this game yet.");
+	}
+});
+$("nav-first").addEventListener("click", () => goTo(0));
+$("nav-prev").addEventListener("click", () => goTo(state.cursor - 1));
+$("nav-next").addEventListener("click", () => goTo(state.cursor + 1));
+$("nav-last").addEventListener("click", () => goTo(state.game.moves.length));
+$("moves").addEventListener("click", (e) => {
+	const m = e.target.closest(".move[data-ply]");
+	if (m) {
+		goTo(Number(m.dataset.ply));
+	}
+});
+document.addEventListener("keydown", (e) => {
+	const t = e.target;
+	const typing = t && ((t.tagName === "INPUT" && t.type !== "radio" && t.type !== "checkbox") || t.tagName === "TEXTAREA" || t.tagName === "SELECT");
+	if (typing || e.altKey || e.ctrlKey || e.metaKey) {
+		return;
+	}
+	const to = { ArrowLeft: state.cursor - 1, ArrowRight: state.cursor + 1, Home: 0, End: state.game.moves.length, ArrowUp: 0, ArrowDown: state.game.moves.length }[e.key];
+	if (to !== undefined) {
+		e.preventDefault();
+		goTo(to);
+	} else if (e.key === "f") {
+		state.board.setFlipped(!state.board.flipped);
+		render();
+	}
+});
+$("move-form").addEventListener("submit", (e) => {
+	e.preventDefault();
+	const text = $("move-input").value.trim();
+	const uci = text && usersTurn() ? parseSAN(viewed(), text) : null;
+	if (!uci) {
+		showMessage(text ? `"${text}" is not a move you can play now` : "", !!text);
+		return;
+	}
+	$("move-input").value = "";
+	state.board.commit(uci);
+});
+$("fen-form").addEventListener("submit", (e) => {
+	e.preventDefault();
+	newGame($("fen").value.trim()).catch((err) => showError(`FEN: ${err.message}`));
+	$("fen").blur();
+});
+$("pgn").addEventListener("input", () => {
+	state.pgnEdited = true;
+});
+$("load-pgn").addEventListener("click", () => openPGN($("pgn").value).catch(showError));
+$("pgn-file").addEventListener("change", async () => {
+	const file = $("pgn-file").files[0];
+	if (file) {
+		const text = await file.text();
+		$("pgn").value = text;
+		await openPGN(text).catch(showError);
+		$("pgn-file").value = "";
+	}
+});
+
+// copyText puts text on the clipboard and says so on the button.
+export async function copyText(text, button) {
+	let ok = false;
+	try {
+		await navigator.clipboard.writeText(text);
+		ok = true;
+	} catch (err) {
+		// An older or stricter browser: through a selected text area.
+		const area = document.createElement("textarea");
+		area.value = text;
+		document.body.appendChild(area);
+		area.select();
+		try {
+			ok = document.execCommand("copy");
+		} catch (err2) {
+			ok = false;
+		}
+		area.remove();
+	}
+	const label = button.dataset.label || button.textContent;
+	button.dataset.label = label;
+	button.textContent = ok ? "Copied ✓" : "Copy failed";
+	button.classList.toggle("copied", ok);
+	showMessage(ok ? "Copied to the clipboard." : "The browser refused the clipboard: select the text and copy it.", !ok);
+	setTimeout(() => {
+		button.textContent = label;
+		button.classList.remove("copied");
+	}, 1500);
+}
+$("copy-pgn").addEventListener("click", () => copyText(currentPGN(), $("copy-pgn")));
+$("copy-fen").addEventListener("click", () => copyText(viewed().fen, $("copy-fen")));
+$("download-pgn").addEventListener("click", () => {
+	const tags = state.game.tags;
+	const name = [tags.White, tags.Black, tags.Date].filter((t) => t && t !== "?").join("-").replace(/[^\w.-]+/g, "_") || "matador";
+	const url = URL.createObjectURL(new Blob([currentPGN()], { type: "application/x-chess-pgn" }));
+	const a = document.createElement("a");
+	a.href = url;
+	a.download = `${name}.pgn`;
+	document.body.appendChild(a);
+	a.click();
+	a.remove();
+	setTimeout(() => URL.revokeObjectURL(url), 10000);
+});
+$("review").addEventListener("click", () => reviewGame().catch(showError));
+$("sound").checked = localStorage.getItem("matador.sound") !== "off";
+$("sound").addEventListener("change", () => localStorage.setItem("matador.sound", $("sound").checked ? "on" : "off"));

@@ -1,0 +1,148 @@
+// review.js: "Analyse this game": a score for every position, the
+// mistakes judged, the graph and the summary.
+import { clearAnalysis } from "./analysis.js";
+import { goTo, whiteToMove } from "./game.js";
+import { parseInfo, terminalScore, winChance } from "./info.js";
+import { positionCommand, refresh, startSearch } from "./search.js";
+import { state } from "./state.js";
+import { $ } from "./ui.js";
+import { playerNames, render, renderMoves } from "./view.js";
+
+// judgement of the move that led to position ply, from the review: the
+// winning chances its mover lost, with lichess's bounds.
+export function judgement(ply) {
+	const before = state.game.review[ply - 1];
+	const after = state.game.review[ply];
+	if (!before || !after) {
+		return "";
+	}
+	const moverWhite = whiteToMove(state.game.positions[ply - 1]);
+	const sign = moverWhite ? 1 : -1;
+	const loss = sign * (winChance(before.score) - winChance(after.score));
+	if (loss >= 0.3) {
+		return "blunder";
+	}
+	if (loss >= 0.2) {
+		return "mistake";
+	}
+	if (loss >= 0.1) {
+		return "inaccuracy";
+	}
+	return "";
+}
+
+export async function reviewGame() {
+	if (state.reviewing || state.game.moves.length === 0 || !state.engineReady) {
+		return;
+	}
+	// Take the engine from the analysis.
+	await state.refreshQueue;
+	const token = ++state.refreshToken;
+	if (state.search) {
+		state.engine.send("stop");
+		await state.search.done;
+	}
+	state.reviewing = true;
+	clearAnalysis();
+	const version = state.game.version;
+	const ms = Number($("review-time").value);
+	const n = state.game.positions.length;
+	const review = [];
+	render();
+	try {
+		state.engine.send("setoption name UCI_LimitStrength value false");
+		state.engine.send("setoption name Skill Level value 20");
+		state.engine.send("setoption name MultiPV value 1");
+		state.engine.send("setoption name UCI_AnalyseMode value true");
+		for (let i = 0; i < n; i++) {
+			if (version !== state.game.version) {
+				return;
+			}
+			$("review-status").textContent = `Analysing position ${i + 1} of ${n}…`;
+			const pos = state.game.positions[i];
+			const sign = whiteToMove(pos) ? 1 : -1;
+			if (pos.legal.length === 0) {
+				review.push({ score: terminalScore(pos) });
+				continue;
+			}
+			let score = { kind: "cp", value: 0 };
+			const best = await startSearch([positionCommand(i)], `go movetime ${ms}`, (line) => {
+				const info = parseInfo(line);
+				if (info && info.score && !info.bound && info.multipv === 1) {
+					score = { kind: info.score.kind, value: sign * info.score.value };
+				}
+			});
+			review.push({ score, best });
+			state.game.review = review.slice();
+			renderMoves();
+			renderGraph();
+		}
+		state.game.review = review;
+		$("review-status").textContent = "";
+		renderSummary();
+	} finally {
+		state.reviewing = false;
+		if (token === state.refreshToken) {
+			refresh();
+		}
+	}
+}
+
+export function renderSummary() {
+	const count = { w: { inaccuracy: 0, mistake: 0, blunder: 0 }, b: { inaccuracy: 0, mistake: 0, blunder: 0 } };
+	for (let ply = 1; ply < state.game.review.length; ply++) {
+		const j = judgement(ply);
+		if (j) {
+			count[whiteToMove(state.game.positions[ply - 1]) ? "w" : "b"][j]++;
+		}
+	}
+	const say = (c) => `${c.inaccuracy} inaccurac${c.inaccuracy === 1 ? "y" : "ies"}, ${c.mistake} mistake${c.mistake === 1 ? "" : "s"}, ${c.blunder} blunder${c.blunder === 1 ? "" : "s"}`;
+	const box = $("review-summary");
+	box.textContent = "";
+	const names = playerNames();
+	for (const [side, name] of [["w", names[0]], ["b", names[1]]]) {
+		const d = document.createElement("div");
+		d.textContent = `${side === "w" ? "White" : "Black"} (${name}): ${say(count[side])}`;
+		box.appendChild(d);
+	}
+}
+
+// renderGraph draws White's winning chances over the game, the mistakes
+// marked; a click goes to the move under it.
+export function renderGraph() {
+	const svg = $("graph");
+	const r = state.game.review;
+	// (An SVG element has no "hidden" property: the attribute it is.)
+	if (r.length < 2 || state.mode !== "analyse") {
+		svg.setAttribute("hidden", "");
+		if (r.length === 0) {
+			$("review-summary").textContent = "";
+		}
+		return;
+	}
+	svg.removeAttribute("hidden");
+	const n = state.game.positions.length - 1;
+	const x = (i) => (n === 0 ? 0 : (i / n) * 600);
+	const y = (i) => 60 - winChance(r[i].score) * 56;
+	let d = `M0,60`;
+	for (let i = 0; i < r.length; i++) {
+		d += ` L${x(i).toFixed(1)},${y(i).toFixed(1)}`;
+	}
+	d += ` L${x(r.length - 1).toFixed(1)},60 Z`;
+	let dots = "";
+	for (let ply = 1; ply < r.length; ply++) {
+		const j = judgement(ply);
+		if (j) {
+			dots += `<circle class="${j}" data-ply="${ply}" cx="${x(ply).toFixed(1)}" cy="${y(ply).toFixed(1)}" r="4"/>`;
+		}
+	}
+	svg.innerHTML = `<rect class="bg" x="0" y="0" width="600" height="120"/><path class="area" d="${d}"/>` +
+		`<line class="mid" x1="0" y1="60" x2="600" y2="60"/><line class="cursor" x1="${x(state.cursor)}" y1="0" x2="${x(state.cursor)}" y2="120"/>${dots}`;
+	svg.dataset.points = String(r.length);
+}
+
+$("graph").addEventListener("click", (e) => {
+	const box = $("graph").getBoundingClientRect();
+	const n = state.game.positions.length - 1;
+	goTo(Math.round(((e.clientX - box.left) / box.width) * n));
+});
