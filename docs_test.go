@@ -141,30 +141,50 @@ var notYetPresent = map[string]bool{
 	"docs/browser.md": true, // session numbers, one issue number, $HOME/matador-work in its commands
 }
 
-// TestDocumentsStateThePresent: README.md, CHANGELOG.md and docs/*.md say
-// how Matador is, not which session or issue made it so, and give
-// commands anyone can run; the runs kept in tools/runs/ (the ledger,
-// fastchess's states, kept fits) hold no path of one machine either.
+// workDefault is the one mention of the default work directory a tool's
+// document may make, where it lists the environment the tool reads: WORK,
+// the work directory (default `$HOME/matador-work`). Everywhere else the
+// document writes $WORK.
+const workDefault = "default `$HOME/matador-work`"
+
+// TestDocumentsStateThePresent: README.md, CHANGELOG.md, docs/*.md and
+// the tools' documents (tools/**/*.md, testdata aside) say how Matador
+// is, not which session or issue made it so, and give commands anyone can
+// run; the runs kept in tools/runs/ (the ledger, fastchess's states, kept
+// fits) hold no path of one machine either.
 func TestDocumentsStateThePresent(t *testing.T) {
 	docs, err := filepath.Glob("docs/*.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	docs = append(docs, "README.md", "CHANGELOG.md")
-	var runs []string
-	err = filepath.WalkDir("tools/runs", func(path string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
+	var runs, toolDocs []string
+	err = filepath.WalkDir("tools", func(path string, d os.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && d.Name() == "testdata":
+			return filepath.SkipDir
+		case d.IsDir():
+			return nil
+		case strings.HasPrefix(filepath.ToSlash(path), "tools/runs/"):
 			runs = append(runs, path)
+		case strings.HasSuffix(path, ".md"):
+			toolDocs = append(toolDocs, path)
 		}
-		return err
+		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(docs) < 10 || len(runs) < 10 {
-		t.Fatalf("%d documents and %d kept runs: is the glob broken?", len(docs), len(runs))
+	if len(docs) < 10 || len(runs) < 10 || len(toolDocs) < 2 {
+		t.Fatalf("%d documents, %d kept runs and %d tools' documents: is the walk broken?", len(docs), len(runs), len(toolDocs))
 	}
-	for _, f := range append(docs, runs...) {
+	isToolDoc := map[string]bool{}
+	for _, f := range toolDocs {
+		isToolDoc[f] = true
+	}
+	for _, f := range append(append(docs, toolDocs...), runs...) {
 		if notYetPresent[filepath.ToSlash(f)] {
 			continue
 		}
@@ -172,7 +192,14 @@ func TestDocumentsStateThePresent(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		defaults := 0
 		for n, line := range strings.Split(string(b), "\n") {
+			if isToolDoc[f] && strings.Contains(line, workDefault) {
+				if defaults++; defaults > 1 {
+					t.Errorf("%s:%d: %q a second time: state WORK's default once, where the environment is listed, and write $WORK", f, n+1, workDefault)
+				}
+				line = strings.Replace(line, workDefault, "", 1)
+			}
 			if m := pastMarks.FindString(line); m != "" {
 				t.Errorf("%s:%d: %q: say what is, without session or issue numbers or this machine's paths (write $WORK)", f, n+1, m)
 			}
