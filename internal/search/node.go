@@ -68,13 +68,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		w.selDepth = ply
 	}
 
-	// Step 4. Draws, and the end of the ply stack. With DrawJitter a draw
-	// scores +1 or -1 by the node count, so the search does not settle for
-	// the first draw it meets (Ethereal; off: its row measured no gain).
+	// Step 4. Draws, and the end of the ply stack.
 	if !root && isDraw(pos, ply, inCheck) {
-		if w.Switches.DrawJitter {
-			return 1 - int(w.nodes&2)
-		}
 		return DrawScore
 	}
 	if ply >= MaxPly-2 {

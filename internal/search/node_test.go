@@ -105,7 +105,7 @@ func TestNewSwitchesChangeTheTree(t *testing.T) {
 		}
 	}
 	// FutilityHistory touches rarer nodes, those near the horizon with a
-	// good history (DrawJitter's test is its own).
+	// good history.
 	base10 := nodes("", 10)
 	for _, name := range []string{"FutilityHistory"} {
 		if n := nodes(flip(name), 10); n == base10 {

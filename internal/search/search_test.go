@@ -1,7 +1,6 @@
 package search
 
 import (
-	"slices"
 	"testing"
 	"time"
 
@@ -749,21 +748,6 @@ func TestEvalCacheKeepsTheTree(t *testing.T) {
 		}
 		if nodes[0] != nodes[1] || best[0] != best[1] || score[0] != score[1] {
 			t.Errorf("%s: without the cache %d nodes %v %d, with it %d nodes %v %d", fen, nodes[0], best[0], score[0], nodes[1], best[1], score[1])
-		}
-	}
-}
-
-// DrawJitter: every move of a knight against a bare king leads to a dead
-// draw, which scores +1 or -1 by the node count with the switch and 0
-// without it.
-func TestDrawJitter(t *testing.T) {
-	pos, _ := chess.ParseFEN("8/8/8/4k3/8/8/8/4K1N1 w - - 0 1")
-	for _, jitter := range []bool{false, true} {
-		s := NewSearcher(1)
-		s.Switches.DrawJitter = jitter
-		res := s.Search(pos, Limits{Depth: 4}, Options{MultiPV: 1}, Reporter{})
-		if want := map[bool][]int{false: {0}, true: {-1, 1}}[jitter]; !slices.Contains(want, res.Score) {
-			t.Errorf("jitter %v: %s scored %d, want one of %v", jitter, pos.UCI(res.Best), res.Score, want)
 		}
 	}
 }

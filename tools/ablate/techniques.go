@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"reflect"
+	"slices"
+	"strings"
 
 	"matador/internal/engine"
 	"matador/internal/eval"
@@ -40,7 +42,8 @@ type technique struct {
 
 // techniques maps every switch of search.Switches and every Use... switch
 // of eval.Params to its source (docs/techniques.md, the code's comments
-// and the seeds). A test holds it to the switches there are.
+// and the seeds), and every removed switch to its source and the commit
+// that removed it. A test holds it to the switches there are.
 var techniques = map[string]technique{
 	// The search.
 	"Aspiration":      {groupIPPOLIT, "Rybka/IPPOLIT §8.1 Aspiration (IPPOLIT's steps of 3/2)", "", ""},
@@ -142,6 +145,14 @@ var techniques = map[string]technique{
 		"the embedded net (docs/nnue.md); every other row was measured with the classical evaluation"},
 }
 
+// removedIn names, for each switch taken out of the engine, the commit
+// that removed it with its code (technique.Removed): it was not from the
+// seeds, off, and never passed its test; the seeds' techniques stay
+// switchable whatever they are worth.
+var removedIn = map[string]string{
+	"DrawJitter": "HEAD",
+}
+
 // optionRows are the techniques a UCI option switches rather than a
 // switch of search.Switches or eval.Params: the row's flipped side gets
 // the option from fastchess (option.NAME=VALUE), and its bench the
@@ -160,6 +171,11 @@ type Row struct {
 	Name    string
 	Eval    bool // an evaluation switch (MATADOR_EVAL_SWITCHES), not the search's
 	Default bool // on in the engine as it plays
+	// Removed is the commit that took the switch and its code out of the
+	// engine (removedIn), "" while it is in: its row stays, from the
+	// ledger, so that what it was worth is not lost, but no engine can
+	// play it any more.
+	Removed string
 	// Option, for an option row (optionRows), is the UCI option the
 	// flipped side is given instead of a switch spec; benchVar, benchOn
 	// and benchOff give the flipped side's bench.
@@ -226,6 +242,19 @@ func AllRows() ([]Row, error) {
 		rows = append(rows, Row{Name: o.name, Eval: o.eval, Default: o.def, Option: o.option,
 			benchVar: o.benchVar, benchOn: on, benchOff: off})
 	}
+	// The removed switches were all off, so their rows measured turning
+	// them on; the evaluation's are its Use... names.
+	var gone []string
+	for name := range removedIn {
+		gone = append(gone, name)
+	}
+	slices.Sort(gone)
+	for _, name := range gone {
+		if slices.ContainsFunc(rows, func(r Row) bool { return r.Name == name }) {
+			return nil, fmt.Errorf("switch %s is in the engine, yet tools/ablate/techniques.go says it was removed", name)
+		}
+		rows = append(rows, Row{Name: name, Eval: strings.HasPrefix(name, "Use"), Removed: removedIn[name]})
+	}
 	for i := range rows {
 		t, ok := techniques[rows[i].Name]
 		if !ok {
@@ -235,6 +264,9 @@ func AllRows() ([]Row, error) {
 	}
 	return rows, nil
 }
+
+// Playable: the row's switch is still in the engine.
+func (r Row) Playable() bool { return r.Removed == "" }
 
 // BenchEnv is the environment variable and value that give "matador
 // bench" the flipped side's engine: the switch spec for a switch row, the
