@@ -371,8 +371,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// that is not a mate against us: late move pruning (switch
 		// LateMovePruning), futility to horizon-5 at 1.18 a ply (REBEL;
 		// switch Futility; with FutilityREBEL REBEL's own margins at
-		// horizon-1 and -2 only; with FutilityHistory, Ethereal's rule, off,
-		// only moves of poor history), positional gain (IPPOLIT; switch
+		// horizon-1 and -2 only), positional gain (IPPOLIT; switch
 		// PositionalGain, off), counter-move and follow-up history (Ethereal;
 		// switch ContHistPruning), SEE (switch SEEPruning;
 		// SEEQuietLinearNoisySquare, Ethereal's margins). Checks are spared,
@@ -394,8 +393,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				if w.Switches.PruneAtLMRDepth {
 					pruneDepth = lmrPruneDepth(depth, moveCount)
 				}
-				if w.Switches.Futility && w.futile(pruneDepth, staticEval, alpha) &&
-					(!w.Switches.FutilityHistory || w.quietHistory(pk, pc, m) < FutilityHistoryLimit[b2i(improving)]) {
+				if w.Switches.Futility && w.futile(pruneDepth, staticEval, alpha) {
 					pk.skipQuiets = true
 					continue
 				}

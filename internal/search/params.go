@@ -518,11 +518,6 @@ const (
 	LMRCaptureMax            = 3
 )
 
-// FutilityHistory: futility prunes a quiet move only when its butterfly
-// and continuation histories sum below this limit, not improving and
-// improving (Ethereal's limits on the same scale).
-var FutilityHistoryLimit = [2]int32{12000, 6000}
-
 // ClockNodeShare: Ethereal's clock since version 14 on ClockIdealScaled's
 // frame. The ideal time is ClockNodeShareIdealScale times ClockIdealScaled's
 // (with ClockFrontLoad, (time + 25 increments) / 20, as Ethereal's 2.5 ·

@@ -70,9 +70,8 @@ type Switches struct {
 	// Details of the search and the clock, each on only once it passed an
 	// SPRT: the clock that front-loads, LMRCaptures (on the net at
 	// 10s+0.1s) and PruneAtLMRDepth (in a group with the tuned margins and
-	// ClockNodeShare); FutilityHistory and ThreatHistory are off.
+	// ClockNodeShare); ThreatHistory is off.
 	LMRCaptures     bool // late captures reduced by how seldom they cut off (their capture history)
-	FutilityHistory bool // futility spares a quiet move whose history is good
 	ClockFrontLoad  bool // the ideal time a share of ClockFrontLoadMoves moves instead of ClockIdealScaledMoves: more time early
 	PruneAtLMRDepth bool // futility and continuation-history pruning judge a quiet move at the depth its reduction would leave
 	ThreatHistory   bool // the butterfly history kept apart by whether the enemy attacks the move's from and to squares

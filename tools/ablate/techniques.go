@@ -49,7 +49,7 @@ var techniques = map[string]technique{
 	"Aspiration":      {groupIPPOLIT, "Rybka/IPPOLIT §8.1 Aspiration (IPPOLIT's steps of 3/2)", "", ""},
 	"NullMove":        {groupREBEL, "REBEL, Selective Search Techniques: Null-Move; Rybka/IPPOLIT §8.5.1 (R by eval − beta)", "", "replaced by REBEL's own under StaticREBEL (off)"},
 	"ReverseFutility": {groupREBEL, "REBEL, Selective Search Techniques: Static (static pruning near the horizon, in our form)", "", "replaced under StaticREBEL (off)"},
-	"Futility":        {groupREBEL, "REBEL, Search Techniques: Futility Pruning (to horizon-5 at 1.18 a ply, our margins)", "a speed-up of 22%, \"very few side effects\"", "FutilityREBEL (off) changes its margins; FutilityHistory (off) spares good quiet moves"},
+	"Futility":        {groupREBEL, "REBEL, Search Techniques: Futility Pruning (to horizon-5 at 1.18 a ply, our margins)", "a speed-up of 22%, \"very few side effects\"", "FutilityREBEL (off) changes its margins"},
 	"LateMovePruning": {groupIPPOLIT, "Rybka/IPPOLIT §8.5.4 (quiet moves past a move count skipped when hopeless)", "", ""},
 	"SEEPruning":      {groupIPPOLIT, "Rybka/IPPOLIT §8.6.3 (bad-SEE moves skipped at low depth)", "", "SEEQuietLinearNoisySquare sets its margins"},
 	"LMR":             {groupLMR, "LMR in REBEL, editions 1 to 3", "", "under LMRAdjusted (on) the reductions are LMRAdjusted's; LMR still gates them"},
@@ -150,7 +150,8 @@ var techniques = map[string]technique{
 // seeds, off, and never passed its test; the seeds' techniques stay
 // switchable whatever they are worth.
 var removedIn = map[string]string{
-	"DrawJitter": "HEAD",
+	"DrawJitter":      "HEAD",
+	"FutilityHistory": "HEAD",
 }
 
 // optionRows are the techniques a UCI option switches rather than a
