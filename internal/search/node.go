@@ -188,7 +188,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		alpha, beta = delayWindow(alpha, beta, staticEval)
 	}
 
-	// Steps 11 to 13 prune whole non-PV nodes out of check.
+	// Steps 11 and 12 prune whole non-PV nodes out of check.
 	prunable := !pvNode && !inCheck && excluded == chess.NoMove
 
 	// Step 11. Static pruning near the horizon. Reverse futility: an
@@ -245,26 +245,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 
-	// Step 13. ProbCut: a capture that beats beta by a margin in a search
-	// some plies shallower would beat beta in the full one too, so the
-	// node is cut; quiescence screens each capture first (Stockfish,
-	// Ethereal, not in the seeds; switch ProbCut, off: turning it on
-	// measured no gain, in the ablation or on the net).
-	if prunable && w.Switches.ProbCut && probCutApplies(depth, beta) {
-		probBeta := beta + ProbCutMargin
-		if !(ttOK && hit.depth >= depth-ProbCutReduction && ttScore < probBeta) {
-			if score, m := w.probCut(ply, depth, probBeta, staticEval, ttMove, cutNode); m != chess.NoMove {
-				score = w.delayed(score, staticEval, delay)
-				w.tt.Store(key, m, scoreToTT(score, ply), rawEval, depth-ProbCutReduction+1, BoundLower)
-				return score
-			}
-			if w.stopping() {
-				return 0
-			}
-		}
-	}
-
-	// Step 14. Internal iterative deepening: no hash move, so find one with
+	// Step 13. Internal iterative deepening: no hash move, so find one with
 	// a shallower search (REBEL: half depth; micro-Max deepens itself;
 	// IPPOLIT; switch IID). With IIReduction (on: step 7's group) the node
 	// is searched a ply shallower instead, from IIRMinDepth at PV and cut
@@ -282,7 +263,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		ss.pvLen = 0
 	}
 
-	// Step 15. Singular extension: the hash move is extended when an
+	// Step 14. Singular extension: the hash move is extended when an
 	// exclusion search without it fails well below the hash score; when
 	// even that search beats beta, several moves do and the node is cut
 	// (multi-cut). It runs before the picker is set up, since it reuses
@@ -309,7 +290,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 
-	// Step 16. The moves, best first (picker.go): hash move, mate killer,
+	// Step 15. The moves, best first (picker.go): hash move, mate killer,
 	// winning and equal captures, killers, quiet moves by history, losing
 	// captures.
 	var killers [4]chess.Move
@@ -342,7 +323,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	quiets := &ss.quiets
 	us := pos.SideToMove()
 	lazyBalance := lazyUnknown              // material and piece squares, when needed
-	hasPieces := pos.HasNonPawnMaterial(us) // for step 17, the same for every move
+	hasPieces := pos.HasNonPawnMaterial(us) // for step 16, the same for every move
 
 	rootIdx := w.pvIdx // the next root move
 	for {
@@ -367,7 +348,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		givesCheck := pos.GivesCheck(m)
 		pc := pos.PieceOn(m.From())
 
-		// Step 17. Pruning of hopeless moves, once a move has been found
+		// Step 16. Pruning of hopeless moves, once a move has been found
 		// that is not a mate against us: late move pruning (switch
 		// LateMovePruning), futility to horizon-5 at 1.18 a ply (REBEL;
 		// switch Futility; with FutilityREBEL REBEL's own margins at
@@ -410,7 +391,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 		}
 
-		// Step 18. Extensions of the move: singular (step 15), recapture
+		// Step 17. Extensions of the move: singular (step 14), recapture
 		// in REBEL's material window, pawn to the 7th (REBEL; switches
 		// RecaptureExt and PawnPushExt, off: their rows measured no gain).
 		ext := 0
@@ -430,7 +411,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		winning := (w.Switches.StaticREBEL || w.Switches.ThreatReduction) && noisy && pos.SEEGreaterEqual(m, 1)
 
-		// Step 19. Reduction 1: a quiet move of a side that stands a rook
+		// Step 18. Reduction 1: a quiet move of a side that stands a rook
 		// or more (by material and piece squares) below alpha is searched a
 		// ply shallower, once on a path (REBEL; switch MaterialReduction,
 		// off: a clear loss measured).
@@ -451,7 +432,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		w.prefetchChild(pos.Key())
 		w.nodes++
 		nodesBefore := w.nodes
-		// Step 20. Pawn-ending extension: a capture into a pawn ending that
+		// Step 19. Pawn-ending extension: a capture into a pawn ending that
 		// is not yet decided is searched three plies deeper (REBEL; switch
 		// PawnEndingExt, off: no gain measured).
 		if w.Switches.PawnEndingExt && !root && ext == 0 && w.captureIntoPawnEnding() {
@@ -459,7 +440,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		ss.moveExt = newDepth - (depth - 1)
 
-		// Step 21. Principal variation search with late-move reductions:
+		// Step 20. Principal variation search with late-move reductions:
 		// late quiet moves one ply less, a second and third with poor
 		// history, more for very late moves at depth (LMR in REBEL,
 		// edition 3, and a log-log term; switches LMR, HistoryReduction,
@@ -520,7 +501,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			w.recordRootMove(&w.rootMoves[rootIdx-1], moveCount == 1, score, alpha)
 		}
 
-		// Step 22. The best move so far, and the moves tried before it.
+		// Step 21. The best move so far, and the moves tried before it.
 		if score > bestScore {
 			bestScore = score
 			if score > alpha {
@@ -544,7 +525,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 
-	// Step 23. No move: mate or stalemate (or only the excluded move).
+	// Step 22. No move: mate or stalemate (or only the excluded move).
 	if moveCount == 0 {
 		if excluded != chess.NoMove {
 			// A fail low of the singular test: the window as the caller
@@ -557,7 +538,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		return DrawScore
 	}
 
-	// Step 24. What the cut-off teaches: history, continuation history,
+	// Step 23. What the cut-off teaches: history, continuation history,
 	// killers, counter move (history.go), and the capture history, kept
 	// while CaptureHistory (which orders by it) or LMRCaptures (which
 	// reduces by it) is on (CaptureHistory off: ordering by it lost in
@@ -572,7 +553,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	bestScore = w.delayed(bestScore, staticEval, delay)
 	bestScore = min(max(bestScore, tbFloor), tbCeiling) // the tables' bounds (step 6b)
 
-	// Step 25. The result into the hash table; at the root only for the
+	// Step 24. The result into the hash table; at the root only for the
 	// first PV line, the one searched with every move. Out of check, after
 	// a quiet best move or none, it also moves the correction history.
 	if excluded == chess.NoMove && !(root && w.pvIdx > 0) {

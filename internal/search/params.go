@@ -243,7 +243,7 @@ var (
 
 const SEELinearMaxDepth = 9
 
-// SafeChecksOnly: a check escapes the pruning of step 17 only as the hash
+// SafeChecksOnly: a check escapes the pruning of step 16 only as the hash
 // move, or among the first SafeCheckMaxMoves moves when SEE says it loses
 // nothing.
 const SafeCheckMaxMoves = 8
@@ -320,14 +320,6 @@ const (
 // IIReduction: a ply less without a hash move, from this depth (tunable by
 // SPSA, tunable.go).
 var IIRMinDepth = 4
-
-// ProbCut: from this depth, beta plus this margin, searched this many
-// plies shallower.
-const (
-	ProbCutMinDepth  = 5
-	ProbCutMargin    = 100
-	ProbCutReduction = 4
-)
 
 // Singular extensions: from SingularMinDepth, for a hash move stored at
 // most SingularTTDepthMargin plies shallower than the node; the exclusion

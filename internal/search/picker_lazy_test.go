@@ -105,7 +105,7 @@ func TestLazySEEPickerOrder(t *testing.T) {
 				}
 			}
 			compare("main search", pos)
-			// Quiescence and ProbCut.
+			// Quiescence.
 			for _, floor := range floors {
 				tt := some()
 				withChecks := rng.IntN(2) == 0

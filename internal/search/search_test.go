@@ -611,35 +611,6 @@ func TestPartialIteration(t *testing.T) {
 	}
 }
 
-// ProbCut finds the capture that beats beta by its margin in the shallow
-// search, and passes over captures that cannot win enough.
-func TestProbCut(t *testing.T) {
-	s := NewSearcher(1).main
-	s.rootDepth = 10
-	probe := func(fen string, above int) (int, chess.Move) {
-		t.Helper()
-		pos, err := chess.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.pos = pos
-		s.stack[0] = plyState{}
-		s.stack[1] = plyState{}
-		eval := s.ev.Evaluate(pos)
-		return s.probCut(1, 6, eval+above, eval, chess.NoMove, true)
-	}
-	score, m := probe("4k3/8/8/3q4/8/2N5/8/4K3 w - - 0 1", 300)
-	if got := s.pos.UCI(m); got != "c3d5" {
-		t.Errorf("queen en prise: ProbCut gave %q (score %d), want c3d5", got, score)
-	}
-	if _, m := probe("4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1", 500); m != chess.NoMove {
-		t.Errorf("a pawn cannot lift the score by 5.00, yet ProbCut cut with %s", s.pos.UCI(m))
-	}
-	if _, m := probe("4k3/8/8/8/8/2N5/8/4K3 w - - 0 1", 100); m != chess.NoMove {
-		t.Errorf("no capture, yet ProbCut cut with %s", s.pos.UCI(m))
-	}
-}
-
 // The capture history rewards the noisy move that cut off, punishes the
 // ones searched before it, and orders equal captures of one REBEL class.
 func TestCaptureHistory(t *testing.T) {

@@ -43,7 +43,6 @@ type Switches struct {
 	ThreatReduction     bool // REBEL: reduction 2a, a ply less where the mover stays below alpha despite its threat
 	KingPressureExt     bool // REBEL: a ply more for a move that seriously increases the pressure on the king
 	PartialIteration    bool // a new best move of an interrupted iteration is played
-	ProbCut             bool // a capture that beats beta by a margin in a shallower search cuts the node
 	CaptureHistory      bool // captures ordered within their REBEL band by how often they caused cut-offs
 	// The search and clock of the strongest engines, on since the nine
 	// together passed an SPRT (nine14 in the ledger); each one's own worth
@@ -116,7 +115,6 @@ var DefaultSwitches = Switches{
 	ThreatReduction:           false,
 	KingPressureExt:           false,
 	PartialIteration:          false,
-	ProbCut:                   false,
 	CaptureHistory:            false,
 	LMRAdjusted:               true,
 	SafeChecksOnly:            true,

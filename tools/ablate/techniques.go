@@ -151,6 +151,7 @@ var techniques = map[string]technique{
 // switchable whatever they are worth.
 var removedIn = map[string]string{
 	"DrawJitter":      "HEAD",
+	"ProbCut":         "HEAD",
 	"FutilityHistory": "HEAD",
 }
 
