@@ -569,32 +569,10 @@ func TestKingPressure(t *testing.T) {
 	}
 }
 
-// An interrupted iteration gives its best move when one was searched to
-// the end in it and differs from the last iteration's; a node limit that
-// cuts iterations anywhere still gives legal moves.
-func TestPartialIteration(t *testing.T) {
-	w := NewSearcher(1).main
+// A node limit that cuts iterations anywhere still gives legal moves.
+func TestNodeLimitGivesLegalMoves(t *testing.T) {
 	pos, _ := chess.ParseFEN("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
-	a, _ := pos.ParseUCI("f1b5")
-	b, _ := pos.ParseUCI("d2d4")
-	pos.MakeMove(b)
-	reply, _ := pos.ParseUCI("e5d4")
-	pos.UnmakeMove(b)
-	w.rootMoves = []rootMove{{move: b, score: 40, pv: []chess.Move{b, reply}}, {move: a, score: -Infinity}}
-	res := Result{Best: a, Score: 25, Depth: 7}
-	w.takePartialBest(&res)
-	if res.Best != b || res.Score != 40 || res.Depth != 7 || res.Ponder != reply {
-		t.Errorf("a new best of the interrupted iteration: got %+v", res)
-	}
-	res = Result{Best: a, Score: 25, Depth: 7}
-	w.rootMoves[0].score = -Infinity
-	w.takePartialBest(&res)
-	if res.Best != a || res.Score != 25 {
-		t.Errorf("nothing finished in the interrupted iteration, yet %+v", res)
-	}
-
 	s := NewSearcher(1)
-	s.Switches.PartialIteration = true
 	for nodes := uint64(3000); nodes < 200_000; nodes = nodes * 3 / 2 {
 		res := s.Search(pos, Limits{Nodes: nodes}, Options{}, Reporter{})
 		if !pos.IsLegal(res.Best) {

@@ -150,9 +150,10 @@ var techniques = map[string]technique{
 // seeds, off, and never passed its test; the seeds' techniques stay
 // switchable whatever they are worth.
 var removedIn = map[string]string{
-	"DrawJitter":      "HEAD",
-	"ProbCut":         "HEAD",
-	"FutilityHistory": "HEAD",
+	"DrawJitter":       "HEAD",
+	"ProbCut":          "HEAD",
+	"PartialIteration": "HEAD",
+	"FutilityHistory":  "HEAD",
 }
 
 // optionRows are the techniques a UCI option switches rather than a
