@@ -486,12 +486,6 @@ const (
 	ClockIdealScaledLastStartPercent = 50
 )
 
-// ClockStableFloor: a stable best move takes ClockStableFloorStep of the
-// ideal time off per iteration, so that ten iterations leave the ideal
-// time itself (1.2 - 10 · 0.02) rather than 0.8 of it, as Ethereal 12
-// never goes below its ideal time.
-const ClockStableFloorStep = 0.02
-
 // ClockFrontLoad: the time left is shared over this many moves, not
 // ClockIdealScaledMoves, so that more of it goes to the moves of the
 // opening and middle game, as Ethereal 12 spends more of its clock early;

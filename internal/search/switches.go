@@ -62,9 +62,8 @@ type Switches struct {
 	SingularDouble    bool // a very singular hash move two plies deeper, a non-singular one that beats beta a ply shallower
 	IIReduction       bool // no hash move at a PV or cut node: a ply less, instead of internal iterative deepening
 	// Refinements of the clock and a cache of static evaluations.
-	ClockNodeShare   bool // Ethereal's clock since version 14: a larger ideal time, scaled by the best move's share of the nodes and the score's fall
-	ClockStableFloor bool // a stable best move takes ClockIdealScaled's time down to the ideal time, not 0.8 of it
-	EvalCache        bool // static evaluations kept by position key beside the hash table (the same scores, sooner)
+	ClockNodeShare bool // Ethereal's clock since version 14: a larger ideal time, scaled by the best move's share of the nodes and the score's fall
+	EvalCache      bool // static evaluations kept by position key beside the hash table (the same scores, sooner)
 	// Details of the search and the clock, each on only once it passed an
 	// SPRT: the clock that front-loads, LMRCaptures (on the net at
 	// 10s+0.1s) and PruneAtLMRDepth (in a group with the tuned margins and
@@ -127,7 +126,6 @@ var DefaultSwitches = Switches{
 	SingularDouble:            true,
 	IIReduction:               true,
 	ClockNodeShare:            true,
-	ClockStableFloor:          false,
 	EvalCache:                 true,
 	LMRCaptures:               true,
 	ClockFrontLoad:            true,

@@ -224,9 +224,6 @@ func (w *worker) begin(pos *chess.Position, limits Limits, opts Options, reporte
 	}
 	w.clock.nodeShare = w.Switches.ClockNodeShare
 	w.clock.plan(start, limits, opts.MoveOverhead, opts.SlowMover, w.pos.SideToMove(), w.pos.GamePly(), w.Switches.ClockIdealScaled)
-	if w.Switches.ClockStableFloor {
-		w.clock.stableStep = ClockStableFloorStep
-	}
 	w.clock.nodesPerSecond = opts.NodesPerSecond
 	w.clock.nodeStart.Store(0)
 	for i := range w.stack {

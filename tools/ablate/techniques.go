@@ -93,7 +93,7 @@ var techniques = map[string]technique{
 	"QSSEEThreshold":            {groupOther, "not in the seeds: Ethereal (quiescence captures by SEE against alpha)", "", ""},
 	"ImprovingPastCheck":        {groupOther, "not in the seeds: Stockfish (improving past a check)", "", ""},
 	"ContHistNoSink":            {groupOther, "not in the seeds: Ethereal (no continuation history after a null move)", "", "only with ContinuationHistory (on)"},
-	"ClockIdealScaled":          {groupOther, "not in the seeds: Ethereal (an ideal time scaled by stability and score)", "", "ClockNodeShare and ClockFrontLoad (on) and ClockStableFloor (off) work through it"},
+	"ClockIdealScaled":          {groupOther, "not in the seeds: Ethereal (an ideal time scaled by stability and score)", "", "ClockNodeShare and ClockFrontLoad (on) work through it"},
 	"CorrectionHistory":         {groupOther, "not in the seeds: Stockfish (correction history)", "", ""},
 	"SingularDouble":            {groupOther, "not in the seeds: Stockfish (double and negative singular extensions)", "", "only with SingularExt (on)"},
 	"IIReduction":               {groupOther, "not in the seeds: Stockfish (internal iterative reduction)", "", "replaces IID (on) where it applies"},
@@ -153,6 +153,7 @@ var removedIn = map[string]string{
 	"DrawJitter":       "HEAD",
 	"ProbCut":          "HEAD",
 	"PartialIteration": "HEAD",
+	"ClockStableFloor": "HEAD",
 	"FutilityHistory":  "HEAD",
 }
 
