@@ -448,8 +448,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// engines reduce (reductions.go lmrAdjustedPlies), a clear gain
 		// in its ablation row. With LMRCaptures (on since
 		// its SPRT on the net; Ethereal, Stockfish) late captures are
-		// reduced by their capture history, which it keeps without
-		// ordering by it, as CaptureHistory would (docs/techniques.md).
+		// reduced by their capture history, which it keeps.
 		var score int
 		reducedHere := materialReduced && !w.parentMaterialReduced(ply)
 		ss.moveReduced = reducedHere
@@ -540,12 +539,10 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 	// Step 23. What the cut-off teaches: history, continuation history,
 	// killers, counter move (history.go), and the capture history, kept
-	// while CaptureHistory (which orders by it) or LMRCaptures (which
-	// reduces by it) is on (CaptureHistory off: ordering by it lost in
-	// its ablation row, REBEL's bands already ordering captures).
+	// while LMRCaptures, which reduces by it, is on.
 	if bestScore >= beta && bestMove != chess.NoMove {
 		w.updateQuietStats(ss, bestMove, quiets[:quietsTried], depth, ply, bestScore)
-		if w.Switches.CaptureHistory || w.Switches.LMRCaptures {
+		if w.Switches.LMRCaptures {
 			w.updateCaptureHistory(bestMove, noisies[:noisyTried], depth)
 		}
 	}

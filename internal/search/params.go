@@ -388,14 +388,6 @@ const (
 	CaptureSEEWeight        = 8
 	EqualCaptureClassWeight = 16
 	LosingCaptureOffset     = 1 << 20
-	// With CaptureHistory, equal captures keep REBEL's class order and
-	// the capture history (±1024 after the divisor) orders each class
-	// around its centre.
-	CaptureHistoryClassWeight = 4096
-	CaptureHistoryClassCentre = CaptureHistoryClassWeight / 2
-	// CaptureHistoryDivisor scales the capture history (±HistoryMax) to the
-	// ordering scores of captures: ±1024, a pawn of SEE being 800.
-	CaptureHistoryDivisor = 16
 )
 
 // Quiet moves: castling first, then by history, with REBEL's hints from

@@ -42,7 +42,6 @@ type Switches struct {
 	StaticREBEL         bool // REBEL's selective search in place of reverse futility and our null move
 	ThreatReduction     bool // REBEL: reduction 2a, a ply less where the mover stays below alpha despite its threat
 	KingPressureExt     bool // REBEL: a ply more for a move that seriously increases the pressure on the king
-	CaptureHistory      bool // captures ordered within their REBEL band by how often they caused cut-offs
 	// The search and clock of the strongest engines, on since the nine
 	// together passed an SPRT (nine14 in the ledger); each one's own worth
 	// is its row in docs/ablation.
@@ -112,7 +111,6 @@ var DefaultSwitches = Switches{
 	StaticREBEL:               false,
 	ThreatReduction:           false,
 	KingPressureExt:           false,
-	CaptureHistory:            false,
 	LMRAdjusted:               true,
 	SafeChecksOnly:            true,
 	SEEQuietLinearNoisySquare: true,

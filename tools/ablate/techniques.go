@@ -100,7 +100,7 @@ var techniques = map[string]technique{
 	"ClockNodeShare":            {groupOther, "not in the seeds: Ethereal 14 (time by the best move's node share and the score's fall)", "", "only with ClockIdealScaled (on)"},
 	"ClockStableFloor":          {groupOther, "not in the seeds: Ethereal 12 (never below the ideal time)", "", "only with ClockIdealScaled (on)"},
 	"EvalCache":                 {groupOther, "not in the seeds: Ethereal (evaluation cache)", "", "off while LazyEval, KingPressureExt, StaticREBEL or ThreatReduction (all off) is on; same scores, so a speed figure only"},
-	"LMRCaptures":               {groupOther, "not in the seeds: Ethereal, Stockfish (late captures reduced by capture history)", "", "keeps the capture history as CaptureHistory (off) does, without ordering by it"},
+	"LMRCaptures":               {groupOther, "not in the seeds: Ethereal, Stockfish (late captures reduced by capture history)", "", "keeps the capture history, without ordering by it"},
 	"FutilityHistory":           {groupOther, "not in the seeds: Ethereal (futility spares good history)", "", "only with Futility (on)"},
 	"DrawJitter":                {groupOther, "not in the seeds: Ethereal (draws scored ±1)", "", ""},
 	"ClockFrontLoad":            {groupOther, "not in the seeds: Ethereal (its time spending: over 40 moves)", "", "only with ClockIdealScaled (on)"},
@@ -154,6 +154,7 @@ var removedIn = map[string]string{
 	"ProbCut":          "HEAD",
 	"PartialIteration": "HEAD",
 	"ClockStableFloor": "HEAD",
+	"CaptureHistory":   "HEAD",
 	"FutilityHistory":  "HEAD",
 }
 
