@@ -301,7 +301,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	pk := &ss.picker
 	pk.reset(ttMove, ss.mateKiller, killers)
 	pk.evalHanging, pk.hangingKnown = ss.hanging, ss.hangingKnown
-	pk.cont1, pk.cont2, pk.threats = w.historyContext(ply)
+	pk.cont1, pk.cont2 = w.contRows(ply)
 	if w.Switches.CounterMove && ply >= 1 && w.stack[ply-1].move != chess.NoMove {
 		prev := &w.stack[ply-1]
 		pk.counter = w.counter[prev.moved][prev.move.To()]

@@ -65,9 +65,6 @@ type picker struct {
 	counter      chess.Move // the reply that refuted the previous move last time
 	cont1        *contRow   // continuation history after the previous move
 	cont2        *contRow   // and after the move before it
-	// threats: the squares the enemy attacks, under ThreatHistory (which
-	// picks the history table by them; historyEntry), else empty.
-	threats chess.Bitboard
 
 	qsearch    bool
 	qsChecks   bool
@@ -91,9 +88,6 @@ func (pk *picker) reset(ttMove, mateKiller chess.Move, killers [4]chess.Move) {
 	pk.hanging, pk.hangingKnown = 0, false
 	pk.counter = chess.NoMove
 	pk.cont1, pk.cont2 = nil, nil
-	// Quiescence keeps no threat map: its evasions read the history of
-	// attacked squares as unattacked rather than another node's map.
-	pk.threats = 0
 }
 
 // resetQS prepares for a quiescence node: noisy moves only (all moves when
@@ -418,7 +412,7 @@ func (pk *picker) scoreQuiet(w *worker) {
 			continue
 		}
 		pc := pos.PieceOn(m.From())
-		score := *w.historyEntry(pk.threats, pc, m)
+		score := *w.historyEntry(pc, m)
 		if w.Switches.ContinuationHistory {
 			score += contScore(pk.cont1, pc, m.To()) + contScore(pk.cont2, pc, m.To())
 		}

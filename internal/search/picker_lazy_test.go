@@ -49,9 +49,9 @@ func TestLazySEEPickerOrder(t *testing.T) {
 	var ref refPicker
 	floors := []int{0, 1, 99, 100, 101, 224, 225, 325, 400, 500, 675, 1000, 2000}
 	w := NewSearcher(1).main
-	for pc := range w.history[0][0] {
-		for sq := range w.history[0][0][pc] {
-			w.history[0][0][pc][sq] = rng.Int32N(2*HistoryMax) - HistoryMax
+	for pc := range w.history {
+		for sq := range w.history[pc] {
+			w.history[pc][sq] = rng.Int32N(2*HistoryMax) - HistoryMax
 		}
 	}
 	var gotL, gotR []chess.Move

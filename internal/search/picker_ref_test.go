@@ -290,7 +290,7 @@ func (pk *refPicker) scoreQuiet(w *worker) {
 			continue
 		}
 		pc := pos.PieceOn(m.From())
-		score := w.history[0][0][pc][m.To()]
+		score := w.history[pc][m.To()]
 		if w.Switches.ContinuationHistory {
 			score += contScore(pk.cont1, pc, m.To()) + contScore(pk.cont2, pc, m.To())
 		}

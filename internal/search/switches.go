@@ -63,14 +63,13 @@ type Switches struct {
 	// Refinements of the clock and a cache of static evaluations.
 	ClockNodeShare bool // Ethereal's clock since version 14: a larger ideal time, scaled by the best move's share of the nodes and the score's fall
 	EvalCache      bool // static evaluations kept by position key beside the hash table (the same scores, sooner)
-	// Details of the search and the clock, each on only once it passed an
+	// Details of the search and the clock, each on since it passed an
 	// SPRT: the clock that front-loads, LMRCaptures (on the net at
 	// 10s+0.1s) and PruneAtLMRDepth (in a group with the tuned margins and
-	// ClockNodeShare); ThreatHistory is off.
+	// ClockNodeShare).
 	LMRCaptures     bool // late captures reduced by how seldom they cut off (their capture history)
 	ClockFrontLoad  bool // the ideal time a share of ClockFrontLoadMoves moves instead of ClockIdealScaledMoves: more time early
 	PruneAtLMRDepth bool // futility and continuation-history pruning judge a quiet move at the depth its reduction would leave
-	ThreatHistory   bool // the butterfly history kept apart by whether the enemy attacks the move's from and to squares
 	// With the network: Stockfish 12's rule, on since its SPRT on the net.
 	NNUEImbalance bool // a position whose material is far from level is evaluated classically, the margin growing with the fifty-move count
 }
@@ -128,7 +127,6 @@ var DefaultSwitches = Switches{
 	LMRCaptures:               true,
 	ClockFrontLoad:            true,
 	PruneAtLMRDepth:           true,
-	ThreatHistory:             false,
 	NNUEImbalance:             true,
 }
 

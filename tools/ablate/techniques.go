@@ -155,6 +155,7 @@ var removedIn = map[string]string{
 	"PartialIteration": "HEAD",
 	"ClockStableFloor": "HEAD",
 	"CaptureHistory":   "HEAD",
+	"ThreatHistory":    "HEAD",
 	"FutilityHistory":  "HEAD",
 }
 
