@@ -62,7 +62,7 @@ func TestEverySwitchHasARow(t *testing.T) {
 			if !r.Default || r.Spec() != "-"+r.Name || r.OnSpec() != "" || r.OffSpec() != "-"+r.Name {
 				t.Errorf("%s: default %v, spec %q, on %q, off %q", r.Name, r.Default, r.Spec(), r.OnSpec(), r.OffSpec())
 			}
-		case "RecaptureExt", "UsePKNet":
+		case "RecaptureExt":
 			if r.Default || r.Spec() != "+"+r.Name || r.OnSpec() != "+"+r.Name || r.OffSpec() != "" {
 				t.Errorf("%s: default %v, spec %q, on %q, off %q", r.Name, r.Default, r.Spec(), r.OnSpec(), r.OffSpec())
 			}

@@ -156,6 +156,7 @@ var removedIn = map[string]string{
 	"ClockStableFloor": "HEAD",
 	"CaptureHistory":   "HEAD",
 	"ThreatHistory":    "HEAD",
+	"UsePKNet":         "HEAD",
 	"FutilityHistory":  "HEAD",
 }
 
