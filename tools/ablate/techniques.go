@@ -83,7 +83,7 @@ var techniques = map[string]technique{
 	"KingPressureExt":   {groupREBEL, "REBEL, Extension Techniques: King Safety", "\"isn't very powerful, say +5-10 elo\" (a 5% slowdown)", ""},
 	"PartialIteration":  {groupOther, "not in the seeds: Stockfish (the best move of an interrupted iteration)", "", ""},
 	"ProbCut":           {groupOther, "not in the seeds: Stockfish, Ethereal", "", ""},
-	"CaptureHistory":    {groupOther, "not in the seeds: Stockfish, Ethereal (capture history in ordering)", "", "LMRCaptures (off) keeps the capture history too"},
+	"CaptureHistory":    {groupOther, "not in the seeds: Stockfish, Ethereal (capture history in ordering)", "", "LMRCaptures (on) keeps the capture history, without ordering by it"},
 	"LMRAdjusted": {groupOther, "not in the seeds: Ethereal, CounterGo, Stockfish (LMR by node, improving, killers, history)", "",
 		"replaces the LMR rules of LMR in REBEL (LMR, HistoryReduction); LMR (on) must be on"},
 	"SafeChecksOnly":            {groupOther, "not in the seeds: Ethereal, Stockfish (checks pruned like other moves)", "", "LateMovePruning, Futility, SEEPruning"},
@@ -150,14 +150,14 @@ var techniques = map[string]technique{
 // seeds, off, and never passed its test; the seeds' techniques stay
 // switchable whatever they are worth.
 var removedIn = map[string]string{
-	"DrawJitter":       "HEAD",
-	"ProbCut":          "HEAD",
-	"PartialIteration": "HEAD",
-	"ClockStableFloor": "HEAD",
-	"CaptureHistory":   "HEAD",
-	"ThreatHistory":    "HEAD",
-	"UsePKNet":         "HEAD",
-	"FutilityHistory":  "HEAD",
+	"DrawJitter":       "3707a8c",
+	"FutilityHistory":  "b855b59",
+	"ProbCut":          "56f482b",
+	"PartialIteration": "1eb2be3",
+	"ClockStableFloor": "3c823d4",
+	"CaptureHistory":   "0f98b52",
+	"ThreatHistory":    "2d8cb9e",
+	"UsePKNet":         "74da511",
 }
 
 // optionRows are the techniques a UCI option switches rather than a
