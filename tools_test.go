@@ -91,7 +91,7 @@ func TestRunOutlivesWork(t *testing.T) {
 		t.Errorf("new.sh: %s", b)
 	}
 	// Other switches under the same name are refused.
-	if out, err := run(work2, "tools/sprt/sprt.sh", "x", engine, "+CaptureHistory", "", "5+0.05", "100"); err == nil || !strings.Contains(out, "use another NAME") {
+	if out, err := run(work2, "tools/sprt/sprt.sh", "x", engine, "+RecaptureExt", "", "5+0.05", "100"); err == nil || !strings.Contains(out, "use another NAME") {
 		t.Errorf("other switches: %v\n%s", err, out)
 	}
 	// Without a kept copy or keep-run.sh's arguments: a clear refusal.

@@ -91,10 +91,8 @@ func TestTuneRunChecksEverythingBeforeTheFit(t *testing.T) {
 		want string
 	}{
 		{[]string{"-o", missing}, 2, "-o " + missing + ": the directory"},
-		{[]string{"-pknet", missing}, 2, "-pknet " + missing + ": the directory"},
 		{[]string{"-cache", missing}, 2, "-cache " + missing + ": the directory"},
 		{[]string{"-o", other}, 2, other + " is Go source of package main"},
-		{[]string{"-o", params + ".new", "-pknet", params + ".new"}, 2, "-o and -pknet both name"},
 		{[]string{"-o", data}, 2, "-o " + data + " is one of the inputs"},
 		{[]string{"-params", data}, 2, "-params " + data + " is not Go source"},
 		{[]string{"-data", ","}, 2, `-data "," has an empty file name`},

@@ -195,25 +195,6 @@ func (p *Position) Attacked(s Square, by Color, occ Bitboard) bool {
 	return BishopAttacks(s, occ)&them&(p.byType[Bishop]|p.byType[Queen]) != 0
 }
 
-// AttackedBy returns every square colour c attacks (defended squares
-// included) with the present occupancy: the threat map that history by
-// threat (the search's ThreatHistory) reads once a node.
-func (p *Position) AttackedBy(c Color) Bitboard {
-	occ := p.byType[0]
-	own := p.byColor[c]
-	att := PawnAttacksBB(own&p.byType[Pawn], c) | kingAttacks[(own&p.byType[King]).First()]
-	for b := own & p.byType[Knight]; b != 0; {
-		att |= knightAttacks[b.PopFirst()]
-	}
-	for b := own & (p.byType[Bishop] | p.byType[Queen]); b != 0; {
-		att |= BishopAttacks(b.PopFirst(), occ)
-	}
-	for b := own & (p.byType[Rook] | p.byType[Queen]); b != 0; {
-		att |= RookAttacks(b.PopFirst(), occ)
-	}
-	return att
-}
-
 // Pinned returns the pieces of colour c that are pinned to c's king
 // (by sliders of the other colour).
 func (p *Position) Pinned(c Color) Bitboard {

@@ -94,22 +94,6 @@ func TestFENErrors(t *testing.T) {
 // walk makes every legal move to the given depth and checks after each that
 // the incremental keys match recomputed ones, and that unmake restores the
 // position exactly.
-// checkAttackedBy compares AttackedBy with Attacked asked square by square.
-func checkAttackedBy(t *testing.T, p *Position) {
-	t.Helper()
-	for _, c := range []Color{White, Black} {
-		var want Bitboard
-		for s := Square(0); s < 64; s++ {
-			if p.Attacked(s, c, p.Occupied()) {
-				want |= SquareBB(s)
-			}
-		}
-		if got := p.AttackedBy(c); got != want {
-			t.Fatalf("%s: AttackedBy(%v)\n%v\nwant\n%v", p.FEN(), c, got, want)
-		}
-	}
-}
-
 func walk(t *testing.T, p *Position, depth int) {
 	if depth == 0 {
 		return
@@ -128,7 +112,6 @@ func walk(t *testing.T, p *Position, depth int) {
 		if p.checkers != wantCheckers {
 			t.Fatalf("%s after %s: checkers wrong", before.FEN(), p.UCI(m))
 		}
-		checkAttackedBy(t, p)
 		walk(t, p, depth-1)
 		p.UnmakeMove(m)
 		after := *p

@@ -3,8 +3,7 @@
 // structure through a pawn hash, passed pawns, rooks, bishop pair, king
 // safety, threats) squashed by drawish-material knowledge. Of Matador's
 // packages it imports only matador/internal/chess and
-// matador/internal/switches. Every weight is in
-// params.go, but the pawn-king network's (pknet.go, pknet_weights.go).
+// matador/internal/switches. Every weight is in params.go.
 package eval
 
 import "matador/internal/chess"
@@ -26,7 +25,6 @@ const (
 	termThreats
 	termSpace
 	termTempo
-	termPawnKing
 	numTerms
 )
 
@@ -93,16 +91,12 @@ func (info *evalInfo) addAttacks(c chess.Color, t chess.PieceType, a chess.Bitbo
 // caches (the pawn hash). Not safe for concurrent use; one per search
 // thread.
 type Evaluator struct {
-	p     *Params
-	info  evalInfo
-	pawns [pawnHashSize]pawnEntry
-	spare pawnEntry // used when UsePawnHash is off
-	// The pawn-king network's table and packed weights, made when first
-	// used (pkTerm).
-	pk       *[pkTableSize]pkEntry
-	pkPacked *pkPacked
-	probes   uint64
-	hits     uint64
+	p      *Params
+	info   evalInfo
+	pawns  [pawnHashSize]pawnEntry
+	spare  pawnEntry // used when UsePawnHash is off
+	probes uint64
+	hits   uint64
 }
 
 // NewEvaluator returns an evaluator with the engine's configuration
@@ -159,9 +153,6 @@ func (e *Evaluator) evaluate(pos *chess.Position) int {
 		p.evalSpace(pos, info, chess.White)
 		p.evalSpace(pos, info, chess.Black)
 	}
-	if p.UsePKNet {
-		e.pkTerm(pos, info)
-	}
 	info.terms[termTempo][pos.SideToMove()] = p.Tempo
 
 	total := info.termSum()
@@ -196,8 +187,7 @@ func (info *evalInfo) termSum() Score {
 		tm[termKingSafety][chess.White] - tm[termKingSafety][chess.Black] +
 		tm[termThreats][chess.White] - tm[termThreats][chess.Black] +
 		tm[termSpace][chess.White] - tm[termSpace][chess.Black] +
-		tm[termTempo][chess.White] - tm[termTempo][chess.Black] +
-		tm[termPawnKing][chess.White] - tm[termPawnKing][chess.Black]
+		tm[termTempo][chess.White] - tm[termTempo][chess.Black]
 }
 
 // scaleAndTaper is the evaluation's last step: IPPOLIT's drawishness

@@ -519,8 +519,8 @@ func TestParamsPerEvaluator(t *testing.T) {
 	}
 }
 
-// TestSymmetryAllTerms: with NewTerms on (every switch but UsePKNet, which
-// TestPKNetSymmetry covers) and every tunable weight set to a random value
+// TestSymmetryAllTerms: with NewTerms on (every switch) and every tunable
+// weight set to a random value
 // (as a fit may leave them), a position and its colour mirror still
 // evaluate alike, so no term reads a square or a side for one colour only.
 // Random weights also try those a fit left at zero (PassedStacked's fifth
@@ -767,8 +767,8 @@ func TestKingDangerParts(t *testing.T) {
 // termSum, written out, adds every term: the loop over all numTerms gives
 // the same sum on positions of the tests' set.
 func TestTermSum(t *testing.T) {
-	if numTerms != 12 {
-		t.Fatalf("%d terms: termSum names twelve", numTerms)
+	if numTerms != 11 {
+		t.Fatalf("%d terms: termSum names eleven", numTerms)
 	}
 	e := NewEvaluator()
 	for _, fen := range termSumFENs {

@@ -1,21 +1,17 @@
 package eval
 
-// Every switch and weight of the evaluation lives here (but the pawn-king
-// network's weights, which pknet_weights.go holds): the Params type, and
+// Every switch and weight of the evaluation lives here: the Params type, and
 // defaultParams, the values the engine plays with, explained term by
 // term. Weights are packed S(mg, eg) pairs in centipawns, in one labelled
 // block per term family. The values started as hand-set points of the
 // usual published magnitudes; every weight of Params.Tunable (the linear
 // terms, the king's danger sum and the drawishness scales among them) was
 // then fitted by internal/tune, last to 7,178,772 positions of 100,000
-// self-play games (docs/tuning.md), and "matador
-// tune run" rewrites the numbers here. The rest stays as set by hand;
-// Tunable's comment lists it (the piece-square formula, REBEL's counter
-// steps, the mop-up terms among them), but for the pawn-king network,
-// which "matador tune run -pknet" fits beside the weights (trained on
-// the second data round, off: it lost its SPRT, docs/tuning.md).
-// The switches turn one technique off so that its worth can be measured
-// in games.
+// self-play games (docs/tuning.md), and "matador tune run" rewrites the
+// numbers here. The rest stays as set by hand; Tunable's comment lists it
+// (the piece-square formula, REBEL's counter steps, the mop-up terms among
+// them). The switches turn one technique off so that its worth can be
+// measured in games.
 //
 // A new term is a field in Params, its value in defaultParams, its code in
 // the evaluation, and (when it is a linear weight) a line in
@@ -60,11 +56,6 @@ type Params struct {
 	UseImbalanceClasses bool // six trades (a rook for a minor, a minor for pawns, ...) with a weight each
 	UseScaleByPawns     bool // the side ahead with 0-3 pawns converts less of its lead, by a factor for each count
 	UsePassedSeveral    bool // a weight for two passed pawns and one for three or more, beside each one's own
-	// The optional pawn-king network: off, as it lost its SPRT.
-	UsePKNet bool // Ethereal: PKNN, a pawn-king network's correction (pknet.go)
-
-	// PKNet is the network's weights (pknet_weights.go).
-	PKNet PKNet
 
 	// Material, imbalance, bishop pair, side to move.
 	PieceValue                       [7]Score // by chess.PieceType
@@ -199,8 +190,7 @@ const ScaleNormal = 64
 
 // defaultParams is the configuration the engine plays with.
 var defaultParams = Params{
-	// Switches: one per technique, all on except the pawn-king
-	// network (UsePKNet), off since it lost its SPRT (false by omission).
+	// Switches: one per technique, all on.
 	UsePawnHash:         true, // IPPOLIT: pawn hash table (off: recompute every call)
 	UseImbalance:        true, // Rybka/IPPOLIT: knight and rook values follow the pawn count
 	UseMobility:         true,
@@ -229,8 +219,6 @@ var defaultParams = Params{
 	UseImbalanceClasses: true,
 	UseScaleByPawns:     true,
 	UsePassedSeveral:    true,
-
-	PKNet: pkNetWeights,
 
 	// Material, indexed by chess.PieceType. The rook gains most for its
 	// value in the end game, where open lines matter more than piece play.

@@ -41,11 +41,6 @@ type pawnEntry struct {
 	// that hold a pawn of either colour, bit f for file f.
 	closedness int
 	pawnFiles  uint8
-	// pk[i] is the pawn-king network's two views (pkTerm) for the kings
-	// pkKings[i] (1 + White's square*64 + Black's; 0: none), the last
-	// asked first: kings that step back and forth find theirs here.
-	pkKings [2]uint16
-	pk      [2][2]Score
 }
 
 // PawnSlot is the address of the pawn-hash entry pos's pawns would use,

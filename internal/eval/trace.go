@@ -19,7 +19,6 @@ var termNames = [numTerms]string{
 	termThreats:    "Threats",
 	termSpace:      "Space",
 	termTempo:      "Tempo",
-	termPawnKing:   "Pawn-king net",
 }
 
 // Trace returns a human-readable breakdown of the evaluation of pos: one

@@ -46,9 +46,7 @@ type Param struct {
 // king-danger divisors, REBEL's KingSafetyTable (used without the danger
 // model), PassedKingDistanceCap, ImbalancePawnPivot and the phase
 // weights. Also left out: the mop-up terms, which steer the search
-// towards a mate in positions already won rather than predict results,
-// and the pawn-king network (PKNet), whose term is not linear in its
-// weights: "tune run -pknet" fits it beside these.
+// towards a mate in positions already won rather than predict results.
 func (p *Params) Tunable() []Param {
 	linear := func(name string, v []*Score) Param { return Param{name, v, Linear} }
 	one := func(s *Score) []*Score { return []*Score{s} }

@@ -15,7 +15,7 @@
 //	node.go        negamax, the search of every node, the root included, in
 //	               numbered steps
 //	pruning.go     the pruning tests: reverse futility, REBEL's static
-//	               selective search, null move, ProbCut, late moves,
+//	               selective search, null move, late moves,
 //	               futility, positional gain, SEE
 //	reductions.go  late-move reductions, REBEL's reductions 1 and 2a
 //	extensions.go  check, singular, recapture, pawn-ending and king-safety

@@ -25,29 +25,23 @@ func (w *worker) updateQuietStats(ss *plyState, best chess.Move, quiets []chess.
 	}
 	cont1, cont2 := w.contRows(ply)
 	bonus := historyBonus(depth)
-	threats := ss.picker.threats
 	for _, m := range quiets {
-		w.updateHistory(threats, m, -bonus, cont1, cont2)
+		w.updateHistory(m, -bonus, cont1, cont2)
 	}
-	w.updateHistory(threats, best, bonus, cont1, cont2)
+	w.updateHistory(best, bonus, cont1, cont2)
 }
 
-// historyEntry is the butterfly history of the quiet move m of piece pc
-// in the table of its threat class: whether the enemy attacks its from
-// and to squares (threats, the enemy's attacks, empty unless
-// ThreatHistory). A move that saves an attacked piece and one that walks
-// into an attack differ in worth more than their piece and square say.
-// Not in the seeds: Ethereal after version 12 (its commit 341c43f).
-func (w *worker) historyEntry(threats chess.Bitboard, pc chess.Piece, m chess.Move) *int32 {
-	return &w.history[b2i(threats.Has(m.From()))][b2i(threats.Has(m.To()))][pc][m.To()]
+// historyEntry is the butterfly history of the quiet move m of piece pc.
+func (w *worker) historyEntry(pc chess.Piece, m chess.Move) *int32 {
+	return &w.history[pc][m.To()]
 }
 
 // updateHistory moves the history of m towards +HistoryMax (bonus > 0) or
 // -HistoryMax (bonus < 0). IPPOLIT: saturating history, H += (max - H) * w.
-func (w *worker) updateHistory(threats chess.Bitboard, m chess.Move, bonus int32, cont1, cont2 *contRow) {
+func (w *worker) updateHistory(m chess.Move, bonus int32, cont1, cont2 *contRow) {
 	pc := w.pos.PieceOn(m.From())
 	to := m.To()
-	h := w.historyEntry(threats, pc, m)
+	h := w.historyEntry(pc, m)
 	*h = gravity(*h, bonus)
 	if w.Switches.ContinuationHistory {
 		if cont1 != nil {
@@ -73,22 +67,6 @@ func abs32(x int32) int32 {
 		return -x
 	}
 	return x
-}
-
-// historyContext is what the quiet moves of the node at ply are scored
-// and taught by besides their piece and square: the continuation rows
-// (contRows) and, under ThreatHistory, the squares the enemy attacks,
-// which pick each move's history table (historyEntry); empty without it.
-// ThreatHistory is off: turning it on measured no gain in its ablation
-// row, nor in its SPRT on the net. One call, so that negamax keeps
-// the line layout its profile-guided build was profiled with (see
-// docs/building.md).
-func (w *worker) historyContext(ply int) (cont1, cont2 *contRow, threats chess.Bitboard) {
-	cont1, cont2 = w.contRows(ply)
-	if w.Switches.ThreatHistory {
-		threats = w.pos.AttackedBy(w.pos.SideToMove().Other())
-	}
-	return cont1, cont2, threats
 }
 
 // contRows returns the continuation rows of the moves one and two plies
@@ -128,13 +106,9 @@ func contScore(row *contRow, pc chess.Piece, to chess.Square) int32 {
 // ageHistory halves history between searches so that older searches
 // fade.
 func (w *worker) ageHistory() {
-	for from := range w.history {
-		for to := range w.history[from] {
-			for p := range w.history[from][to] {
-				for sq := range w.history[from][to][p] {
-					w.history[from][to][p][sq] /= HistoryAgeDivisor
-				}
-			}
+	for p := range w.history {
+		for sq := range w.history[p] {
+			w.history[p][sq] /= HistoryAgeDivisor
 		}
 	}
 }

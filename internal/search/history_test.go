@@ -47,8 +47,8 @@ func TestContRowsWithoutSink(t *testing.T) {
 
 	// Learning at the root (no rows) touches only the butterfly history.
 	nf3, _ := pos.ParseUCI("g1f3")
-	w.updateHistory(0, nf3, 64, nil, nil)
-	if w.history[0][0][pos.PieceOn(nf3.From())][nf3.To()] <= 0 {
+	w.updateHistory(nf3, 64, nil, nil)
+	if w.history[pos.PieceOn(nf3.From())][nf3.To()] <= 0 {
 		t.Error("the butterfly history did not learn")
 	}
 	if *sink != (contRow{}) {
@@ -159,72 +159,5 @@ func TestCorrectionInQuiescence(t *testing.T) {
 	hit, ok := w.tt.Probe(w.pos.Key())
 	if !ok || hit.eval != raw {
 		t.Errorf("hash entry %v (found %v): eval %d, want the raw %d", hit, ok, hit.eval, raw)
-	}
-}
-
-// Under ThreatHistory a cut-off teaches the table of each move's threat
-// class: the knight that a pawn attacks learns in the "from attacked"
-// tables, one that steps onto a square the rook covers in "both
-// attacked", the king's quiet step in the shared table. The picker reads
-// the same entries. A search fills the other tables only with the switch
-// on.
-func TestThreatHistoryClasses(t *testing.T) {
-	const fen = "4k3/8/8/8/4p3/5N2/7r/4K3 w - - 0 1"
-	w := NewSearcher(1).main
-	w.Switches.ThreatHistory = true
-	pos, err := chess.ParseFEN(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.pos = pos
-	ss := &w.stack[0]
-	ss.picker.threats = pos.AttackedBy(chess.Black)
-	move := func(uci string) chess.Move {
-		m, err := pos.ParseUCI(uci)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return m
-	}
-	nd4, nd2, kd1 := move("f3d4"), move("f3d2"), move("e1d1")
-	knight, king := pos.PieceOn(nd4.From()), pos.PieceOn(kd1.From())
-	w.updateQuietStats(ss, nd4, []chess.Move{nd2, kd1}, 4, 0, 0)
-	switch {
-	case w.history[1][0][knight][nd4.To()] <= 0:
-		t.Errorf("Nd4 (from attacked): %d, want a reward", w.history[1][0][knight][nd4.To()])
-	case w.history[0][0][knight][nd4.To()] != 0:
-		t.Error("Nd4 was taught the table of unattacked moves too")
-	case w.history[1][1][knight][nd2.To()] >= 0:
-		t.Errorf("Nd2 (both attacked): %d, want a penalty", w.history[1][1][knight][nd2.To()])
-	case w.history[0][0][king][chess.D1] >= 0:
-		t.Errorf("Kd1 (neither attacked): %d, want a penalty", w.history[0][0][king][chess.D1])
-	}
-	pk := &ss.picker
-	if got, want := w.quietHistory(pk, knight, nd4), w.history[1][0][knight][nd4.To()]; got != want {
-		t.Errorf("quietHistory(Nd4) %d, want the from-attacked entry %d", got, want)
-	}
-
-	for _, on := range []bool{false, true} {
-		s := NewSearcher(1)
-		s.Switches.ThreatHistory = on
-		s.Search(chess.StartPosition(), Limits{Depth: 8}, Options{MultiPV: 1}, Reporter{})
-		var elsewhere bool
-		for class := 1; class < 4; class++ {
-			elsewhere = elsewhere || s.main.history[class/2][class%2] != [16][64]int32{}
-		}
-		if elsewhere != on {
-			t.Errorf("ThreatHistory %v: tables other than the shared one written: %v", on, elsewhere)
-		}
-	}
-}
-
-// A picker reused by a quiescence node does not read the threat map the
-// main-search node before it left at the same ply.
-func TestPickerResetClearsThreats(t *testing.T) {
-	var pk picker
-	pk.threats = chess.SquareBB(28) // e4
-	pk.resetQS(chess.NoMove, true, false, 0)
-	if pk.threats != 0 {
-		t.Errorf("resetQS kept the threat map %x", uint64(pk.threats))
 	}
 }

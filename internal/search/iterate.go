@@ -5,7 +5,7 @@ import "matador/internal/chess"
 // iterate runs iterative deepening from the root begin set up: one
 // iteration per depth, each PV line through its aspiration window, until
 // the limits, the clock or a stop end it. It returns the best move of the
-// last completed iteration (or of an interrupted one, PartialIteration).
+// last completed iteration.
 func (w *worker) iterate() Result {
 	limits := w.limits
 	result := Result{Best: w.rootMoves[0].move}
@@ -28,11 +28,6 @@ func (w *worker) iterate() Result {
 		w.rootDepth = depth
 		for i := range w.rootMoves {
 			w.rootMoves[i].prevScore = w.rootMoves[i].score
-			if w.Switches.PartialIteration {
-				// Only moves searched in this iteration carry a score,
-				// so that an interrupted one can be read.
-				w.rootMoves[i].score = -Infinity
-			}
 		}
 		// Each line is reported once per iteration: all together when
 		// the iteration ends, or one by one as they finish once the
@@ -56,9 +51,6 @@ func (w *worker) iterate() Result {
 			// The lines this iteration finished before the stop are
 			// news; the interrupted one is not.
 			w.reportPVs(depth, reported, w.pvIdx)
-			if w.Switches.PartialIteration && w.pvIdx == 0 {
-				w.takePartialBest(&result)
-			}
 			break
 		}
 		best := w.rootMoves[0]
@@ -102,22 +94,6 @@ func (w *worker) iterate() Result {
 		iterScores[depth] = best.score
 	}
 	return result
-}
-
-// takePartialBest reads an interrupted iteration: its root moves are
-// sorted, and only those searched to the end in it have a score. When the
-// first of them is not the result's move, it beat that move at this depth
-// and becomes the result; otherwise the result of the last completed
-// iteration stands.
-func (w *worker) takePartialBest(result *Result) {
-	best := w.rootMoves[0]
-	if best.score == -Infinity || best.move == result.Best {
-		return
-	}
-	result.Best, result.Score, result.Ponder = best.move, best.score, chess.NoMove
-	if len(best.pv) > 1 {
-		result.Ponder = best.pv[1]
-	}
 }
 
 // aspiration searches one PV line of one iteration: a window around the

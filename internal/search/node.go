@@ -68,13 +68,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		w.selDepth = ply
 	}
 
-	// Step 4. Draws, and the end of the ply stack. With DrawJitter a draw
-	// scores +1 or -1 by the node count, so the search does not settle for
-	// the first draw it meets (Ethereal; off: its row measured no gain).
+	// Step 4. Draws, and the end of the ply stack.
 	if !root && isDraw(pos, ply, inCheck) {
-		if w.Switches.DrawJitter {
-			return 1 - int(w.nodes&2)
-		}
 		return DrawScore
 	}
 	if ply >= MaxPly-2 {
@@ -193,7 +188,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		alpha, beta = delayWindow(alpha, beta, staticEval)
 	}
 
-	// Steps 11 to 13 prune whole non-PV nodes out of check.
+	// Steps 11 and 12 prune whole non-PV nodes out of check.
 	prunable := !pvNode && !inCheck && excluded == chess.NoMove
 
 	// Step 11. Static pruning near the horizon. Reverse futility: an
@@ -250,26 +245,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 
-	// Step 13. ProbCut: a capture that beats beta by a margin in a search
-	// some plies shallower would beat beta in the full one too, so the
-	// node is cut; quiescence screens each capture first (Stockfish,
-	// Ethereal, not in the seeds; switch ProbCut, off: turning it on
-	// measured no gain, in the ablation or on the net).
-	if prunable && w.Switches.ProbCut && probCutApplies(depth, beta) {
-		probBeta := beta + ProbCutMargin
-		if !(ttOK && hit.depth >= depth-ProbCutReduction && ttScore < probBeta) {
-			if score, m := w.probCut(ply, depth, probBeta, staticEval, ttMove, cutNode); m != chess.NoMove {
-				score = w.delayed(score, staticEval, delay)
-				w.tt.Store(key, m, scoreToTT(score, ply), rawEval, depth-ProbCutReduction+1, BoundLower)
-				return score
-			}
-			if w.stopping() {
-				return 0
-			}
-		}
-	}
-
-	// Step 14. Internal iterative deepening: no hash move, so find one with
+	// Step 13. Internal iterative deepening: no hash move, so find one with
 	// a shallower search (REBEL: half depth; micro-Max deepens itself;
 	// IPPOLIT; switch IID). With IIReduction (on: step 7's group) the node
 	// is searched a ply shallower instead, from IIRMinDepth at PV and cut
@@ -287,7 +263,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		ss.pvLen = 0
 	}
 
-	// Step 15. Singular extension: the hash move is extended when an
+	// Step 14. Singular extension: the hash move is extended when an
 	// exclusion search without it fails well below the hash score; when
 	// even that search beats beta, several moves do and the node is cut
 	// (multi-cut). It runs before the picker is set up, since it reuses
@@ -314,7 +290,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 
-	// Step 16. The moves, best first (picker.go): hash move, mate killer,
+	// Step 15. The moves, best first (picker.go): hash move, mate killer,
 	// winning and equal captures, killers, quiet moves by history, losing
 	// captures.
 	var killers [4]chess.Move
@@ -325,7 +301,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	pk := &ss.picker
 	pk.reset(ttMove, ss.mateKiller, killers)
 	pk.evalHanging, pk.hangingKnown = ss.hanging, ss.hangingKnown
-	pk.cont1, pk.cont2, pk.threats = w.historyContext(ply)
+	pk.cont1, pk.cont2 = w.contRows(ply)
 	if w.Switches.CounterMove && ply >= 1 && w.stack[ply-1].move != chess.NoMove {
 		prev := &w.stack[ply-1]
 		pk.counter = w.counter[prev.moved][prev.move.To()]
@@ -347,7 +323,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	quiets := &ss.quiets
 	us := pos.SideToMove()
 	lazyBalance := lazyUnknown              // material and piece squares, when needed
-	hasPieces := pos.HasNonPawnMaterial(us) // for step 17, the same for every move
+	hasPieces := pos.HasNonPawnMaterial(us) // for step 16, the same for every move
 
 	rootIdx := w.pvIdx // the next root move
 	for {
@@ -372,12 +348,11 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		givesCheck := pos.GivesCheck(m)
 		pc := pos.PieceOn(m.From())
 
-		// Step 17. Pruning of hopeless moves, once a move has been found
+		// Step 16. Pruning of hopeless moves, once a move has been found
 		// that is not a mate against us: late move pruning (switch
 		// LateMovePruning), futility to horizon-5 at 1.18 a ply (REBEL;
 		// switch Futility; with FutilityREBEL REBEL's own margins at
-		// horizon-1 and -2 only; with FutilityHistory, Ethereal's rule, off,
-		// only moves of poor history), positional gain (IPPOLIT; switch
+		// horizon-1 and -2 only), positional gain (IPPOLIT; switch
 		// PositionalGain, off), counter-move and follow-up history (Ethereal;
 		// switch ContHistPruning), SEE (switch SEEPruning;
 		// SEEQuietLinearNoisySquare, Ethereal's margins). Checks are spared,
@@ -399,8 +374,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				if w.Switches.PruneAtLMRDepth {
 					pruneDepth = lmrPruneDepth(depth, moveCount)
 				}
-				if w.Switches.Futility && w.futile(pruneDepth, staticEval, alpha) &&
-					(!w.Switches.FutilityHistory || w.quietHistory(pk, pc, m) < FutilityHistoryLimit[b2i(improving)]) {
+				if w.Switches.Futility && w.futile(pruneDepth, staticEval, alpha) {
 					pk.skipQuiets = true
 					continue
 				}
@@ -417,7 +391,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 		}
 
-		// Step 18. Extensions of the move: singular (step 15), recapture
+		// Step 17. Extensions of the move: singular (step 14), recapture
 		// in REBEL's material window, pawn to the 7th (REBEL; switches
 		// RecaptureExt and PawnPushExt, off: their rows measured no gain).
 		ext := 0
@@ -437,7 +411,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		winning := (w.Switches.StaticREBEL || w.Switches.ThreatReduction) && noisy && pos.SEEGreaterEqual(m, 1)
 
-		// Step 19. Reduction 1: a quiet move of a side that stands a rook
+		// Step 18. Reduction 1: a quiet move of a side that stands a rook
 		// or more (by material and piece squares) below alpha is searched a
 		// ply shallower, once on a path (REBEL; switch MaterialReduction,
 		// off: a clear loss measured).
@@ -458,7 +432,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		w.prefetchChild(pos.Key())
 		w.nodes++
 		nodesBefore := w.nodes
-		// Step 20. Pawn-ending extension: a capture into a pawn ending that
+		// Step 19. Pawn-ending extension: a capture into a pawn ending that
 		// is not yet decided is searched three plies deeper (REBEL; switch
 		// PawnEndingExt, off: no gain measured).
 		if w.Switches.PawnEndingExt && !root && ext == 0 && w.captureIntoPawnEnding() {
@@ -466,7 +440,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		ss.moveExt = newDepth - (depth - 1)
 
-		// Step 21. Principal variation search with late-move reductions:
+		// Step 20. Principal variation search with late-move reductions:
 		// late quiet moves one ply less, a second and third with poor
 		// history, more for very late moves at depth (LMR in REBEL,
 		// edition 3, and a log-log term; switches LMR, HistoryReduction,
@@ -474,8 +448,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// engines reduce (reductions.go lmrAdjustedPlies), a clear gain
 		// in its ablation row. With LMRCaptures (on since
 		// its SPRT on the net; Ethereal, Stockfish) late captures are
-		// reduced by their capture history, which it keeps without
-		// ordering by it, as CaptureHistory would (docs/techniques.md).
+		// reduced by their capture history, which it keeps.
 		var score int
 		reducedHere := materialReduced && !w.parentMaterialReduced(ply)
 		ss.moveReduced = reducedHere
@@ -527,7 +500,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			w.recordRootMove(&w.rootMoves[rootIdx-1], moveCount == 1, score, alpha)
 		}
 
-		// Step 22. The best move so far, and the moves tried before it.
+		// Step 21. The best move so far, and the moves tried before it.
 		if score > bestScore {
 			bestScore = score
 			if score > alpha {
@@ -551,7 +524,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 
-	// Step 23. No move: mate or stalemate (or only the excluded move).
+	// Step 22. No move: mate or stalemate (or only the excluded move).
 	if moveCount == 0 {
 		if excluded != chess.NoMove {
 			// A fail low of the singular test: the window as the caller
@@ -564,14 +537,12 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		return DrawScore
 	}
 
-	// Step 24. What the cut-off teaches: history, continuation history,
+	// Step 23. What the cut-off teaches: history, continuation history,
 	// killers, counter move (history.go), and the capture history, kept
-	// while CaptureHistory (which orders by it) or LMRCaptures (which
-	// reduces by it) is on (CaptureHistory off: ordering by it lost in
-	// its ablation row, REBEL's bands already ordering captures).
+	// while LMRCaptures, which reduces by it, is on.
 	if bestScore >= beta && bestMove != chess.NoMove {
 		w.updateQuietStats(ss, bestMove, quiets[:quietsTried], depth, ply, bestScore)
-		if w.Switches.CaptureHistory || w.Switches.LMRCaptures {
+		if w.Switches.LMRCaptures {
 			w.updateCaptureHistory(bestMove, noisies[:noisyTried], depth)
 		}
 	}
@@ -579,7 +550,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	bestScore = w.delayed(bestScore, staticEval, delay)
 	bestScore = min(max(bestScore, tbFloor), tbCeiling) // the tables' bounds (step 6b)
 
-	// Step 25. The result into the hash table; at the root only for the
+	// Step 24. The result into the hash table; at the root only for the
 	// first PV line, the one searched with every move. Out of check, after
 	// a quiet best move or none, it also moves the correction history.
 	if excluded == chess.NoMove && !(root && w.pvIdx > 0) {

@@ -104,14 +104,6 @@ func TestNewSwitchesChangeTheTree(t *testing.T) {
 			t.Errorf("%s: %d nodes at depth 8, the same as the default", flip(name), n)
 		}
 	}
-	// FutilityHistory touches rarer nodes, those near the horizon with a
-	// good history (DrawJitter's test is its own).
-	base10 := nodes("", 10)
-	for _, name := range []string{"FutilityHistory"} {
-		if n := nodes(flip(name), 10); n == base10 {
-			t.Errorf("%s: %d nodes at depth 10, the same as the default", flip(name), n)
-		}
-	}
 	for _, name := range []string{"ClockIdealScaled", "ClockFrontLoad", "EvalCache"} {
 		if n := nodes(flip(name), 8); n != base {
 			t.Errorf("%s changed a fixed-depth search: %d nodes, want %d", flip(name), n, base)

@@ -243,7 +243,7 @@ var (
 
 const SEELinearMaxDepth = 9
 
-// SafeChecksOnly: a check escapes the pruning of step 17 only as the hash
+// SafeChecksOnly: a check escapes the pruning of step 16 only as the hash
 // move, or among the first SafeCheckMaxMoves moves when SEE says it loses
 // nothing.
 const SafeCheckMaxMoves = 8
@@ -321,14 +321,6 @@ const (
 // SPSA, tunable.go).
 var IIRMinDepth = 4
 
-// ProbCut: from this depth, beta plus this margin, searched this many
-// plies shallower.
-const (
-	ProbCutMinDepth  = 5
-	ProbCutMargin    = 100
-	ProbCutReduction = 4
-)
-
 // Singular extensions: from SingularMinDepth, for a hash move stored at
 // most SingularTTDepthMargin plies shallower than the node; the exclusion
 // search runs at (depth-1)/SingularDepthDivisor on a window
@@ -396,14 +388,6 @@ const (
 	CaptureSEEWeight        = 8
 	EqualCaptureClassWeight = 16
 	LosingCaptureOffset     = 1 << 20
-	// With CaptureHistory, equal captures keep REBEL's class order and
-	// the capture history (±1024 after the divisor) orders each class
-	// around its centre.
-	CaptureHistoryClassWeight = 4096
-	CaptureHistoryClassCentre = CaptureHistoryClassWeight / 2
-	// CaptureHistoryDivisor scales the capture history (±HistoryMax) to the
-	// ordering scores of captures: ±1024, a pawn of SEE being 800.
-	CaptureHistoryDivisor = 16
 )
 
 // Quiet moves: castling first, then by history, with REBEL's hints from
@@ -494,12 +478,6 @@ const (
 	ClockIdealScaledLastStartPercent = 50
 )
 
-// ClockStableFloor: a stable best move takes ClockStableFloorStep of the
-// ideal time off per iteration, so that ten iterations leave the ideal
-// time itself (1.2 - 10 · 0.02) rather than 0.8 of it, as Ethereal 12
-// never goes below its ideal time.
-const ClockStableFloorStep = 0.02
-
 // ClockFrontLoad: the time left is shared over this many moves, not
 // ClockIdealScaledMoves, so that more of it goes to the moves of the
 // opening and middle game, as Ethereal 12 spends more of its clock early;
@@ -517,11 +495,6 @@ const (
 	LMRCaptureHistoryDivisor = 5000
 	LMRCaptureMax            = 3
 )
-
-// FutilityHistory: futility prunes a quiet move only when its butterfly
-// and continuation histories sum below this limit, not improving and
-// improving (Ethereal's limits on the same scale).
-var FutilityHistoryLimit = [2]int32{12000, 6000}
 
 // ClockNodeShare: Ethereal's clock since version 14 on ClockIdealScaled's
 // frame. The ideal time is ClockNodeShareIdealScale times ClockIdealScaled's

@@ -65,9 +65,6 @@ type picker struct {
 	counter      chess.Move // the reply that refuted the previous move last time
 	cont1        *contRow   // continuation history after the previous move
 	cont2        *contRow   // and after the move before it
-	// threats: the squares the enemy attacks, under ThreatHistory (which
-	// picks the history table by them; historyEntry), else empty.
-	threats chess.Bitboard
 
 	qsearch    bool
 	qsChecks   bool
@@ -91,9 +88,6 @@ func (pk *picker) reset(ttMove, mateKiller chess.Move, killers [4]chess.Move) {
 	pk.hanging, pk.hangingKnown = 0, false
 	pk.counter = chess.NoMove
 	pk.cont1, pk.cont2 = nil, nil
-	// Quiescence keeps no threat map: its evasions read the history of
-	// attacked squares as unattacked rather than another node's map.
-	pk.threats = 0
 }
 
 // resetQS prepares for a quiescence node: noisy moves only (all moves when
@@ -369,28 +363,21 @@ func (pk *picker) scoreNoisy(w *worker) {
 		default:
 			pk.scores[i] = ScoreLosing + int32(see) + LosingCaptureOffset
 		}
-		if w.Switches.CaptureHistory && see != 0 {
-			pk.scores[i] += int32(*w.captureHistory(m)) / CaptureHistoryDivisor
-		}
 	}
 }
 
 // captureScore is the score of capture m (not a promotion) with this SEE.
-// It never falls as see grows, attacker, victim and history fixed: each
-// band's score grows with the SEE, the losing band (below 2^20 + 2^11
-// with any int16 capture history over 16) lies under the equal band (2^22
-// or more), the equal band (below 2^22 + 6·4096 + 2^12) under the winning
-// one (above 2^24 - 2^11), and quiescence's floor (0 or more) sends only
-// SEEs below it to the bottom of the losing band. selectNoisy relies on
+// It never falls as see grows, attacker and victim fixed: each band's
+// score grows with the SEE, the losing band (below 2^20) lies under the
+// equal band (2^22 or more), the equal band (under 2^22 + 2^7) under the
+// winning one (above 2^24), and quiescence's floor (0 or more) sends
+// only SEEs below it to the bottom of the losing band. selectNoisy relies on
 // this (TestCaptureScoreMonotone).
 func (pk *picker) captureScore(w *worker, m chess.Move, see int, attacker, victim chess.PieceType) int32 {
 	if pk.qsearch && see < pk.seeFloor {
 		// Below quiescence's floor: the late stage, which quiescence
 		// never reaches.
 		return ScoreLosing + LosingCaptureOffset + int32(see)
-	}
-	if w.Switches.CaptureHistory {
-		return captureScoreWithHistory(w, m, see, attacker, victim)
 	}
 	switch {
 	case see > 0:
@@ -399,20 +386,6 @@ func (pk *picker) captureScore(w *worker, m chess.Move, see int, attacker, victi
 		return ScoreEqual + EqualCaptureClassWeight*equalCaptureOrder[attacker][victim] + int32(victim)
 	}
 	return ScoreLosing + int32(see) + LosingCaptureOffset
-}
-
-// captureScoreWithHistory is captureScore with the capture history: REBEL's
-// order of the equal captures first and the history within it; winning
-// and losing captures shifted by up to about a pawn of exchange gain.
-func captureScoreWithHistory(w *worker, m chess.Move, see int, attacker, victim chess.PieceType) int32 {
-	h := int32(*w.captureHistory(m)) / CaptureHistoryDivisor
-	switch {
-	case see > 0:
-		return winningCaptureScore(see, attacker) + h
-	case see == 0:
-		return ScoreEqual + CaptureHistoryClassWeight*equalCaptureOrder[attacker][victim] + CaptureHistoryClassCentre + h
-	}
-	return ScoreLosing + int32(see) + LosingCaptureOffset + h
 }
 
 // scoreQuiet orders quiet moves by history, with REBEL's hints from the
@@ -439,7 +412,7 @@ func (pk *picker) scoreQuiet(w *worker) {
 			continue
 		}
 		pc := pos.PieceOn(m.From())
-		score := *w.historyEntry(pk.threats, pc, m)
+		score := *w.historyEntry(pc, m)
 		if w.Switches.ContinuationHistory {
 			score += contScore(pk.cont1, pc, m.To()) + contScore(pk.cont2, pc, m.To())
 		}

@@ -40,8 +40,7 @@ func pickerTestPositions(t *testing.T, n int) []*chess.Position {
 // reference (picker_ref_test.go) hand out the same moves in the same
 // order in main-search nodes (random hash moves, killers, counter moves,
 // histories and a random point where the quiet moves are skipped) and in
-// quiescence with several SEE floors, with and without the capture
-// history. The two pickers are reused from position to position, as in
+// quiescence with several SEE floors. The two pickers are reused from position to position, as in
 // the search's stack.
 func TestLazySEEPickerOrder(t *testing.T) {
 	positions := pickerTestPositions(t, 30000)
@@ -49,77 +48,69 @@ func TestLazySEEPickerOrder(t *testing.T) {
 	var lazy picker
 	var ref refPicker
 	floors := []int{0, 1, 99, 100, 101, 224, 225, 325, 400, 500, 675, 1000, 2000}
-	for _, captureHistory := range []bool{false, true} {
-		w := NewSearcher(1).main
-		w.Switches.CaptureHistory = captureHistory
-		for pc := range w.history[0][0] {
-			for sq := range w.history[0][0][pc] {
-				w.history[0][0][pc][sq] = rng.Int32N(2*HistoryMax) - HistoryMax
-				if captureHistory {
-					for v := range w.captureHist[pc][sq] {
-						w.captureHist[pc][sq][v] = int16(rng.IntN(2*HistoryMax) - HistoryMax)
-					}
-				}
+	w := NewSearcher(1).main
+	for pc := range w.history {
+		for sq := range w.history[pc] {
+			w.history[pc][sq] = rng.Int32N(2*HistoryMax) - HistoryMax
+		}
+	}
+	var gotL, gotR []chess.Move
+	compare := func(what string, pos *chess.Position) {
+		t.Helper()
+		same := len(gotL) == len(gotR)
+		for i := 0; same && i < len(gotL); i++ {
+			same = gotL[i] == gotR[i]
+		}
+		if !same {
+			t.Fatalf("%s, %s:\nlazy  %v\neager %v", what, pos.FEN(), gotL, gotR)
+		}
+	}
+	for _, pos := range positions {
+		w.pos = pos
+		var ml chess.MoveList
+		pos.GenerateLegal(&ml)
+		some := func() chess.Move {
+			if ml.N == 0 || rng.IntN(3) == 0 {
+				return chess.NoMove
+			}
+			return ml.Moves[rng.IntN(ml.N)]
+		}
+		// Main search.
+		tt, mate := some(), some()
+		killers := [4]chess.Move{some(), some(), some(), some()}
+		counter := some()
+		skipAfter := rng.IntN(40)
+		lazy.reset(tt, mate, killers)
+		ref.reset(tt, mate, killers)
+		lazy.counter, ref.counter = counter, counter
+		gotL, gotR = gotL[:0], gotR[:0]
+		for m := lazy.next(w); m != chess.NoMove; m = lazy.next(w) {
+			gotL = append(gotL, m)
+			if len(gotL) == skipAfter {
+				lazy.skipQuiets = true
 			}
 		}
-		var gotL, gotR []chess.Move
-		compare := func(what string, pos *chess.Position) {
-			t.Helper()
-			same := len(gotL) == len(gotR)
-			for i := 0; same && i < len(gotL); i++ {
-				same = gotL[i] == gotR[i]
-			}
-			if !same {
-				t.Fatalf("%s, capture history %v, %s:\nlazy  %v\neager %v", what, captureHistory, pos.FEN(), gotL, gotR)
+		for m := ref.next(w); m != chess.NoMove; m = ref.next(w) {
+			gotR = append(gotR, m)
+			if len(gotR) == skipAfter {
+				ref.skipQuiets = true
 			}
 		}
-		for _, pos := range positions {
-			w.pos = pos
-			var ml chess.MoveList
-			pos.GenerateLegal(&ml)
-			some := func() chess.Move {
-				if ml.N == 0 || rng.IntN(3) == 0 {
-					return chess.NoMove
-				}
-				return ml.Moves[rng.IntN(ml.N)]
-			}
-			// Main search.
-			tt, mate := some(), some()
-			killers := [4]chess.Move{some(), some(), some(), some()}
-			counter := some()
-			skipAfter := rng.IntN(40)
-			lazy.reset(tt, mate, killers)
-			ref.reset(tt, mate, killers)
-			lazy.counter, ref.counter = counter, counter
+		compare("main search", pos)
+		// Quiescence.
+		for _, floor := range floors {
+			tt := some()
+			withChecks := rng.IntN(2) == 0
+			lazy.resetQS(tt, pos.InCheck(), withChecks, floor)
+			ref.resetQS(tt, pos.InCheck(), withChecks, floor)
 			gotL, gotR = gotL[:0], gotR[:0]
 			for m := lazy.next(w); m != chess.NoMove; m = lazy.next(w) {
 				gotL = append(gotL, m)
-				if len(gotL) == skipAfter {
-					lazy.skipQuiets = true
-				}
 			}
 			for m := ref.next(w); m != chess.NoMove; m = ref.next(w) {
 				gotR = append(gotR, m)
-				if len(gotR) == skipAfter {
-					ref.skipQuiets = true
-				}
 			}
-			compare("main search", pos)
-			// Quiescence and ProbCut.
-			for _, floor := range floors {
-				tt := some()
-				withChecks := rng.IntN(2) == 0
-				lazy.resetQS(tt, pos.InCheck(), withChecks, floor)
-				ref.resetQS(tt, pos.InCheck(), withChecks, floor)
-				gotL, gotR = gotL[:0], gotR[:0]
-				for m := lazy.next(w); m != chess.NoMove; m = lazy.next(w) {
-					gotL = append(gotL, m)
-				}
-				for m := ref.next(w); m != chess.NoMove; m = ref.next(w) {
-					gotR = append(gotR, m)
-				}
-				compare("quiescence", pos)
-			}
+			compare("quiescence", pos)
 		}
 	}
 }
@@ -149,39 +140,29 @@ func TestCaptureScoreMonotone(t *testing.T) {
 	}
 	w := NewSearcher(1).main
 	var pk picker
-	for _, captureHistory := range []bool{false, true} {
-		w.Switches.CaptureHistory = captureHistory
-		for _, pos := range positions[:200] {
-			w.pos = pos
-			var ml chess.MoveList
-			pos.GenerateNoisy(&ml)
-			for _, m := range ml.Moves[:ml.N] {
-				if m.IsPromotion() {
-					continue
-				}
-				attacker, victim := pos.PieceOn(m.From()).Type(), pos.PieceOn(m.To()).Type()
-				if m.IsEnPassant() {
-					victim = chess.Pawn
-				}
-				hists := []int16{0}
-				if captureHistory {
-					hists = []int16{-32768, -HistoryMax, 0, HistoryMax, 32767}
-				}
-				for _, hist := range hists {
-					*w.captureHistory(m) = hist
-					for _, qs := range []bool{false, true} {
-						for _, floor := range []int{0, 1, 100, 325, 1000} {
-							pk.resetQS(chess.NoMove, !qs, false, floor)
-							prev := pk.captureScore(w, m, -2500, attacker, victim)
-							for see := -2499; see <= 1100; see++ {
-								sc := pk.captureScore(w, m, see, attacker, victim)
-								if sc < prev {
-									t.Fatalf("%s %s, history %d, quiescence %v, floor %d: score %d at SEE %d, %d at SEE %d",
-										pos.FEN(), pos.UCI(m), hist, qs, floor, prev, see-1, sc, see)
-								}
-								prev = sc
-							}
+	for _, pos := range positions[:200] {
+		w.pos = pos
+		var ml chess.MoveList
+		pos.GenerateNoisy(&ml)
+		for _, m := range ml.Moves[:ml.N] {
+			if m.IsPromotion() {
+				continue
+			}
+			attacker, victim := pos.PieceOn(m.From()).Type(), pos.PieceOn(m.To()).Type()
+			if m.IsEnPassant() {
+				victim = chess.Pawn
+			}
+			for _, qs := range []bool{false, true} {
+				for _, floor := range []int{0, 1, 100, 325, 1000} {
+					pk.resetQS(chess.NoMove, !qs, false, floor)
+					prev := pk.captureScore(w, m, -2500, attacker, victim)
+					for see := -2499; see <= 1100; see++ {
+						sc := pk.captureScore(w, m, see, attacker, victim)
+						if sc < prev {
+							t.Fatalf("%s %s, quiescence %v, floor %d: score %d at SEE %d, %d at SEE %d",
+								pos.FEN(), pos.UCI(m), qs, floor, prev, see-1, sc, see)
 						}
+						prev = sc
 					}
 				}
 			}

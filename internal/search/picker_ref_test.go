@@ -255,18 +255,8 @@ func (pk *refPicker) scoreNoisy(w *worker) {
 			pk.scores[i] = winningCaptureScore(see, attacker)
 		case see == 0:
 			pk.scores[i] = ScoreEqual + EqualCaptureClassWeight*equalCaptureOrder[attacker][victim] + int32(victim)
-			if w.Switches.CaptureHistory {
-				// REBEL's order first, the capture history within it.
-				pk.scores[i] = ScoreEqual + CaptureHistoryClassWeight*equalCaptureOrder[attacker][victim] +
-					CaptureHistoryClassCentre + int32(*w.captureHistory(m))/CaptureHistoryDivisor
-			}
 		default:
 			pk.scores[i] = ScoreLosing + int32(see) + LosingCaptureOffset
-		}
-		if w.Switches.CaptureHistory && see != 0 {
-			// Winning and losing captures: the history shifts a capture by
-			// up to about a pawn of exchange gain.
-			pk.scores[i] += int32(*w.captureHistory(m)) / CaptureHistoryDivisor
 		}
 		if pk.qsearch && see < pk.seeFloor && !m.IsPromotion() {
 			// Below quiescence's floor: the late stage, which quiescence
@@ -300,7 +290,7 @@ func (pk *refPicker) scoreQuiet(w *worker) {
 			continue
 		}
 		pc := pos.PieceOn(m.From())
-		score := w.history[0][0][pc][m.To()]
+		score := w.history[pc][m.To()]
 		if w.Switches.ContinuationHistory {
 			score += contScore(pk.cont1, pc, m.To()) + contScore(pk.cont2, pc, m.To())
 		}

@@ -3,10 +3,10 @@ package search
 import "matador/internal/chess"
 
 // The tests of the pruning steps of negamax: whole nodes (static pruning,
-// null move, ProbCut) and single moves (late moves, futility, positional
-// gain, SEE). Most are small enough to inline into negamax: probCut and
-// rebelCanPrune are not, and futile, seePrunes and nullMoveReduction only
-// in the profile-guided build (cmd/matador/default.pgo).
+// null move) and single moves (late moves, futility, positional gain,
+// SEE). Most are small enough to inline into negamax: rebelCanPrune is
+// not, and futile, seePrunes and nullMoveReduction only in the
+// profile-guided build (cmd/matador/default.pgo).
 
 // reverseFutility is static pruning near the horizon, after REBEL's static
 // selective search: a node whose evaluation (hash-improved) stands the
@@ -95,47 +95,6 @@ func (w *worker) nullMoveReduction(depth, evalScore, beta int) int {
 		r--
 	}
 	return r
-}
-
-// probCutApplies: deep enough, and beta plus the margin is no mate score.
-func probCutApplies(depth, beta int) bool {
-	return depth >= ProbCutMinDepth && beta > -MateInMaxPly && beta < MateInMaxPly-ProbCutMargin
-}
-
-// probCut tries the captures that could beat probBeta (by SEE from the
-// static evaluation): quiescence first, then a search ProbCutReduction
-// plies shallower than depth, both on a null window at probBeta. It returns
-// the score and the move of the first that beats it, or NoMove.
-func (w *worker) probCut(ply, depth, probBeta, staticEval int, ttMove chess.Move, cutNode bool) (int, chess.Move) {
-	pos := w.pos
-	ss := &w.stack[ply]
-	pk := &ss.picker
-	pk.resetQS(ttMove, false, false, 0)
-	for {
-		m := pk.next(w)
-		if m == chess.NoMove {
-			return 0, chess.NoMove
-		}
-		if !pos.SEEGreaterEqual(m, probBeta-staticEval) {
-			continue
-		}
-		w.enterMove(ss, m, pos.PieceOn(m.From()), m == ttMove, pos.SEEGreaterEqual(m, 1),
-			w.parentMaterialReduced(ply))
-		ss.moveReduced = true
-		w.makeMove(m)
-		w.nodes++
-		score := -w.qsearch(-probBeta, -probBeta+1, ply+1, 0)
-		if score >= probBeta {
-			score = -w.negamax(-probBeta, -probBeta+1, depth-ProbCutReduction, ply+1, !cutNode)
-		}
-		w.unmakeMove(m)
-		if w.stopping() {
-			return 0, chess.NoMove
-		}
-		if score >= probBeta {
-			return score, m
-		}
-	}
 }
 
 // lateMovePrunes: at this depth, enough moves have been tried for the

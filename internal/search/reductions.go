@@ -19,7 +19,7 @@ import (
 func (w *worker) lateMoveReduction(pc chess.Piece, m chess.Move, depth, moveCount, newDepth int,
 	pvNode, cutNode, improving bool, pk *picker) int {
 	r := 1
-	h := *w.historyEntry(pk.threats, pc, m)
+	h := *w.historyEntry(pc, m)
 	if w.Switches.HistoryReduction {
 		if h < LMRHistoryTwo {
 			r++
@@ -128,7 +128,7 @@ func lmrCapturePlies(captureHist int32, newDepth int) int {
 // quietHistory is the butterfly history of a quiet move plus its
 // continuation histories after the last two moves (the picker's rows).
 func (w *worker) quietHistory(pk *picker, pc chess.Piece, m chess.Move) int32 {
-	h := *w.historyEntry(pk.threats, pc, m)
+	h := *w.historyEntry(pc, m)
 	if w.Switches.ContinuationHistory {
 		to := m.To()
 		h += contScore(pk.cont1, pc, to) + contScore(pk.cont2, pc, to)

@@ -42,9 +42,6 @@ type Switches struct {
 	StaticREBEL         bool // REBEL's selective search in place of reverse futility and our null move
 	ThreatReduction     bool // REBEL: reduction 2a, a ply less where the mover stays below alpha despite its threat
 	KingPressureExt     bool // REBEL: a ply more for a move that seriously increases the pressure on the king
-	PartialIteration    bool // a new best move of an interrupted iteration is played
-	ProbCut             bool // a capture that beats beta by a margin in a shallower search cuts the node
-	CaptureHistory      bool // captures ordered within their REBEL band by how often they caused cut-offs
 	// The search and clock of the strongest engines, on since the nine
 	// together passed an SPRT (nine14 in the ledger); each one's own worth
 	// is its row in docs/ablation.
@@ -64,20 +61,15 @@ type Switches struct {
 	SingularDouble    bool // a very singular hash move two plies deeper, a non-singular one that beats beta a ply shallower
 	IIReduction       bool // no hash move at a PV or cut node: a ply less, instead of internal iterative deepening
 	// Refinements of the clock and a cache of static evaluations.
-	ClockNodeShare   bool // Ethereal's clock since version 14: a larger ideal time, scaled by the best move's share of the nodes and the score's fall
-	ClockStableFloor bool // a stable best move takes ClockIdealScaled's time down to the ideal time, not 0.8 of it
-	EvalCache        bool // static evaluations kept by position key beside the hash table (the same scores, sooner)
-	// Details of the search and the clock, each on only once it passed an
+	ClockNodeShare bool // Ethereal's clock since version 14: a larger ideal time, scaled by the best move's share of the nodes and the score's fall
+	EvalCache      bool // static evaluations kept by position key beside the hash table (the same scores, sooner)
+	// Details of the search and the clock, each on since it passed an
 	// SPRT: the clock that front-loads, LMRCaptures (on the net at
 	// 10s+0.1s) and PruneAtLMRDepth (in a group with the tuned margins and
-	// ClockNodeShare); FutilityHistory, DrawJitter and ThreatHistory are
-	// off.
+	// ClockNodeShare).
 	LMRCaptures     bool // late captures reduced by how seldom they cut off (their capture history)
-	FutilityHistory bool // futility spares a quiet move whose history is good
-	DrawJitter      bool // a draw in the main search (not quiescence) scores ±1 by the node count, not 0, so that the search does not settle on one drawing line
 	ClockFrontLoad  bool // the ideal time a share of ClockFrontLoadMoves moves instead of ClockIdealScaledMoves: more time early
 	PruneAtLMRDepth bool // futility and continuation-history pruning judge a quiet move at the depth its reduction would leave
-	ThreatHistory   bool // the butterfly history kept apart by whether the enemy attacks the move's from and to squares
 	// With the network: Stockfish 12's rule, on since its SPRT on the net.
 	NNUEImbalance bool // a position whose material is far from level is evaluated classically, the margin growing with the fifty-move count
 }
@@ -118,9 +110,6 @@ var DefaultSwitches = Switches{
 	StaticREBEL:               false,
 	ThreatReduction:           false,
 	KingPressureExt:           false,
-	PartialIteration:          false,
-	ProbCut:                   false,
-	CaptureHistory:            false,
 	LMRAdjusted:               true,
 	SafeChecksOnly:            true,
 	SEEQuietLinearNoisySquare: true,
@@ -134,12 +123,10 @@ var DefaultSwitches = Switches{
 	SingularDouble:            true,
 	IIReduction:               true,
 	ClockNodeShare:            true,
-	ClockStableFloor:          false,
 	EvalCache:                 true,
 	LMRCaptures:               true,
 	ClockFrontLoad:            true,
 	PruneAtLMRDepth:           true,
-	ThreatHistory:             false,
 	NNUEImbalance:             true,
 }
 

@@ -22,10 +22,8 @@ type timeManager struct {
 	hard           time.Duration
 	timed          bool
 	// idealScaled: the clock of ClockIdealScaled, where soft is the ideal time of
-	// the move, which the end of each iteration scales; stableStep is the
-	// share of it each iteration of a stable best move takes off.
+	// the move, which the end of each iteration scales.
 	idealScaled bool
-	stableStep  float64
 	// idealMoves: the moves the ideal time shares the time left over
 	// (ClockIdealScaledMoves, or ClockFrontLoadMoves); 0 reads as the first.
 	idealMoves int
@@ -44,7 +42,7 @@ type timeManager struct {
 func (tm *timeManager) plan(start time.Time, lim Limits, overhead time.Duration, slowMover int, us chess.Color, gamePly int, idealScaled bool) {
 	tm.start.Store(start.UnixNano())
 	tm.timed = false
-	tm.idealScaled, tm.stableStep = false, ClockIdealScaledStableStep
+	tm.idealScaled = false
 	switch {
 	case lim.MoveTime > 0:
 		tm.timed = true
@@ -198,15 +196,14 @@ func (tm *timeManager) isTimed() bool { return tm.timed }
 
 // scaledLimit is ClockIdealScaled's time for this move after an iteration: the
 // ideal time scaled down the longer the best move has held (to
-// ClockIdealScaledStableHigh - ClockIdealScaledStableStep · ClockIdealScaledStableMax, or
-// with ClockStableFloor ClockStableFloorStep instead of the step),
+// ClockIdealScaledStableHigh - ClockIdealScaledStableStep · ClockIdealScaledStableMax),
 // up by the decaying count of best-move changes and by the score's fall
 // over the last iterations, never past the hard limit. ClockNodeShare's
 // clock scales by stability, by the share of the nodes the best move took
 // and by a score factor from ClockNodeShareScoreMin to
 // ClockNodeShareScoreMax instead (Ethereal since version 14).
 func (tm *timeManager) scaledLimit(it iterationEnd) time.Duration {
-	stability := ClockIdealScaledStableHigh - tm.stableStep*float64(min(it.stable, ClockIdealScaledStableMax))
+	stability := ClockIdealScaledStableHigh - ClockIdealScaledStableStep*float64(min(it.stable, ClockIdealScaledStableMax))
 	if tm.nodeShare {
 		// A best move that takes nearly all the nodes has no rival worth
 		// the time; one that takes few is contested. A score that held or

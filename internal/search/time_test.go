@@ -284,30 +284,23 @@ func TestRootMoveNodes(t *testing.T) {
 	}
 }
 
-// ClockStableFloor: a best move stable for ten iterations or more leaves
-// the ideal time itself, not 0.8 of it; through the worker's switch. On
-// ClockIdealScaled's own scaling, ClockNodeShare off: under ClockNodeShare
-// the floor moves the same stability factor, beside the node share's.
-func TestClockStableFloor(t *testing.T) {
+// A best move stable for ClockIdealScaledStableMax iterations or more
+// leaves its floor of the ideal time, ClockIdealScaled's own scaling
+// (ClockNodeShare off: it moves the same stability factor, beside the
+// node share's).
+func TestClockStableLimit(t *testing.T) {
 	ms := time.Millisecond
 	limits := Limits{WTime: 10000 * ms, WInc: 100 * ms}
-	pos := chess.StartPosition()
-	for _, floor := range []bool{false, true} {
-		s := NewSearcher(1)
-		s.Switches.ClockStableFloor = floor
-		s.Switches.ClockNodeShare = false
-		w := s.main
-		w.Switches = s.Switches
-		w.begin(pos, limits, Options{MultiPV: 1, MoveOverhead: 30 * ms}, Reporter{})
-		tm := &w.clock
-		got := tm.scaledLimit(iterationEnd{depth: 20, stable: 20})
-		want := time.Duration(float64(tm.soft) * (ClockIdealScaledStableHigh - ClockIdealScaledStableStep*ClockIdealScaledStableMax))
-		if floor {
-			want = tm.soft
-		}
-		if d := got - want; d < -time.Microsecond || d > time.Microsecond {
-			t.Errorf("ClockStableFloor %v: limit %v after a long stable run, want %v (ideal %v)", floor, got, want, tm.soft)
-		}
+	s := NewSearcher(1)
+	s.Switches.ClockNodeShare = false
+	w := s.main
+	w.Switches = s.Switches
+	w.begin(chess.StartPosition(), limits, Options{MultiPV: 1, MoveOverhead: 30 * ms}, Reporter{})
+	tm := &w.clock
+	got := tm.scaledLimit(iterationEnd{depth: 20, stable: 20})
+	want := time.Duration(float64(tm.soft) * (ClockIdealScaledStableHigh - ClockIdealScaledStableStep*ClockIdealScaledStableMax))
+	if d := got - want; d < -time.Microsecond || d > time.Microsecond {
+		t.Errorf("limit %v after a long stable run, want %v (ideal %v)", got, want, tm.soft)
 	}
 }
 

@@ -32,11 +32,8 @@ type worker struct {
 	cachedNet *nnue.Net
 
 	stack [MaxPly + 4]plyState
-	// history[from attacked][to attacked][piece][to]: the butterfly
-	// history, one table for each threat class of a move (whether the
-	// enemy attacks the square it leaves and the one it enters) under
-	// ThreatHistory, else all in [0][0] (historyEntry).
-	history [2][2][16][64]int32
+	// history[piece][to]: the butterfly history.
+	history [16][64]int32
 	// counter[piece][to] is the quiet move that last refuted that move.
 	counter [16][64]chess.Move
 	// contHist[piece][to] is the continuation row of a move; row zero of
@@ -176,7 +173,7 @@ func (w *worker) enterMove(ss *plyState, m chess.Move, pc chess.Piece, isTT, win
 // forget clears what this worker has learned: history, killers, counter
 // moves, positional gains.
 func (w *worker) forget() {
-	w.history = [2][2][16][64]int32{}
+	w.history = [16][64]int32{}
 	w.counter = [16][64]chess.Move{}
 	clear(w.contHist[:])
 	clear(w.captureHist[:])
@@ -224,9 +221,6 @@ func (w *worker) begin(pos *chess.Position, limits Limits, opts Options, reporte
 	}
 	w.clock.nodeShare = w.Switches.ClockNodeShare
 	w.clock.plan(start, limits, opts.MoveOverhead, opts.SlowMover, w.pos.SideToMove(), w.pos.GamePly(), w.Switches.ClockIdealScaled)
-	if w.Switches.ClockStableFloor {
-		w.clock.stableStep = ClockStableFloorStep
-	}
 	w.clock.nodesPerSecond = opts.NodesPerSecond
 	w.clock.nodeStart.Store(0)
 	for i := range w.stack {

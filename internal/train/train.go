@@ -337,48 +337,102 @@ type state struct {
 // lines go to log. When ctx ends it stops at the next batch, writes the
 // checkpoint and returns ErrStopped.
 func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
-	var res Result
+	r, err := startRun(ctx, cfg, log)
+	if err != nil {
+		return Result{}, err
+	}
+	defer r.close()
+	for r.st.epoch < cfg.Epochs {
+		if err := r.runEpoch(ctx); err != nil {
+			return r.res, err
+		}
+		if err := r.endEpoch(); err != nil {
+			return r.res, err
+		}
+	}
+	return r.finish()
+}
+
+// run is one training run under way: what start-up made, where the
+// weights stand, and the counts its progress lines and epoch reports
+// give.
+type run struct {
+	cfg  Config
+	log  io.Writer
+	a    *arch
+	d    *dataset
+	p    *pool
+	st   *state
+	key  string
+	ckpt string // the checkpoint file, "" without -checkpoint
+
+	stepsPerEpoch, totalSteps int64
+	buf                       []byte // a chunk's records
+	mirrorBuf                 []bool // which of them are read mirrored
+
+	start               time.Time
+	stepsThisRun        int64
+	lastLine            time.Time // the last progress line
+	lineLoss, epochLoss float64   // the summed batch losses since it, and in this epoch
+	linePos, epochPos   int64     // the positions they cover
+	valLoss, valResult  float64   // the last held-out losses; NaN without held-out positions
+	res                 Result
+}
+
+// resume reads the checkpoint of cfg.Checkpoint into st when it holds the
+// run of key. It returns the checkpoint's file name ("" without
+// -checkpoint), the data's record counts the checkpoint was written with
+// (nil without one), and whether the run resumes.
+func resume(cfg *Config, key string, st *state) (ckpt string, counts []int64, resumed bool, err error) {
+	if cfg.Checkpoint == "" {
+		return "", nil, false, nil
+	}
+	ckpt = filepath.Join(cfg.Checkpoint, "checkpoint")
+	counts, err = readCheckpoint(ckpt, key, st)
+	switch {
+	case err == nil:
+		return ckpt, counts, true, nil
+	case errors.Is(err, os.ErrNotExist):
+		return ckpt, nil, false, nil
+	}
+	return "", nil, false, err
+}
+
+// startRun is the start-up: it checks the settings, the files and the
+// memory before any training, resumes or sets the starting weights, opens
+// the data and reports the run and its starting held-out loss.
+func startRun(ctx context.Context, cfg Config, log io.Writer) (*run, error) {
 	if err := cfg.Check(); err != nil {
-		return res, err
+		return nil, err
 	}
 	startNet, err := loadInit(cfg.Init)
 	if err != nil {
-		return res, err
+		return nil, err
 	}
 	key, err := cfg.key(startNet)
 	if err != nil {
-		return res, err
+		return nil, err
 	}
 	a, err := cfg.arch()
 	if err != nil {
-		return res, err
+		return nil, err
 	}
 	if startNet != nil {
 		if sa := archOf(startNet); sa.String() != a.String() {
-			return res, fmt.Errorf("-init %s is a net %s; this run trains one %s (-hidden, -king-buckets)", cfg.Init, sa, a)
+			return nil, fmt.Errorf("-init %s is a net %s; this run trains one %s (-hidden, -king-buckets)", cfg.Init, sa, a)
 		}
 	}
 	st := &state{w: make([]float32, a.nParams), m: make([]float32, a.nParams), v: make([]float32, a.nParams)}
-	var counts []int64
-	resumed := false
-	ckpt := ""
-	if cfg.Checkpoint != "" {
-		ckpt = filepath.Join(cfg.Checkpoint, "checkpoint")
-		counts, err = readCheckpoint(ckpt, key, st)
-		switch {
-		case err == nil:
-			resumed = true
-		case errors.Is(err, os.ErrNotExist):
-		default:
-			return res, err
-		}
+	ckpt, counts, resumed, err := resume(&cfg, key, st)
+	if err != nil {
+		return nil, err
 	}
 	if err := checkOutput(cfg.Out); err != nil {
-		return res, err
+		return nil, err
 	}
 	if cfg.Checkpoint != "" {
 		if st, err := os.Stat(cfg.Checkpoint); err == nil && !st.IsDir() {
-			return res, fmt.Errorf("-checkpoint %s is not a directory", cfg.Checkpoint)
+			return nil, fmt.Errorf("-checkpoint %s is not a directory", cfg.Checkpoint)
 		}
 	}
 	d, err := openData(ctx, cfg.Data, counts, &cfg)
@@ -386,15 +440,27 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 		fmt.Fprintln(log, "train: stopped while reading the data, before training")
 	}
 	if err != nil {
-		return res, err
+		return nil, err
 	}
-	defer d.close()
+	r := &run{cfg: cfg, log: log, a: a, d: d, st: st, key: key, ckpt: ckpt}
+	if err := r.setUp(startNet, resumed); err != nil {
+		r.close()
+		return nil, err
+	}
+	return r, nil
+}
+
+// setUp is the part of the start-up after the data is open: the outputs
+// made ready, the starting weights, the run's report, the chunk's memory
+// checked, the threads and the buffers.
+func (r *run) setUp(startNet *nnue.Net, resumed bool) error {
+	cfg, a, d, st, log := &r.cfg, r.a, r.d, r.st, r.log
 	if err := checkWritable(cfg.Out); err != nil {
-		return res, err
+		return err
 	}
 	if cfg.Checkpoint != "" {
 		if err := os.MkdirAll(cfg.Checkpoint, 0o755); err != nil {
-			return res, err
+			return err
 		}
 	}
 	switch {
@@ -406,15 +472,14 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 		a.initWeights(st.w, cfg.Seed)
 	}
 
-	stepsPerEpoch := int64(0)
 	for _, n := range d.train {
-		stepsPerEpoch += int64((n + cfg.Batch - 1) / cfg.Batch)
+		r.stepsPerEpoch += int64((n + cfg.Batch - 1) / cfg.Batch)
 	}
-	totalSteps := stepsPerEpoch * int64(cfg.Epochs)
+	r.totalSteps = r.stepsPerEpoch * int64(cfg.Epochs)
 	fmt.Fprintf(log, "train: a net %s; %d records in %d files, %d training positions, %d held out (%d kept, %d games), %d chunks, %d steps an epoch, %d threads, %s kernels\n",
-		a, d.total, len(d.files), d.trainSum, d.valAll, len(d.val)/trainbin.RecordSize, d.valGames, len(d.train), stepsPerEpoch, cfg.Threads, Vector())
+		a, d.total, len(d.files), d.trainSum, d.valAll, len(d.val)/trainbin.RecordSize, d.valGames, len(d.train), r.stepsPerEpoch, cfg.Threads, Vector())
 	if resumed {
-		fmt.Fprintf(log, "train: resuming %s at epoch %d, step %d of %d\n", ckpt, st.epoch+1, st.step, totalSteps)
+		fmt.Fprintf(log, "train: resuming %s at epoch %d, step %d of %d\n", r.ckpt, st.epoch+1, st.step, r.totalSteps)
 	}
 
 	// A chunk holds at most the data: a -chunk far above it costs nothing.
@@ -423,115 +488,162 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Result, error) {
 	chunkRecs := min(d.chunk, d.total)
 	if avail, ok := availableMemory(); ok {
 		if need := (chunkRecs*(trainbin.RecordSize+1) + 1<<20 - 1) >> 20; need > int64(avail) {
-			return res, fmt.Errorf("-chunk %d: a chunk of %d records takes %d MB, more than the %d MB of memory available; give a smaller -chunk", cfg.Chunk, chunkRecs, need, avail)
+			return fmt.Errorf("-chunk %d: a chunk of %d records takes %d MB, more than the %d MB of memory available; give a smaller -chunk", cfg.Chunk, chunkRecs, need, avail)
 		}
 	}
-	p := newPool(a, cfg.Threads)
-	defer p.close()
-	buf := make([]byte, chunkRecs*trainbin.RecordSize)
-	mirrorBuf := make([]bool, chunkRecs)
-	start := time.Now()
-	lastLine, lineLoss, linePos := start, 0.0, int64(0)
-	var epochLoss float64
-	var epochPos int64
-	valLoss, valResult := math.NaN(), math.NaN()
-	// valText is the held-out loss as the progress lines give it: a data
-	// set too small to hold out a game has none, which they say rather
-	// than print NaN.
-	valText := func() string { return "no positions held out" }
+	r.p = newPool(a, cfg.Threads)
+	r.buf = make([]byte, chunkRecs*trainbin.RecordSize)
+	r.mirrorBuf = make([]bool, chunkRecs)
+	r.start = time.Now()
+	r.lastLine = r.start
+	r.valLoss, r.valResult = math.NaN(), math.NaN()
 	if len(d.val) > 0 {
-		valText = func() string { return fmt.Sprintf("val loss %.6f (against results alone %.6f)", valLoss, valResult) }
-		valLoss, valResult = p.loss(st.w, d.val, cfg.Lambda)
-		fmt.Fprintf(log, "train: validation loss %.6f (against results alone %.6f) at step %d\n", valLoss, valResult, st.step)
+		r.valLoss, r.valResult = r.p.loss(st.w, d.val, cfg.Lambda)
+		fmt.Fprintf(log, "train: validation loss %.6f (against results alone %.6f) at step %d\n", r.valLoss, r.valResult, st.step)
 	}
-	stepsThisRun := int64(0)
-	save := func() error {
-		if ckpt == "" {
-			return nil
-		}
-		return writeCheckpoint(ckpt, key, d.counts, st)
+	return nil
+}
+
+// close ends the threads and closes the data.
+func (r *run) close() {
+	if r.p != nil {
+		r.p.close()
 	}
-	for st.epoch < cfg.Epochs {
-		order := chunkOrder(len(d.train), cfg.Seed, st.epoch)
-		for st.chunkPos < len(order) {
-			k := order[st.chunkPos]
-			recs, mirror, err := d.loadChunk(k, st.epoch, &cfg, buf, mirrorBuf)
-			if err != nil {
-				return res, err
-			}
-			n := len(recs) / trainbin.RecordSize
-			for ; st.batch*cfg.Batch < n; st.batch++ {
-				if ctx.Err() != nil {
-					if err := save(); err != nil {
-						return res, err
-					}
-					if ckpt != "" {
-						fmt.Fprintf(log, "train: stopped at epoch %d, step %d of %d; checkpoint %s written, the same command resumes\n", st.epoch+1, st.step, totalSteps, ckpt)
-					} else {
-						fmt.Fprintf(log, "train: stopped at epoch %d, step %d of %d, without a checkpoint (no -checkpoint)\n", st.epoch+1, st.step, totalSteps)
-					}
-					return res, ErrStopped
-				}
-				lo := st.batch * cfg.Batch
-				hi := min(lo+cfg.Batch, n)
-				batch := recs[lo*trainbin.RecordSize : hi*trainbin.RecordSize]
-				loss := p.step(st, batch, mirror[lo:hi], cfg.Lambda, lrAt(&cfg, st.step, totalSteps), cfg.Decay)
-				st.step++
-				if afterStep != nil {
-					afterStep(st.step)
-				}
-				stepsThisRun++
-				lineLoss += loss
-				linePos += int64(hi - lo)
-				epochLoss += loss
-				epochPos += int64(hi - lo)
-				res.Positions += int64(hi - lo)
-				if now := time.Now(); now.Sub(lastLine) >= cfg.Progress {
-					rate := float64(linePos) / now.Sub(lastLine).Seconds()
-					left := time.Duration(float64(now.Sub(start)) / float64(stepsThisRun) * float64(totalSteps-st.step))
-					fmt.Fprintf(log, "train: epoch %d/%d %5.1f%%, %.0f pos/s, train loss %.6f, %s, %s left\n",
-						st.epoch+1, cfg.Epochs, 100*float64(st.step-int64(st.epoch)*stepsPerEpoch)/float64(stepsPerEpoch),
-						rate, lineLoss/float64(linePos), shortVal(valLoss, len(d.val) > 0), left.Round(time.Second))
-					lastLine, lineLoss, linePos = now, 0, 0
-				}
-			}
-			st.batch = 0
-			st.chunkPos++
-			if err := save(); err != nil {
-				return res, err
-			}
+	r.d.close()
+}
+
+// save writes the checkpoint, where the run has one.
+func (r *run) save() error {
+	if r.ckpt == "" {
+		return nil
+	}
+	return writeCheckpoint(r.ckpt, r.key, r.d.counts, r.st)
+}
+
+// runEpoch trains the rest of the current epoch: its chunks in the
+// epoch's order, from the chunk and batch the state stands at, with a
+// checkpoint after each chunk. When ctx ends it writes the checkpoint
+// and returns ErrStopped.
+func (r *run) runEpoch(ctx context.Context) error {
+	cfg, st := &r.cfg, r.st
+	order := chunkOrder(len(r.d.train), cfg.Seed, st.epoch)
+	for st.chunkPos < len(order) {
+		recs, mirror, err := r.d.loadChunk(order[st.chunkPos], st.epoch, cfg, r.buf, r.mirrorBuf)
+		if err != nil {
+			return err
 		}
-		st.chunkPos = 0
-		st.epoch++
-		if len(d.val) > 0 {
-			valLoss, valResult = p.loss(st.w, d.val, cfg.Lambda)
-		}
-		trainLoss := math.NaN()
-		if epochPos > 0 {
-			trainLoss = epochLoss / float64(epochPos)
-		}
-		res.TrainLoss = trainLoss
-		fmt.Fprintf(log, "train: epoch %d/%d done: train loss %.6f, %s, %.0f pos/s over the run, %s\n",
-			st.epoch, cfg.Epochs, trainLoss, valText(), float64(res.Positions)/time.Since(start).Seconds(), time.Since(start).Round(time.Second))
-		epochLoss, epochPos = 0, 0
-		if err := save(); err != nil {
-			return res, err
-		}
-		if cfg.Checkpoint != "" {
-			data := a.quantise(st.w).Encode()
-			if err := writeFileAtomic(filepath.Join(cfg.Checkpoint, fmt.Sprintf("epoch-%d.nnue", st.epoch)), data); err != nil {
-				return res, err
+		n := len(recs) / trainbin.RecordSize
+		for ; st.batch*cfg.Batch < n; st.batch++ {
+			if ctx.Err() != nil {
+				return r.stop()
 			}
+			lo := st.batch * cfg.Batch
+			hi := min(lo+cfg.Batch, n)
+			batch := recs[lo*trainbin.RecordSize : hi*trainbin.RecordSize]
+			loss := r.p.step(st, batch, mirror[lo:hi], cfg.Lambda, lrAt(cfg, st.step, r.totalSteps), cfg.Decay)
+			st.step++
+			if afterStep != nil {
+				afterStep(st.step)
+			}
+			r.stepsThisRun++
+			r.lineLoss += loss
+			r.linePos += int64(hi - lo)
+			r.epochLoss += loss
+			r.epochPos += int64(hi - lo)
+			r.res.Positions += int64(hi - lo)
+			r.progress()
+		}
+		st.batch = 0
+		st.chunkPos++
+		if err := r.save(); err != nil {
+			return err
 		}
 	}
-	data := a.quantise(st.w).Encode()
-	if err := writeFileAtomic(cfg.Out, data); err != nil {
-		return res, err
+	st.chunkPos = 0
+	st.epoch++
+	return nil
+}
+
+// stop writes the checkpoint of a run whose context ended, says how to
+// go on, and returns ErrStopped.
+func (r *run) stop() error {
+	if err := r.save(); err != nil {
+		return err
 	}
-	res.Net = nnue.NameOf(data)
-	res.ValLoss, res.ValResultLoss = valLoss, valResult
-	res.Elapsed = time.Since(start)
-	return res, nil
+	st := r.st
+	if r.ckpt != "" {
+		fmt.Fprintf(r.log, "train: stopped at epoch %d, step %d of %d; checkpoint %s written, the same command resumes\n", st.epoch+1, st.step, r.totalSteps, r.ckpt)
+	} else {
+		fmt.Fprintf(r.log, "train: stopped at epoch %d, step %d of %d, without a checkpoint (no -checkpoint)\n", st.epoch+1, st.step, r.totalSteps)
+	}
+	return ErrStopped
+}
+
+// progress prints a progress line once cfg.Progress has passed since the
+// last: the epoch's share done, the speed and loss since that line, the
+// last held-out loss and the time left.
+func (r *run) progress() {
+	now := time.Now()
+	if now.Sub(r.lastLine) < r.cfg.Progress {
+		return
+	}
+	st := r.st
+	rate := float64(r.linePos) / now.Sub(r.lastLine).Seconds()
+	left := time.Duration(float64(now.Sub(r.start)) / float64(r.stepsThisRun) * float64(r.totalSteps-st.step))
+	fmt.Fprintf(r.log, "train: epoch %d/%d %5.1f%%, %.0f pos/s, train loss %.6f, %s, %s left\n",
+		st.epoch+1, r.cfg.Epochs, 100*float64(st.step-int64(st.epoch)*r.stepsPerEpoch)/float64(r.stepsPerEpoch),
+		rate, r.lineLoss/float64(r.linePos), shortVal(r.valLoss, len(r.d.val) > 0), left.Round(time.Second))
+	r.lastLine, r.lineLoss, r.linePos = now, 0, 0
+}
+
+// endEpoch is the report of an epoch just finished: the held-out loss
+// measured again, the epoch's line, the checkpoint, and the epoch's net
+// beside it.
+func (r *run) endEpoch() error {
+	cfg, st := &r.cfg, r.st
+	if len(r.d.val) > 0 {
+		r.valLoss, r.valResult = r.p.loss(st.w, r.d.val, cfg.Lambda)
+	}
+	trainLoss := math.NaN()
+	if r.epochPos > 0 {
+		trainLoss = r.epochLoss / float64(r.epochPos)
+	}
+	r.res.TrainLoss = trainLoss
+	fmt.Fprintf(r.log, "train: epoch %d/%d done: train loss %.6f, %s, %.0f pos/s over the run, %s\n",
+		st.epoch, cfg.Epochs, trainLoss, r.valText(), float64(r.res.Positions)/time.Since(r.start).Seconds(), time.Since(r.start).Round(time.Second))
+	r.epochLoss, r.epochPos = 0, 0
+	if err := r.save(); err != nil {
+		return err
+	}
+	if cfg.Checkpoint != "" {
+		data := r.a.quantise(st.w).Encode()
+		if err := writeFileAtomic(filepath.Join(cfg.Checkpoint, fmt.Sprintf("epoch-%d.nnue", st.epoch)), data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// valText is the held-out loss as the epoch reports give it: a data set
+// too small to hold out a game has none, which they say rather than
+// print NaN.
+func (r *run) valText() string {
+	if len(r.d.val) == 0 {
+		return "no positions held out"
+	}
+	return fmt.Sprintf("val loss %.6f (against results alone %.6f)", r.valLoss, r.valResult)
+}
+
+// finish writes the trained net to cfg.Out and returns the run's result.
+func (r *run) finish() (Result, error) {
+	data := r.a.quantise(r.st.w).Encode()
+	if err := writeFileAtomic(r.cfg.Out, data); err != nil {
+		return r.res, err
+	}
+	r.res.Net = nnue.NameOf(data)
+	r.res.ValLoss, r.res.ValResultLoss = r.valLoss, r.valResult
+	r.res.Elapsed = time.Since(r.start)
+	return r.res, nil
 }
 
 // shortVal is the held-out loss as a progress line gives it.

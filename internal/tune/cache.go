@@ -24,7 +24,7 @@ import (
 // fraction.
 
 // cacheVersion changes whenever Entry or the way it is made changes.
-const cacheVersion = 3
+const cacheVersion = 4
 
 // cacheHeader follows the key; the entries follow it in chunks of at most
 // cacheChunk, the training ones first. Gob builds each value in memory
@@ -41,12 +41,7 @@ var cacheChunk = 1 << 14 // a variable, so that a test can write many chunks
 // held-out fraction validate.
 func cacheKey(data string, config *eval.Params, validate float64) (string, error) {
 	h := sha256.New()
-	// The forms leave the pawn-king network's term out (it enters only
-	// the choice of scale factor), so an untrained network on or off
-	// makes the same forms: one cache serves fits with and without it.
-	formsConfig := *config
-	formsConfig.UsePKNet = config.UsePKNet && config.PKNet != eval.PKNet{}
-	fmt.Fprintf(h, "v%d %v %g\n", cacheVersion, formsConfig, validate)
+	fmt.Fprintf(h, "v%d %v %g\n", cacheVersion, *config, validate)
 	for _, name := range strings.Split(data, ",") {
 		fi, err := os.Stat(strings.TrimSpace(name))
 		if err != nil {

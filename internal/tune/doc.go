@@ -13,9 +13,7 @@
 // Params.Tunable leaves out) stays in the sample as a constant, and the
 // phase, and which drawishness factor applies (a fixed one, or one of the
 // Scale weights, which are fitted), are kept from the starting weights.
-// The pawn-king network's term (with UsePKNet) is left out of the forms
-// and computed apart from the sample's pawns and kings, so that -pknet
-// can fit the network beside the weights. The optimiser (Adam, see below)
+// The optimiser (Adam, see below)
 // then works on these sparse linear forms; a test checks that they
 // reproduce Evaluate exactly, before and after the weights move.
 //

@@ -99,11 +99,9 @@ func runRangeError(fs *flag.FlagSet) error {
 	}{
 		// Written so that NaN fails every test.
 		{"rate", func(v float64) bool { return v > 0 && v <= 1e6 }, "above 0 and at most 1000000 (centipawns)"},
-		{"pkrate", func(v float64) bool { return v > 0 && v <= 1e6 }, "above 0 and at most 1000000"},
 		{"validate", func(v float64) bool { return v >= 0 && v < 1 }, "from 0 to below 1"},
 		{"lambda", func(v float64) bool { return v >= 0 && v <= 1 }, "from 0 to 1"},
 		{"l2", func(v float64) bool { return v >= 0 && v <= 1e6 }, "from 0 to 1000000"},
-		{"pkl2", func(v float64) bool { return v >= 0 && v <= 1e6 }, "from 0 to 1000000"},
 	}
 	for _, c := range floats {
 		v := fs.Lookup(c.flag).Value.(flag.Getter).Get().(float64)
@@ -135,9 +133,8 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, `usage:
   tune extract [-skip N] -o DATA FILE.pgn...   write the quiet positions of the games as "FEN | result" lines
   tune run -data DATA [-epochs N] [-rate R] [-batch B] [-patience P] [-halve N] [-l2 P] [-lambda L] [-validate F]
-           [-switches SPEC] [-cache FILE] [-pknet FILE [-pkrate R] [-pkl2 P]] [-params FILE] [-o FILE]
+           [-switches SPEC] [-cache FILE] [-params FILE] [-o FILE]
                                                fit the weights of eval.Params and write params.go with them
-                                               (with -pknet, the pawn-king network's too, into FILE)
   tune wdl -data DATA                          fit the win/draw/loss model (UCI_ShowWDL) to the search scores in DATA
   tune convert IN OUT                          copy a data file to binary records (OUT named .bin) or text lines (any other name)
   tune residuals -data DATA [-switches SPEC] [-k K] [-lambda L] [-min N]
@@ -324,9 +321,6 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("o", "", "where to write the new params.go (default: standard output)")
 	report := fs.Int("report", 10, "print the errors every N epochs")
 	switches := fs.String("switches", eval.NewTerms, "evaluation switches to set in the tuned configuration (default: every term of eval.NewTerms on, so that a term the engine leaves off is fitted too)")
-	pknet := fs.String("pknet", "", "fit the pawn-king network (eval.PKNet) too and write its weights to this Go file (internal/eval/pknet_weights.go)")
-	pkRate := fs.Float64("pkrate", 0.05, "Adam step size of the pawn-king network's parameters")
-	pkL2 := fs.Float64("pkl2", 0, "pull of the pawn-king network's parameters towards zero, per squared unit")
 	cache := fs.String("cache", "", "file that keeps the linearised samples: a later run with the same data, weights, switches and -validate reads them instead of evaluating again")
 	// The defaults are the settings of the fit on a million positions (see the package doc).
 	if err := fs.Parse(args); err != nil {
@@ -358,17 +352,9 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 			return usageError(fmt.Sprintf("-cache %s is not a cache written by tune run; refusing to overwrite it (give a new file name)", *cache))
 		}
 	}
-	if *pknet != "" {
-		if err := refuseInput("-pknet", *pknet, append(dataFiles, *cache, *params)); err != nil {
-			return err
-		}
-	}
-	if *out != "" && *pknet != "" && (*out == *pknet || sameFile(*out, *pknet)) {
-		return usageError(fmt.Sprintf("-o and -pknet both name %s; the weights and the network need a file each", *out))
-	}
 	// Everything the run will write is checked now, not after an hour's
 	// fit.
-	for _, o := range []struct{ flag, path string }{{"-o", *out}, {"-pknet", *pknet}, {"-cache", *cache}} {
+	for _, o := range []struct{ flag, path string }{{"-o", *out}, {"-cache", *cache}} {
 		if o.path == "" {
 			continue
 		}
@@ -390,9 +376,6 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	config := eval.DefaultParams()
 	if err := eval.ApplySwitchSpec(config, *switches); err != nil {
 		return err
-	}
-	if *pknet != "" {
-		config.UsePKNet = true
 	}
 	ws := Weights(config)
 	key, err := cacheKey(*data, config, *validate)
@@ -432,20 +415,9 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 
 	t := NewTuner(entries, config, ws)
 	t.Rate, t.L2, t.Lambda, t.Batch, t.Threads = *rate, *l2, *lambda, *batch, *threads
-	if *pknet != "" {
-		// Before K, which is fitted to the evaluation as the engine has
-		// it: a network not trained yet adds nothing.
-		t.PK = newPKFit(&config.PKNet, *seed)
-		t.PK.Rate, t.PK.L2 = *pkRate, *pkL2
-	} else if config.UsePKNet && config.PKNet != (eval.PKNet{}) {
-		// A trained network on in the engine: the forms leave its term
-		// out, so the fit must add it, as it stands.
-		t.PK = newPKFit(&config.PKNet, *seed)
-		t.PK.Frozen = true
-	}
 	before := t.FitK()
 	fmt.Fprintf(stderr, "K = %.6f (%.3f in the 10^(v/400) form), error %.6f\n", t.K, t.K*400/math.Ln10, before)
-	h := &Tuner{Entries: held, Params: config, Weights: ws, K: t.K, Threads: t.Threads, PK: t.PK}
+	h := &Tuner{Entries: held, Params: config, Weights: ws, K: t.K, Threads: t.Threads}
 	heldErr := func() float64 {
 		h.mg, h.eg = t.mg, t.eg
 		return h.Error(t.K)
@@ -481,9 +453,6 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 			// minimum at the distance its step allows; smaller steps settle
 			// closer once the held-out error stops falling.
 			t.Rate /= 2
-			if t.PK != nil {
-				t.PK.Rate /= 2
-			}
 			fmt.Fprintf(stderr, "epoch %d: no better held-out error for %d epochs, step size halved to %g cp\n", ep, ep-bestEpoch, t.Rate)
 		}
 	}
@@ -502,15 +471,6 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	newSrc, err := RewriteParams(src, ws)
 	if err != nil {
 		return err
-	}
-	if *pknet != "" {
-		netSrc, err := WritePKNet(&config.PKNet)
-		if err != nil {
-			return err
-		}
-		if err := toolio.WriteFile(*pknet, netSrc); err != nil {
-			return err
-		}
 	}
 	if *out == "" {
 		_, err = stdout.Write(newSrc)

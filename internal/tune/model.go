@@ -90,9 +90,6 @@ type Entry struct {
 	// ScaleW is 1 + the index of the Scale weight that gives the scale
 	// factor (tapered by Phase), or 0 when the factor is the fixed Scale.
 	ScaleW int32
-	// PK is what the pawn-king network reads; its term is not in Linear's
-	// base, so that the network can be fitted too.
-	PK PKBoard
 }
 
 // Linearize evaluates every sample with the engine's own Evaluate code and
@@ -186,27 +183,12 @@ func linearize(samples []Sample, p *eval.Params, ws []Weight, out []Entry, fast 
 			scaleWeight[w.Ptr] = int32(j) + 1
 		}
 	}
-	// The pawn-king network's term is left out of the forms, which the
-	// tuner fits it beside (Entry.PK): it reads no weight, so the sums
-	// are evaluated without it, sparing its cost in every probe of a
-	// sample.
-	// Only the scale factor, which can depend on who is ahead, is taken
-	// with it.
-	withNet := p.UsePKNet
-	p.UsePKNet = false
-	defer func() { p.UsePKNet = withNet }()
 	base := make([]eval.Breakdown, len(samples))
 	for i, s := range samples {
 		base[i] = e.Breakdown(s.Pos)
-		full := base[i]
-		if withNet {
-			p.UsePKNet = true
-			full = e.Breakdown(s.Pos)
-			p.UsePKNet = false
-		}
 		out[i] = Entry{Result: s.Result, Score: s.Score, HasScore: s.HasScore,
-			Phase: full.Phase, Scale: full.Scale, PK: pkBoardOf(s.Pos)}
-		if from := full.ScaleFrom; from != nil {
+			Phase: base[i].Phase, Scale: base[i].Scale}
+		if from := base[i].ScaleFrom; from != nil {
 			out[i].ScaleW = scaleWeight[from] // 0 when it is not being fitted
 		}
 	}
@@ -435,11 +417,6 @@ func checkForms(samples []Sample, p *eval.Params, ws []Weight, ps []probe, base 
 func (en *Entry) Evaluate(p *eval.Params, ws []Weight) int {
 	var b eval.Breakdown
 	b.Mg, b.Eg = en.Linear.at(ws)
-	if p.UsePKNet {
-		v := pkScore(&p.PKNet, &en.PK)
-		b.Mg += v.Mg()
-		b.Eg += v.Eg()
-	}
 	for c := range 2 {
 		mg, eg := en.Danger[c].at(ws)
 		b.Danger[c] = eval.S(mg, eg)

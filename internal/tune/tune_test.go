@@ -626,7 +626,6 @@ func TestRunFlagRanges(t *testing.T) {
 	}
 	for _, tc := range []struct{ flag, value string }{
 		{"-rate", "NaN"}, {"-rate", "-1"}, {"-rate", "0"}, {"-rate", "+Inf"},
-		{"-pkrate", "NaN"}, {"-pkrate", "0"},
 		{"-validate", "2"}, {"-validate", "1"}, {"-validate", "-0.1"}, {"-validate", "NaN"},
 		{"-lambda", "5"}, {"-lambda", "-1"}, {"-lambda", "NaN"},
 		{"-l2", "-1"}, {"-l2", "NaN"}, {"-l2", "+Inf"},
@@ -712,36 +711,6 @@ func TestPieceSquareCheck(t *testing.T) {
 		if *ws[j].Ptr != *Weights(eval.DefaultParams())[j].Ptr {
 			t.Fatalf("%s left moved after the check", ws[j].Name())
 		}
-	}
-}
-
-// TestRunWritesPKNet: tune run -pknet fits the network and writes its
-// weights as Go source that parses, beside the rewritten params.go.
-func TestRunWritesPKNet(t *testing.T) {
-	dir := t.TempDir()
-	data := filepath.Join(dir, "data.txt")
-	if err := os.WriteFile(data, []byte(tinyData), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	net := filepath.Join(dir, "pknet_weights.go")
-	var stderr bytes.Buffer
-	args := []string{"run", "-data", data, "-params", "../eval/params.go", "-epochs", "3", "-validate", "0",
-		"-o", filepath.Join(dir, "p.go"), "-pknet", net}
-	if code := Main(args, io.Discard, &stderr); code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr.String())
-	}
-	src, err := os.ReadFile(net)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := parser.ParseFile(token.NewFileSet(), net, src, 0); err != nil {
-		t.Fatalf("%v in\n%.300s", err, src)
-	}
-	if !strings.Contains(string(src), "var pkNetWeights = PKNet{") {
-		t.Errorf("no weights in\n%.300s", src)
-	}
-	if code := Main(append(args[:len(args)-1], data), io.Discard, io.Discard); code == 0 {
-		t.Error("-pknet naming the data file was accepted")
 	}
 }
 
@@ -844,7 +813,7 @@ func sameEntry(a, b *Entry) bool {
 		}
 	}
 	return a.Result == b.Result && a.Score == b.Score && a.HasScore == b.HasScore &&
-		a.Phase == b.Phase && a.Scale == b.Scale && a.ScaleW == b.ScaleW && a.PK == b.PK
+		a.Phase == b.Phase && a.Scale == b.Scale && a.ScaleW == b.ScaleW
 }
 
 // TestCacheChunks: forms written in many chunks (cacheChunk) read back

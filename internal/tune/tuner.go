@@ -45,14 +45,11 @@ type Tuner struct {
 	mMg, mEg, vMg, vEg []float64 // Adam's moment estimates
 	step               int
 	order              []int32        // the entries' order in the current epoch
-	part               [][3][]float64 // per-goroutine gradients: mg, eg, network
+	part               [][2][]float64 // per-goroutine gradients: mg, eg
 
 	// Batch is the mini-batch size of Epoch (0: the full batch); Threads
 	// the goroutines that compute a gradient.
 	Batch, Threads int
-
-	// PK is the pawn-king network fitted with the weights (nil: none).
-	PK *pkFit
 }
 
 // NewTuner starts from the current values of the weights ws of p.
@@ -106,10 +103,6 @@ func (t *Tuner) value(s *sum) (mg, eg float64) {
 func (t *Tuner) evaluate(en *Entry) (v float64, d partials) {
 	p := t.Params
 	mg, eg := t.value(&en.Linear)
-	if t.PK != nil {
-		netMg, netEg := t.PK.value(&en.PK)
-		mg, eg = mg+netMg, eg+netEg
-	}
 	var penMg, penEg [2]float64 // derivative of each penalty by its sum
 	for c := range 2 {
 		dm, de := t.value(&en.Danger[c])
@@ -273,9 +266,8 @@ func (t *Tuner) Epoch(rng *rand.Rand) float64 {
 }
 
 // gradient adds the error gradient of the entries picked by idx to gMg and
-// gEg (and the network's to gPK) and returns their summed squared error
-// against the results.
-func (t *Tuner) gradient(idx []int32, gMg, gEg, gPK []float64) float64 {
+// gEg and returns their summed squared error against the results.
+func (t *Tuner) gradient(idx []int32, gMg, gEg []float64) float64 {
 	var sum float64
 	for _, i := range idx {
 		en := &t.Entries[i]
@@ -303,9 +295,6 @@ func (t *Tuner) gradient(idx []int32, gMg, gEg, gPK []float64) float64 {
 			gMg[en.ScaleW-1] += g * pd.scaleMg
 			gEg[en.ScaleW-1] += g * pd.scaleEg
 		}
-		if t.PK != nil && !t.PK.Frozen {
-			t.PK.addGradient(&en.PK, g*pd.linMg, g*pd.linEg, gPK)
-		}
 	}
 	return sum
 }
@@ -315,25 +304,20 @@ func (t *Tuner) gradient(idx []int32, gMg, gEg, gPK []float64) float64 {
 func (t *Tuner) step1(idx []int32) float64 {
 	threads := max(1, min(t.Threads, len(idx)/256+1))
 	if len(t.part) < threads {
-		t.part = make([][3][]float64, threads)
-	}
-	var gPK []float64
-	if t.PK != nil && !t.PK.Frozen {
-		gPK = t.PK.g
+		t.part = make([][2][]float64, threads)
 	}
 	var sum float64
 	if threads == 1 {
 		clear(t.gMg)
 		clear(t.gEg)
-		clear(gPK)
-		sum = t.gradient(idx, t.gMg, t.gEg, gPK)
+		sum = t.gradient(idx, t.gMg, t.gEg)
 	} else {
 		sums := make([]float64, threads)
 		var wg sync.WaitGroup
 		chunk := (len(idx) + threads - 1) / threads
 		for w := range threads {
-			if len(t.part[w][0]) != len(t.mg) || len(t.part[w][2]) != len(gPK) {
-				t.part[w] = [3][]float64{make([]float64, len(t.mg)), make([]float64, len(t.mg)), make([]float64, len(gPK))}
+			if len(t.part[w][0]) != len(t.mg) {
+				t.part[w] = [2][]float64{make([]float64, len(t.mg)), make([]float64, len(t.mg))}
 			}
 			for _, g := range t.part[w] {
 				clear(g)
@@ -342,22 +326,18 @@ func (t *Tuner) step1(idx []int32) float64 {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				sums[w] = t.gradient(idx[lo:hi], t.part[w][0], t.part[w][1], t.part[w][2])
+				sums[w] = t.gradient(idx[lo:hi], t.part[w][0], t.part[w][1])
 			}()
 		}
 		wg.Wait()
 		copy(t.gMg, t.part[0][0])
 		copy(t.gEg, t.part[0][1])
-		copy(gPK, t.part[0][2])
 		sum = sums[0]
 		for w := 1; w < threads; w++ {
 			sum += sums[w]
 			for i := range t.gMg {
 				t.gMg[i] += t.part[w][0][i]
 				t.gEg[i] += t.part[w][1][i]
-			}
-			for i := range gPK {
-				gPK[i] += t.part[w][2][i]
 			}
 		}
 	}
@@ -379,9 +359,6 @@ func (t *Tuner) step1(idx []int32) float64 {
 	}
 	adam(t.mg, t.mg0, t.gMg, t.mMg, t.vMg, t.FrozenMg, t.Rate, t.L2)
 	adam(t.eg, t.eg0, t.gEg, t.mEg, t.vEg, t.FrozenEg, t.Rate, t.L2)
-	if t.PK != nil && !t.PK.Frozen {
-		adam(t.PK.w, t.PK.zero, t.PK.g, t.PK.m, t.PK.v, nil, t.PK.Rate, t.PK.L2)
-	}
 	// A scale factor lives in 0..64 (ScaleAt clamps the tapered value, so
 	// halves kept in range keep the engine and the fit in step).
 	for i, w := range t.Weights {
@@ -394,23 +371,16 @@ func (t *Tuner) step1(idx []int32) float64 {
 }
 
 // Snapshot returns a copy of the current weights (middle-game halves,
-// end-game halves, the network's parameters); Restore puts one back.
-// Training keeps the snapshot with the lowest held-out error.
-func (t *Tuner) Snapshot() [3][]float64 {
-	s := [3][]float64{slices.Clone(t.mg), slices.Clone(t.eg), nil}
-	if t.PK != nil {
-		s[2] = slices.Clone(t.PK.w)
-	}
-	return s
+// end-game halves); Restore puts one back. Training keeps the snapshot
+// with the lowest held-out error.
+func (t *Tuner) Snapshot() [2][]float64 {
+	return [2][]float64{slices.Clone(t.mg), slices.Clone(t.eg)}
 }
 
 // Restore sets the weights to a snapshot.
-func (t *Tuner) Restore(s [3][]float64) {
+func (t *Tuner) Restore(s [2][]float64) {
 	copy(t.mg, s[0])
 	copy(t.eg, s[1])
-	if t.PK != nil {
-		copy(t.PK.w, s[2])
-	}
 }
 
 // Apply rounds the fitted weights into t.Params and rebuilds the tables
@@ -418,9 +388,6 @@ func (t *Tuner) Restore(s [3][]float64) {
 func (t *Tuner) Apply() {
 	for i, w := range t.Weights {
 		*w.Ptr = eval.S(int(math.Round(t.mg[i])), int(math.Round(t.eg[i])))
-	}
-	if t.PK != nil && !t.PK.Frozen {
-		t.Params.PKNet = t.PK.net()
 	}
 	t.Params.Rebuild()
 }

@@ -3,6 +3,7 @@
 package uci
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -22,8 +23,20 @@ func TestSPSAOptions(t *testing.T) {
 			t.Errorf("no option %s in\n%s", p.Name, got)
 		}
 	}
-	if !strings.Contains(got, "option name ReverseFutilityMargin type spin default 80 min 30 max 160\n") {
-		t.Errorf("ReverseFutilityMargin's declaration is not as expected:\n%s", got)
+	// The declaration carries the code's own default and range, so that
+	// a retuned default does not need this test changed.
+	var rfm search.Tunable
+	for _, p := range search.Tunables() {
+		if p.Name == "ReverseFutilityMargin" {
+			rfm = p
+		}
+	}
+	if rfm.Name == "" || rfm.Min > 95 || rfm.Max < 95 || rfm.Max >= 1000 {
+		t.Fatalf("ReverseFutilityMargin: %+v; the test sets it to 95 and to 1000", rfm)
+	}
+	want := fmt.Sprintf("option name ReverseFutilityMargin type spin default %d min %d max %d\n", rfm.Default, rfm.Min, rfm.Max)
+	if !strings.Contains(got, want) {
+		t.Errorf("ReverseFutilityMargin's declaration is not %q:\n%s", want, got)
 	}
 	s.Handle("setoption name ReverseFutilityMargin value 95")
 	s.Handle("setoption name lmrlogdivisor100 value 200")
@@ -34,7 +47,7 @@ func TestSPSAOptions(t *testing.T) {
 		t.Errorf("ReverseFutilityMargin %d, LMRLogDivisor %v", search.ReverseFutilityMargin, search.LMRLogDivisor)
 	}
 	s.Handle("setoption name ReverseFutilityMargin value 1000")
-	if got := out.take(); !strings.Contains(got, "info string setoption: ReverseFutilityMargin must lie in [30, 160]") ||
+	if got := out.take(); !strings.Contains(got, fmt.Sprintf("info string setoption: ReverseFutilityMargin must lie in [%d, %d]", rfm.Min, rfm.Max)) ||
 		search.ReverseFutilityMargin != 95 {
 		t.Errorf("out of range: %q, ReverseFutilityMargin %d", got, search.ReverseFutilityMargin)
 	}

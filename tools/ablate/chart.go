@@ -112,7 +112,9 @@ func WriteSVG(w io.Writer, ms []Measured, title string) {
 		}
 		m := l.m
 		label := m.Name
-		if !m.Default {
+		if !m.Playable() {
+			label += " [removed]"
+		} else if !m.Default {
 			label += " [off]"
 		}
 		fmt.Fprintf(w, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" dominant-baseline=\"middle\">%s</text>\n", labelRight, l.y, esc(label))

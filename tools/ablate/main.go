@@ -138,7 +138,7 @@ func run(args []string, out io.Writer) error {
 			if c.Engine == "" {
 				return errors.New("-bench needs -engine")
 			}
-			return writeBench(out, c.Engine, rows)
+			return writeBench(out, c.Engine, playable(rows))
 		}
 		return nil
 	case *reportOnly:
@@ -156,7 +156,7 @@ func run(args []string, out io.Writer) error {
 			return err
 		}
 	}
-	for _, r := range rows {
+	for _, r := range playable(rows) {
 		err := c.PlayRow(r, out, func(*Tally) {
 			if err := writeReport(c, all, *outDir, io.Discard); err != nil {
 				fmt.Fprintln(out, "ablate: report:", err)
@@ -189,9 +189,17 @@ func selectRows(all []Row, list string) ([]Row, error) {
 			}
 			return nil, fmt.Errorf("no switch %q (known: %s)", name, strings.Join(names, ", "))
 		}
+		if !all[i].Playable() {
+			return nil, fmt.Errorf("switch %s was removed from the engine in %s: its row is the ledger's only", name, all[i].Removed)
+		}
 		rows = append(rows, all[i])
 	}
 	return rows, nil
+}
+
+// playable drops the rows of removed switches, which no engine can play.
+func playable(rows []Row) []Row {
+	return slices.DeleteFunc(slices.Clone(rows), func(r Row) bool { return !r.Playable() })
 }
 
 // collect recounts the rows from their directories.
@@ -354,7 +362,9 @@ func writeEstimate(out io.Writer, c Config, ms []Measured, spg float64, how stri
 			def = "on"
 		}
 		state := "done: " + m.Stop
-		if m.Stop == "" {
+		if !m.Playable() {
+			def, state = "removed", "removed in "+m.Removed
+		} else if m.Stop == "" {
 			todo++
 			least := chunk
 			if m.Tally.Games < c.Rule.Min {
@@ -401,7 +411,7 @@ func benchNodes(engine, variable, spec string, extra ...string) (int64, error) {
 // writeBench prints each row's bench beside the default's: a row whose
 // flip leaves the node count unchanged searches the same tree at fixed
 // depth; it can change only the speed (EvalCache, UsePawnHash), the clock
-// (ClockFrontLoad, PartialIteration), or nothing (HistoryReduction under
+// (ClockFrontLoad), or nothing (HistoryReduction under
 // LMRAdjusted, an evaluation term whose weights are 0).
 func writeBench(out io.Writer, engine string, rows []Row) error {
 	base, err := benchNodes(engine, "MATADOR_SWITCHES", "")

@@ -24,13 +24,28 @@ func TestEverySwitchHasARow(t *testing.T) {
 	for _, o := range optionRows {
 		names = append(names, o.name)
 	}
-	if len(rows) != len(names) || len(techniques) != len(names) {
-		t.Errorf("%d rows, %d sources, %d switches", len(rows), len(techniques), len(names))
-	}
-	for name := range techniques {
-		if !slices.Contains(names, name) {
+	gone := 0
+	for name, tq := range techniques {
+		switch {
+		case removedIn[name] != "":
+			gone++
+			if slices.Contains(names, name) {
+				t.Errorf("techniques.go says %s was removed, yet it is a switch", name)
+			}
+			if tq.Group != groupOther {
+				t.Errorf("%s: removed, yet from the seeds (%s): those stay switchable", name, tq.Group)
+			}
+		case !slices.Contains(names, name):
 			t.Errorf("techniques.go names %s, which is no switch", name)
 		}
+	}
+	for name := range removedIn {
+		if _, ok := techniques[name]; !ok {
+			t.Errorf("removedIn names %s, which has no source in techniques", name)
+		}
+	}
+	if len(rows) != len(names)+gone || len(techniques) != len(names)+gone {
+		t.Errorf("%d rows, %d sources, %d switches, %d removed", len(rows), len(techniques), len(names), gone)
 	}
 	for _, r := range rows {
 		if r.Source == "" || !slices.Contains(groups, r.Group) {
@@ -47,7 +62,7 @@ func TestEverySwitchHasARow(t *testing.T) {
 			if !r.Default || r.Spec() != "-"+r.Name || r.OnSpec() != "" || r.OffSpec() != "-"+r.Name {
 				t.Errorf("%s: default %v, spec %q, on %q, off %q", r.Name, r.Default, r.Spec(), r.OnSpec(), r.OffSpec())
 			}
-		case "RecaptureExt", "UsePKNet":
+		case "RecaptureExt":
 			if r.Default || r.Spec() != "+"+r.Name || r.OnSpec() != "+"+r.Name || r.OffSpec() != "" {
 				t.Errorf("%s: default %v, spec %q, on %q, off %q", r.Name, r.Default, r.Spec(), r.OnSpec(), r.OffSpec())
 			}
@@ -76,6 +91,15 @@ func TestSelectRows(t *testing.T) {
 	}
 	if _, err := selectRows(all, "NoSuchThing"); err == nil {
 		t.Error("an unknown switch was accepted")
+	}
+	// A removed switch's row is reported, never played.
+	for name := range removedIn {
+		if _, err := selectRows(all, name); err == nil || !strings.Contains(err.Error(), "removed") {
+			t.Errorf("%s, removed, selected: %v", name, err)
+		}
+		if slices.ContainsFunc(playable(all), func(r Row) bool { return r.Name == name }) {
+			t.Errorf("%s, removed, is playable", name)
+		}
 	}
 }
 

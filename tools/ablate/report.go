@@ -57,6 +57,9 @@ func formatPenta(p Penta) string {
 
 // defaultText says what a row measures.
 func defaultText(r Row) string {
+	if !r.Playable() {
+		return "off, removed in " + r.Removed + " (the row measured turning it on)"
+	}
 	if r.Default {
 		return "on"
 	}
@@ -149,6 +152,9 @@ func WriteTSV(w io.Writer, ms []Measured) {
 		}
 		if m.Default {
 			def = "on"
+		}
+		if !m.Playable() {
+			def = "removed in " + m.Removed
 		}
 		r, t := m.Res, m.Tally
 		fields := []string{m.Name, kind, m.Group, m.Source, def, m.TC, fmt.Sprint(t.Games), fmt.Sprint(t.W), fmt.Sprint(t.L), fmt.Sprint(t.D),

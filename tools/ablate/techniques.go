@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"reflect"
+	"slices"
+	"strings"
 
 	"matador/internal/engine"
 	"matador/internal/eval"
@@ -40,13 +42,14 @@ type technique struct {
 
 // techniques maps every switch of search.Switches and every Use... switch
 // of eval.Params to its source (docs/techniques.md, the code's comments
-// and the seeds). A test holds it to the switches there are.
+// and the seeds), and every removed switch to its source and the commit
+// that removed it. A test holds it to the switches there are.
 var techniques = map[string]technique{
 	// The search.
 	"Aspiration":      {groupIPPOLIT, "Rybka/IPPOLIT §8.1 Aspiration (IPPOLIT's steps of 3/2)", "", ""},
 	"NullMove":        {groupREBEL, "REBEL, Selective Search Techniques: Null-Move; Rybka/IPPOLIT §8.5.1 (R by eval − beta)", "", "replaced by REBEL's own under StaticREBEL (off)"},
 	"ReverseFutility": {groupREBEL, "REBEL, Selective Search Techniques: Static (static pruning near the horizon, in our form)", "", "replaced under StaticREBEL (off)"},
-	"Futility":        {groupREBEL, "REBEL, Search Techniques: Futility Pruning (to horizon-5 at 1.18 a ply, our margins)", "a speed-up of 22%, \"very few side effects\"", "FutilityREBEL (off) changes its margins; FutilityHistory (off) spares good quiet moves"},
+	"Futility":        {groupREBEL, "REBEL, Search Techniques: Futility Pruning (to horizon-5 at 1.18 a ply, our margins)", "a speed-up of 22%, \"very few side effects\"", "FutilityREBEL (off) changes its margins"},
 	"LateMovePruning": {groupIPPOLIT, "Rybka/IPPOLIT §8.5.4 (quiet moves past a move count skipped when hopeless)", "", ""},
 	"SEEPruning":      {groupIPPOLIT, "Rybka/IPPOLIT §8.6.3 (bad-SEE moves skipped at low depth)", "", "SEEQuietLinearNoisySquare sets its margins"},
 	"LMR":             {groupLMR, "LMR in REBEL, editions 1 to 3", "", "under LMRAdjusted (on) the reductions are LMRAdjusted's; LMR still gates them"},
@@ -80,7 +83,7 @@ var techniques = map[string]technique{
 	"KingPressureExt":   {groupREBEL, "REBEL, Extension Techniques: King Safety", "\"isn't very powerful, say +5-10 elo\" (a 5% slowdown)", ""},
 	"PartialIteration":  {groupOther, "not in the seeds: Stockfish (the best move of an interrupted iteration)", "", ""},
 	"ProbCut":           {groupOther, "not in the seeds: Stockfish, Ethereal", "", ""},
-	"CaptureHistory":    {groupOther, "not in the seeds: Stockfish, Ethereal (capture history in ordering)", "", "LMRCaptures (off) keeps the capture history too"},
+	"CaptureHistory":    {groupOther, "not in the seeds: Stockfish, Ethereal (capture history in ordering)", "", "LMRCaptures (on) keeps the capture history, without ordering by it"},
 	"LMRAdjusted": {groupOther, "not in the seeds: Ethereal, CounterGo, Stockfish (LMR by node, improving, killers, history)", "",
 		"replaces the LMR rules of LMR in REBEL (LMR, HistoryReduction); LMR (on) must be on"},
 	"SafeChecksOnly":            {groupOther, "not in the seeds: Ethereal, Stockfish (checks pruned like other moves)", "", "LateMovePruning, Futility, SEEPruning"},
@@ -90,14 +93,14 @@ var techniques = map[string]technique{
 	"QSSEEThreshold":            {groupOther, "not in the seeds: Ethereal (quiescence captures by SEE against alpha)", "", ""},
 	"ImprovingPastCheck":        {groupOther, "not in the seeds: Stockfish (improving past a check)", "", ""},
 	"ContHistNoSink":            {groupOther, "not in the seeds: Ethereal (no continuation history after a null move)", "", "only with ContinuationHistory (on)"},
-	"ClockIdealScaled":          {groupOther, "not in the seeds: Ethereal (an ideal time scaled by stability and score)", "", "ClockNodeShare and ClockFrontLoad (on) and ClockStableFloor (off) work through it"},
+	"ClockIdealScaled":          {groupOther, "not in the seeds: Ethereal (an ideal time scaled by stability and score)", "", "ClockNodeShare and ClockFrontLoad (on) work through it"},
 	"CorrectionHistory":         {groupOther, "not in the seeds: Stockfish (correction history)", "", ""},
 	"SingularDouble":            {groupOther, "not in the seeds: Stockfish (double and negative singular extensions)", "", "only with SingularExt (on)"},
 	"IIReduction":               {groupOther, "not in the seeds: Stockfish (internal iterative reduction)", "", "replaces IID (on) where it applies"},
 	"ClockNodeShare":            {groupOther, "not in the seeds: Ethereal 14 (time by the best move's node share and the score's fall)", "", "only with ClockIdealScaled (on)"},
 	"ClockStableFloor":          {groupOther, "not in the seeds: Ethereal 12 (never below the ideal time)", "", "only with ClockIdealScaled (on)"},
 	"EvalCache":                 {groupOther, "not in the seeds: Ethereal (evaluation cache)", "", "off while LazyEval, KingPressureExt, StaticREBEL or ThreatReduction (all off) is on; same scores, so a speed figure only"},
-	"LMRCaptures":               {groupOther, "not in the seeds: Ethereal, Stockfish (late captures reduced by capture history)", "", "keeps the capture history as CaptureHistory (off) does, without ordering by it"},
+	"LMRCaptures":               {groupOther, "not in the seeds: Ethereal, Stockfish (late captures reduced by capture history)", "", "keeps the capture history, without ordering by it"},
 	"FutilityHistory":           {groupOther, "not in the seeds: Ethereal (futility spares good history)", "", "only with Futility (on)"},
 	"DrawJitter":                {groupOther, "not in the seeds: Ethereal (draws scored ±1)", "", ""},
 	"ClockFrontLoad":            {groupOther, "not in the seeds: Ethereal (its time spending: over 40 moves)", "", "only with ClockIdealScaled (on)"},
@@ -142,6 +145,21 @@ var techniques = map[string]technique{
 		"the embedded net (docs/nnue.md); every other row was measured with the classical evaluation"},
 }
 
+// removedIn names, for each switch taken out of the engine, the commit
+// that removed it with its code (technique.Removed): it was not from the
+// seeds, off, and never passed its test; the seeds' techniques stay
+// switchable whatever they are worth.
+var removedIn = map[string]string{
+	"DrawJitter":       "3707a8c",
+	"FutilityHistory":  "b855b59",
+	"ProbCut":          "56f482b",
+	"PartialIteration": "1eb2be3",
+	"ClockStableFloor": "3c823d4",
+	"CaptureHistory":   "0f98b52",
+	"ThreatHistory":    "2d8cb9e",
+	"UsePKNet":         "74da511",
+}
+
 // optionRows are the techniques a UCI option switches rather than a
 // switch of search.Switches or eval.Params: the row's flipped side gets
 // the option from fastchess (option.NAME=VALUE), and its bench the
@@ -160,6 +178,11 @@ type Row struct {
 	Name    string
 	Eval    bool // an evaluation switch (MATADOR_EVAL_SWITCHES), not the search's
 	Default bool // on in the engine as it plays
+	// Removed is the commit that took the switch and its code out of the
+	// engine (removedIn), "" while it is in: its row stays, from the
+	// ledger, so that what it was worth is not lost, but no engine can
+	// play it any more.
+	Removed string
 	// Option, for an option row (optionRows), is the UCI option the
 	// flipped side is given instead of a switch spec; benchVar, benchOn
 	// and benchOff give the flipped side's bench.
@@ -226,6 +249,19 @@ func AllRows() ([]Row, error) {
 		rows = append(rows, Row{Name: o.name, Eval: o.eval, Default: o.def, Option: o.option,
 			benchVar: o.benchVar, benchOn: on, benchOff: off})
 	}
+	// The removed switches were all off, so their rows measured turning
+	// them on; the evaluation's are its Use... names.
+	var gone []string
+	for name := range removedIn {
+		gone = append(gone, name)
+	}
+	slices.Sort(gone)
+	for _, name := range gone {
+		if slices.ContainsFunc(rows, func(r Row) bool { return r.Name == name }) {
+			return nil, fmt.Errorf("switch %s is in the engine, yet tools/ablate/techniques.go says it was removed", name)
+		}
+		rows = append(rows, Row{Name: name, Eval: strings.HasPrefix(name, "Use"), Removed: removedIn[name]})
+	}
 	for i := range rows {
 		t, ok := techniques[rows[i].Name]
 		if !ok {
@@ -235,6 +271,9 @@ func AllRows() ([]Row, error) {
 	}
 	return rows, nil
 }
+
+// Playable: the row's switch is still in the engine.
+func (r Row) Playable() bool { return r.Removed == "" }
 
 // BenchEnv is the environment variable and value that give "matador
 // bench" the flipped side's engine: the switch spec for a switch row, the

@@ -410,7 +410,7 @@ func TestRunSwitches(t *testing.T) {
 		!strings.HasSuffix(args[1], " env:MATADOR_SWITCHES=+PruneAtLMRDepth") {
 		t.Fatalf("the engines' switches:\n%s", strings.Join(args, "\n"))
 	}
-	if out, err := r.run(ctx, t, "flipped", "-switches", "+ThreatHistory"); err == nil || !strings.Contains(err.Error(), "-switches +ThreatHistory") {
+	if out, err := r.run(ctx, t, "flipped", "-switches", "+RecaptureExt"); err == nil || !strings.Contains(err.Error(), "-switches +RecaptureExt") {
 		t.Errorf("a resume with other switches: %v\n%s", err, out)
 	}
 	out, err := r.run(ctx, t, "flipped", "-report")
