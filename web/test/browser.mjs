@@ -843,6 +843,271 @@ async function selfPlay(browser, base) {
 	await close(page);
 }
 
+// --- the page tried as a new user would -----------------------------------------
+// Each check is named "trial N" after the defect it guards against; each
+// failed before its fix.
+
+const OPERA = '[Event "Paris"]\n[Site "Paris FRA"]\n[Date "1858.??.??"]\n[White "Morphy, Paul"]\n[Black "Duke Karl / Count Isouard"]\n[Result "1-0"]\n\n' +
+	"1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 " +
+	"11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0\n";
+const LOPEZ = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 *";
+
+async function loadPGNText(page, text) {
+	await page.evaluate((t) => {
+		document.getElementById("pgn").value = t;
+		document.getElementById("pgn").dispatchEvent(new Event("input"));
+	}, text);
+	await page.click("#load-pgn");
+}
+
+async function message(page) {
+	return page.evaluate(() => document.getElementById("message").textContent);
+}
+
+async function trial(browser, base) {
+	let page = await open(browser, base);
+	let s;
+
+	// 1. New game during "Analyse this game"; another PGN during a review.
+	await page.selectOption("#movetime", "100");
+	await setMode(page, "analyse");
+	await loadPGNText(page, OPERA);
+	await waitState(page, (s) => s.moves.length === 33, "the Opera Game");
+	await page.selectOption("#review-time", "1000");
+	await page.click("#review");
+	await waitState(page, (s) => s.reviewing && s.review.length >= 3, "the review under way");
+	await page.click("#new-game");
+	s = await waitState(page, (s) => s.moves.length === 0 && !s.reviewing, "the new game, the review gone", 15000).catch(() => state(page));
+	const graphShown = await page.evaluate(() => !document.getElementById("graph").hasAttribute("hidden"));
+	check(s.errors.length === 0 && !s.reviewing && s.review.length === 0 && !graphShown && s.status !== "Analysing the game…",
+		`trial 1: New game during a review ends it (errors: ${s.errors.join(" | ") || "none"}; status "${s.status}"; ${s.review.length} scores; graph ${graphShown ? "shown" : "hidden"})`);
+	await clickMove(page, "e2e4");
+	s = await waitState(page, (s) => s.moves.length === 1, "e4 after the review");
+	await page.waitForTimeout(1200);
+	s = await state(page);
+	check(s.review.length === 0 && s.judgements.every((j) => j === ""), `trial 1: the new game's 1.e4 has no score of the old game (${JSON.stringify(s.review)})`);
+	await loadPGNText(page, OPERA);
+	await waitState(page, (s) => s.moves.length === 33, "the Opera Game again");
+	await page.click("#review");
+	await waitState(page, (s) => s.reviewing && s.review.length >= 3, "the second review under way");
+	await loadPGNText(page, LOPEZ);
+	s = await waitState(page, (s) => s.moves.length === 17 && !s.reviewing, "the other game, the review gone", 15000).catch(() => state(page));
+	await page.waitForTimeout(1200);
+	s = await state(page);
+	const graph2 = await page.evaluate(() => !document.getElementById("graph").hasAttribute("hidden"));
+	check(s.moves.length === 17 && !s.reviewing && s.review.length === 0 && !graph2 && s.errors.length === 0,
+		`trial 1: another PGN during a review carries no old score or graph (${s.review.length} scores, graph ${graph2 ? "shown" : "hidden"}, errors ${s.errors.join(" | ") || "none"})`);
+
+	// 2. A review out of sight: Play takes the engine at once.
+	await page.click("#review");
+	await waitState(page, (s) => s.reviewing && s.review.length >= 2, "the review of the Lopez");
+	const t0 = Date.now();
+	await setMode(page, "white"); // Black to move: Matador's turn
+	s = await waitState(page, (s) => s.moves.length === 18, "Matador's reply with a review under way", 30000).catch(() => state(page));
+	const replyIn = Date.now() - t0;
+	check(s.moves.length === 18 && replyIn < 4000 && !s.reviewing, `trial 2: switching to Play during a review, Matador replied in ${replyIn} ms (reviewing: ${s.reviewing})`);
+
+	// 3. An empty FEN box and Enter keep the game, and say why.
+	await page.click("#new-game");
+	await waitState(page, (s) => s.moves.length === 0 && s.status === "Your move", "a new game");
+	await clickMove(page, "e2e4");
+	await waitState(page, (s) => s.moves.length === 2 && s.status === "Your move", "the answer to e4");
+	await page.fill("#fen", "");
+	await page.press("#fen", "Enter");
+	await page.waitForTimeout(500);
+	s = await state(page);
+	const said3 = await message(page);
+	check(s.moves.length === 2 && /FEN/.test(said3), `trial 3: an empty FEN and Enter keep the game (${s.moves.length} plies) and say so ("${said3}")`);
+
+	// 4. The draw offer after New game judges this game, not the last.
+	await loadFEN(page, "4k3/8/8/8/8/8/Q7/4K3 w - - 0 1");
+	await clickMove(page, "a2a3");
+	await waitState(page, (s) => s.moves.length === 2 && s.status === "Your move", "Matador's move a queen down");
+	await page.click("#new-game");
+	await waitState(page, (s) => s.fen === START && s.moves.length === 0, "a new game");
+	await page.click("#offer-draw");
+	await page.waitForTimeout(300);
+	s = await state(page);
+	check(s.result === "*", `trial 4: right after New game, a draw offer is not judged by the last game's score (${s.result}, "${await message(page)}")`);
+
+	// 5. A PGN of two games offers a choice.
+	await setMode(page, "analyse");
+	await loadPGNText(page, '[White "First"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n\n[White "Second"]\n[Result "0-1"]\n\n1. d4 d5 0-1\n');
+	await page.waitForTimeout(800);
+	s = await state(page);
+	const choice = await page.evaluate(() => {
+		const sel = document.getElementById("pgn-games");
+		return sel && sel.getClientRects().length > 0 ? [...sel.options].map((o) => o.textContent) : [];
+	});
+	check(s.sans.join(" ") !== "e4 e5 d4 d5" && choice.length === 2, `trial 5: two games offer a choice (${choice.join(" / ") || "none"}; loaded "${s.sans.join(" ")}")`);
+	if (choice.length === 2) {
+		await page.selectOption("#pgn-games", "1");
+		s = await waitState(page, (s) => s.sans.join(" ") === "d4 d5", "the second game", 10000).catch(() => state(page));
+		check(s.sans.join(" ") === "d4 d5" && s.tags.White === "Second" && s.result === "0-1", `trial 5: the second game chosen: ${s.sans.join(" ")}, ${s.tags.White}, ${s.result}`);
+	}
+
+	// 7. Hostile PGN text: an answer within seconds, with a message.
+	for (const [what, text] of [["2 MB of {", "{".repeat(2 << 20)], ["2 MB of (", "1. e4 " + "(".repeat(2 << 20)], ["100 KB of nested variations", "1. e4 " + "( e4 ".repeat(20000) + ")".repeat(20000)]]) {
+		const errors = (await state(page)).errors.length;
+		const t = Date.now();
+		const answered = await Promise.race([
+			(async () => {
+				await loadPGNText(page, text);
+				await waitState(page, (s) => s.errors.length > errors, `an answer to ${what}`, 20000);
+				return true;
+			})().catch(() => false),
+			new Promise((r) => setTimeout(() => r(false), 20000)),
+		]);
+		const took = Date.now() - t;
+		check(answered && took < 5000, `trial 7: ${what} answered in ${took} ms${answered ? `: "${(await state(page)).errors.slice(-1)[0]}"` : " (no answer)"}`);
+		if (!answered) {
+			break; // the tab is frozen
+		}
+	}
+	await close(page);
+
+	// 6. No overflow between phone and desktop widths.
+	const p = await open(browser, base, { viewport: { width: 768, height: 1024 } });
+	for (const width of [761, 768, 800, 935]) {
+		await p.setViewportSize({ width, height: 1024 });
+		await p.waitForTimeout(100);
+		const w = await p.evaluate(() => document.documentElement.scrollWidth);
+		check(w <= width, `trial 6: at ${width} px the page is ${w} px wide`);
+	}
+	await close(p);
+}
+
+// The smaller defects (trial 8).
+async function trial8(browser, base) {
+	let page = await open(browser, base);
+	let s;
+
+	// The evaluation bar follows Flip: White's share at the bottom of the
+	// board as it stands.
+	await setMode(page, "analyse");
+	await loadFEN(page, "4k3/8/8/8/8/8/Q7/4K3 w - - 0 1");
+	await waitState(page, (s) => s.analysis.length > 0, "analysis a queen up");
+	const fillEnd = () => page.evaluate(() => {
+		const bar = document.getElementById("evalbar").getBoundingClientRect();
+		const fill = document.querySelector("#evalbar .fill").getBoundingClientRect();
+		return { atBottom: Math.abs(fill.bottom - bar.bottom) < 1, atTop: Math.abs(fill.top - bar.top) < 1 };
+	});
+	const before = await fillEnd();
+	await page.click("#flip");
+	await page.waitForTimeout(400);
+	const after = await fillEnd();
+	check(before.atBottom && after.atTop && !after.atBottom, `trial 8: the bar's white share sits at the bottom, and at the top once flipped (${JSON.stringify(before)} then ${JSON.stringify(after)})`);
+	await page.click("#flip");
+
+	// The promotion dialog goes with Escape, or a click elsewhere.
+	await loadFEN(page, "8/P7/8/8/8/8/k7/4K3 w - - 0 1");
+	const promo = () => page.evaluate(() => !document.querySelector(".promotion").hidden);
+	await clickMove(page, "a7a8");
+	const opened = await promo();
+	await page.keyboard.press("Escape");
+	const afterEscape = await promo();
+	await clickMove(page, "a7a8");
+	await page.click("#status");
+	const afterClick = await promo();
+	await clickMove(page, "a7a8");
+	await page.click('[data-square="h4"]');
+	const afterSquare = await promo();
+	s = await state(page);
+	check(opened && !afterEscape && !afterClick && !afterSquare && s.moves.length === 0,
+		`trial 8: the promotion dialog is dismissed by Escape (${!afterEscape}), a click beside the board (${!afterClick}) or on another square (${!afterSquare}), nothing played`);
+
+	// "Analyse this game" with no moves says why it does nothing.
+	await loadFEN(page, START);
+	await page.evaluate(() => (document.getElementById("message").textContent = ""));
+	await page.click("#review");
+	await page.waitForTimeout(200);
+	check(/no moves|nothing to analyse/i.test(await message(page)), `trial 8: "Analyse this game" on an empty game says why ("${await message(page)}")`);
+
+	// Load PGN with an empty box says so and keeps the mode.
+	await setMode(page, "white");
+	await page.fill("#pgn", "");
+	await page.click("#load-pgn");
+	await page.waitForTimeout(300);
+	s = await state(page);
+	check(s.mode === "white" && /PGN/.test(await message(page)), `trial 8: Load PGN with an empty box keeps the mode (${s.mode}) and says so ("${await message(page)}")`);
+
+	// Ten queens are not a position.
+	const queens = "k7/pp6/8/8/8/Q7/QQQQQQQQ/Q3K3 w - - 0 1";
+	await page.fill("#fen", queens);
+	await page.press("#fen", "Enter");
+	await page.waitForTimeout(800);
+	s = await state(page);
+	check(s.fen !== queens && /FEN/.test(await message(page)), `trial 8: ten white queens refused ("${await message(page)}")`);
+
+	// An own clock of -5 minutes is refused with a word, not made 15+10.
+	await setMode(page, "white");
+	await page.selectOption("#tc", "custom");
+	await page.fill("#tc-minutes", "-5");
+	await page.press("#tc-minutes", "Tab");
+	await page.waitForTimeout(500);
+	s = await state(page);
+	check(/minutes/i.test(await message(page)) && s.clock.w !== 900000, `trial 8: an own clock of -5 minutes is refused ("${await message(page)}", clock ${s.clock.w})`);
+	await page.fill("#tc-minutes", "15");
+	await page.press("#tc-minutes", "Tab");
+	await page.selectOption("#tc", "move");
+
+	// Resign and Offer draw are not offered in Matador vs Matador.
+	await page.selectOption("#movetime", "100");
+	await setMode(page, "watch");
+	const offered = await page.evaluate(() => ["resign", "offer-draw"].filter((id) => document.getElementById(id).getClientRects().length > 0));
+	check(offered.length === 0, `trial 8: in Matador vs Matador, Resign and Offer draw are not shown (shown: ${offered.join(" ") || "none"})`);
+	await setMode(page, "analyse");
+
+	// A 1,000-ply game: an arrow key's step takes a few milliseconds.
+	const shuffle = [];
+	for (let i = 0; i < 250; i++) {
+		shuffle.push(`${2 * i + 1}. Nf3 Nf6 ${2 * i + 2}. Ng1 Ng8`);
+	}
+	await loadPGNText(page, shuffle.join(" ") + " *");
+	await waitState(page, (s) => s.moves.length === 1000, "the 1,000-ply game");
+	await page.click("#status");
+	const stepMs = await page.evaluate(() => {
+		const times = [];
+		for (let i = 0; i < 20; i++) {
+			const t = performance.now();
+			document.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowLeft", bubbles: true }));
+			times.push(performance.now() - t);
+		}
+		times.sort((a, b) => a - b);
+		return times[10];
+	});
+	check(stepMs < 25, `trial 8: in a 1,000-ply game an arrow key's step takes ${stepMs.toFixed(1)} ms (median of 20)`);
+	await close(page);
+
+	// Phone buttons are touch targets of 44 px.
+	page = await open(browser, base, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+	const low = await page.evaluate(() => [...document.querySelectorAll(".controls button, .nav button")]
+		.filter((b) => b.getClientRects().length > 0 && b.getBoundingClientRect().height < 44)
+		.map((b) => `${b.id} ${b.getBoundingClientRect().height.toFixed(0)}`));
+	check(low.length === 0, `trial 8: at 390 px the board's buttons are 44 px high or more (lower: ${low.join(", ") || "none"})`);
+	await close(page);
+
+	// A slow engine download: the page says that the engine is loading,
+	// with progress, rather than "Your move" and a silent wait.
+	const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+	page = await context.newPage();
+	page.setDefaultTimeout(LONG);
+	await page.route("**/matador.wasm", async (route) => {
+		await new Promise((r) => setTimeout(r, 4000));
+		await route.continue();
+	});
+	await page.goto(base);
+	await page.waitForFunction(() => window.matadorPage && window.matadorPage.state().playableAt !== undefined, null, { timeout: LONG });
+	await clickMove(page, "e2e4");
+	await page.waitForTimeout(500);
+	s = await state(page);
+	const during = `${s.status} | ${await page.textContent("#engine-name")}`;
+	check(!s.engineReady && /loading/i.test(s.status), `trial 8: a move made while the engine loads: the status says so ("${during}")`);
+	s = await waitState(page, (s) => s.moves.length === 2, "the reply once loaded");
+	check(s.status === "Your move", `trial 8: once loaded, Matador replies (${s.sans.join(" ")})`);
+	await context.close();
+}
+
 async function main() {
 	if (!fs.existsSync(path.join(webDir, "matador.wasm"))) {
 		throw new Error(`${webDir} has no matador.wasm: run "make web" first`);
@@ -855,7 +1120,7 @@ async function main() {
 	const started = Date.now();
 	try {
 		browser = await chromium.launch(chromiumOptions);
-		const all = [loadTime, defects, play, analyse, techniques, phones, dark, worker, selfPlay];
+		const all = [loadTime, defects, trial, trial8, play, analyse, techniques, phones, dark, worker, selfPlay];
 		// ONLY names the parts to run, separated by commas.
 		const parts = only ? all.filter((p) => only.split(",").includes(p.name)) : all;
 		for (const part of parts) {
