@@ -5,7 +5,7 @@ import { stopClock } from "./clock.js";
 import { endGame, goTo, newGame, openPGN, play, takeBack, usersTurn, viewed } from "./game.js";
 import { stopBoth } from "./explorer-search.js";
 import { showExplorer } from "./explorer.js";
-import { reviewGame } from "./review.js";
+import { reviewGame, stopReview } from "./review.js";
 import { parseSAN } from "./rules.js";
 import { refresh } from "./search.js";
 import { state } from "./state.js";
@@ -54,6 +54,11 @@ export function setMode(m) {
 	// The Techniques tab is a view of its own: the game keeps its mode,
 	// and its engine rests meanwhile (search.js), leaving the machine to
 	// the explorer's two.
+	// A review runs in sight only: in another mode or tab it would keep
+	// the engine from its work there.
+	if (m !== "analyse") {
+		stopReview();
+	}
 	if (m === "techniques") {
 		// A running clock waits too, since the game's engine does not
 		// search meanwhile; it goes on when the board comes back.
@@ -169,7 +174,13 @@ $("move-form").addEventListener("submit", (e) => {
 });
 $("fen-form").addEventListener("submit", (e) => {
 	e.preventDefault();
-	newGame($("fen").value.trim()).catch((err) => showError(`FEN: ${err.message}`));
+	const fen = $("fen").value.trim();
+	if (fen === "") {
+		// An empty box is no position: the game stays.
+		showError("FEN: the box is empty; paste a position to set it (New game starts from the beginning)");
+		return;
+	}
+	newGame(fen).catch((err) => showError(`FEN: ${err.message}`));
 	$("fen").blur();
 });
 $("pgn").addEventListener("input", () => {

@@ -6,6 +6,7 @@ import { clockMove, setupClock, stopClock } from "./clock.js";
 import { applyMode, setModeControl } from "./controls.js";
 import { parsePGN } from "./pgn.js";
 import { START_FEN, parseSAN, san, startPosition } from "./rules.js";
+import { stopReview } from "./review.js";
 import { refresh } from "./search.js";
 import { sound } from "./sound.js";
 import { state } from "./state.js";
@@ -167,6 +168,7 @@ export function insufficientMaterial(pos) {
 // replaceGame starts a new version of the game, and stops what the engine
 // is doing for the old one.
 export function replaceGame() {
+	stopReview();
 	state.game.version++;
 	if (state.search) {
 		state.engine.send("stop");
@@ -187,6 +189,8 @@ export function freshGame(start) {
 	state.game.reason = "";
 	state.cursor = 0;
 	state.pgnEdited = false;
+	// A draw offer is judged by Matador's view of this game: none yet.
+	state.stats.engineScore = null;
 	setupClock();
 	judge();
 }

@@ -5,7 +5,7 @@ import { goTo, whiteToMove } from "./game.js";
 import { parseInfo, terminalScore, winChance } from "./info.js";
 import { positionCommand, refresh, startSearch } from "./search.js";
 import { state } from "./state.js";
-import { $ } from "./ui.js";
+import { $, showMessage } from "./ui.js";
 import { playerNames, render, renderMoves } from "./view.js";
 
 // judgement of the move that led to position ply, from the review: the
@@ -13,7 +13,7 @@ import { playerNames, render, renderMoves } from "./view.js";
 export function judgement(ply) {
 	const before = state.game.review[ply - 1];
 	const after = state.game.review[ply];
-	if (!before || !after) {
+	if (!before || !after || !state.game.positions[ply]) {
 		return "";
 	}
 	const moverWhite = whiteToMove(state.game.positions[ply - 1]);
@@ -31,8 +31,32 @@ export function judgement(ply) {
 	return "";
 }
 
+// stopReview ends a review under way: its scores belong to the game it
+// started on, and it must not hold the engine once that game is replaced
+// or its view left (the reply of a game in Play would wait for it). The
+// search it runs is stopped by the refresh that follows.
+export function stopReview() {
+	if (!state.reviewing) {
+		return;
+	}
+	state.reviewing = false;
+	state.reviewRun++;
+	$("review-status").textContent = "";
+	if (state.search) {
+		state.engine.send("stop");
+	}
+}
+
 export async function reviewGame() {
-	if (state.reviewing || state.game.moves.length === 0 || !state.engineReady) {
+	if (state.reviewing) {
+		return;
+	}
+	if (state.game.moves.length === 0) {
+		showMessage("No moves to analyse: play or load a game first.", true);
+		return;
+	}
+	if (!state.engineReady) {
+		showMessage("The engine is still loading: try again in a moment.", true);
 		return;
 	}
 	// Take the engine from the analysis.
@@ -43,6 +67,8 @@ export async function reviewGame() {
 		await state.search.done;
 	}
 	state.reviewing = true;
+	const run = ++state.reviewRun;
+	const live = () => run === state.reviewRun && version === state.game.version;
 	clearAnalysis();
 	const version = state.game.version;
 	const ms = Number($("review-time").value);
@@ -55,7 +81,7 @@ export async function reviewGame() {
 		state.engine.send("setoption name MultiPV value 1");
 		state.engine.send("setoption name UCI_AnalyseMode value true");
 		for (let i = 0; i < n; i++) {
-			if (version !== state.game.version) {
+			if (!live()) {
 				return;
 			}
 			$("review-status").textContent = `Analysing position ${i + 1} of ${n}…`;
@@ -72,6 +98,9 @@ export async function reviewGame() {
 					score = { kind: info.score.kind, value: sign * info.score.value };
 				}
 			});
+			if (!live()) {
+				return; // stopped: the scores are of another game
+			}
 			review.push({ score, best });
 			state.game.review = review.slice();
 			renderMoves();
@@ -81,9 +110,11 @@ export async function reviewGame() {
 		$("review-status").textContent = "";
 		renderSummary();
 	} finally {
-		state.reviewing = false;
-		if (token === state.refreshToken) {
-			refresh();
+		if (run === state.reviewRun) {
+			state.reviewing = false;
+			if (token === state.refreshToken) {
+				refresh();
+			}
 		}
 	}
 }

@@ -59,6 +59,7 @@ export const state = {
 	refreshQueue: Promise.resolve(),
 	waitRest: null, // the wait that makes a quick reply take the time a move
 	reviewing: false, // "Analyse this game" has the engine (review.js)
+	reviewRun: 0, // the review under way: a stopped one writes no score
 
 	// The analysis of the position shown (analysis.js): the newest line
 	// of each rank, the lines shown (in SAN), which ranks are being
