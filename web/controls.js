@@ -2,7 +2,7 @@
 // mode they put it in.
 import { clearAnalysis } from "./analysis.js";
 import { stopClock } from "./clock.js";
-import { endGame, goTo, newGame, openPGN, play, takeBack, usersTurn, viewed } from "./game.js";
+import { endGame, goTo, goToNode, newGame, openGame, openPGN, play, takeBack, usersTurn, viewed } from "./game.js";
 import { stopBoth } from "./explorer-search.js";
 import { showExplorer } from "./explorer.js";
 import { reviewGame, stopReview } from "./review.js";
@@ -141,9 +141,15 @@ $("nav-prev").addEventListener("click", () => goTo(state.cursor - 1));
 $("nav-next").addEventListener("click", () => goTo(state.cursor + 1));
 $("nav-last").addEventListener("click", () => goTo(state.game.moves.length));
 $("moves").addEventListener("click", (e) => {
-	const m = e.target.closest(".move[data-ply]");
-	if (m) {
-		goTo(Number(m.dataset.ply));
+	const m = e.target.closest(".move[data-node]");
+	const n = m && state.game.byId.get(Number(m.dataset.node));
+	if (n) {
+		goToNode(n);
+	}
+});
+$("pgn-games").addEventListener("change", () => {
+	if (state.pgnGames) {
+		openGame(state.pgnGames, Number($("pgn-games").value)).catch(showError);
 	}
 });
 document.addEventListener("keydown", (e) => {

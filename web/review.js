@@ -1,7 +1,7 @@
 // review.js: "Analyse this game": a score for every position, the
 // mistakes judged, the graph and the summary.
 import { clearAnalysis } from "./analysis.js";
-import { goTo, whiteToMove } from "./game.js";
+import { goTo, syncReview, whiteToMove } from "./game.js";
 import { parseInfo, terminalScore, winChance } from "./info.js";
 import { positionCommand, refresh, startSearch } from "./search.js";
 import { state } from "./state.js";
@@ -11,12 +11,19 @@ import { playerNames, render, renderMoves } from "./view.js";
 // judgement of the move that led to position ply, from the review: the
 // winning chances its mover lost, with lichess's bounds.
 export function judgement(ply) {
-	const before = state.game.review[ply - 1];
-	const after = state.game.review[ply];
-	if (!before || !after || !state.game.positions[ply]) {
+	const n = state.game.line[ply];
+	return n ? nodeJudgement(n) : "";
+}
+
+// nodeJudgement judges a move of the tree by the review's scores before
+// and after it (the review scores a line; a move off it has none).
+export function nodeJudgement(n) {
+	const before = n.parent && n.parent.review;
+	const after = n.review;
+	if (!before || !after) {
 		return "";
 	}
-	const moverWhite = whiteToMove(state.game.positions[ply - 1]);
+	const moverWhite = whiteToMove(n.parent.pos);
 	const sign = moverWhite ? 1 : -1;
 	const loss = sign * (winChance(before.score) - winChance(after.score));
 	if (loss >= 0.3) {
@@ -72,8 +79,12 @@ export async function reviewGame() {
 	clearAnalysis();
 	const version = state.game.version;
 	const ms = Number($("review-time").value);
-	const n = state.game.positions.length;
-	const review = [];
+	const nodes = state.game.line.slice();
+	const n = nodes.length;
+	for (const node of nodes) {
+		node.review = null;
+	}
+	syncReview();
 	render();
 	try {
 		state.engine.send("setoption name UCI_LimitStrength value false");
@@ -85,10 +96,11 @@ export async function reviewGame() {
 				return;
 			}
 			$("review-status").textContent = `Analysing position ${i + 1} of ${n}…`;
-			const pos = state.game.positions[i];
+			const pos = nodes[i].pos;
 			const sign = whiteToMove(pos) ? 1 : -1;
 			if (pos.legal.length === 0) {
-				review.push({ score: terminalScore(pos) });
+				nodes[i].review = { score: terminalScore(pos) };
+				syncReview();
 				continue;
 			}
 			let score = { kind: "cp", value: 0 };
@@ -101,12 +113,11 @@ export async function reviewGame() {
 			if (!live()) {
 				return; // stopped: the scores are of another game
 			}
-			review.push({ score, best });
-			state.game.review = review.slice();
+			nodes[i].review = { score, best };
+			syncReview();
 			renderMoves();
 			renderGraph();
 		}
-		state.game.review = review;
 		$("review-status").textContent = "";
 		renderSummary();
 	} finally {
