@@ -192,13 +192,16 @@ export function addMove(ply, uci, pos, after) {
 	sound(capture);
 }
 
-// goToNode shows the position after a move of the tree, on its line.
+// goToNode shows the position after a move of the tree, on the line
+// through it that goes on by first children (→ then follows the main
+// continuation, as the move list shows it).
 export function goToNode(n) {
 	const g = state.game;
 	const path = pathTo(n);
 	const k = path.length - 1;
-	if (g.line[k] !== n) {
-		g.line = path.concat(mainFrom(n).slice(1));
+	const line = path.concat(mainFrom(n).slice(1));
+	if (line.length !== g.line.length || line.some((x, i) => x !== g.line[i])) {
+		g.line = line;
 		g.version++;
 		lineChanged();
 		if (state.search) {

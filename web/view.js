@@ -273,6 +273,7 @@ function variation(first, number, white) {
 		b.textContent = (white ? `${number}. ` : numbered ? `${number}… ` : "") + moveLabel(n);
 		n.el = b;
 		d.appendChild(b);
+		d.appendChild(document.createTextNode(" "));
 		numbered = false;
 		if (n.comment) {
 			d.appendChild(commentSpan(n.comment));

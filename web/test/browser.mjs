@@ -570,8 +570,8 @@ async function analyse(browser, base) {
 	s = await waitState(page, (s) => s.moves.length === 3, "the line played");
 	check(now === 0 && s.sans[1] === line[0] && s.sans[2] === line[1], `a click on the line's second move plays ${s.sans.slice(1).join(" ")} (${line.join(" ")}), clearing the lines at once`);
 
-	// The variation policy: a move from an earlier position cuts the game
-	// there; the game's own next move is a step.
+	// The variation policy: a move from an earlier position starts a
+	// variation there, the game kept; the game's own next move is a step.
 	await page.click('#moves .move[data-ply="1"]');
 	await clickMove(page, s.moves[1]);
 	s = await waitState(page, (s) => s.cursor === 2, "the step");
@@ -580,7 +580,8 @@ async function analyse(browser, base) {
 	const other = s.legal[1].find((m) => m !== s.moves[1]);
 	await clickMove(page, other);
 	s = await waitState(page, (s) => s.cursor === 2 && s.moves[1] === other, "the new line");
-	check(s.moves.length === 2, `another move there cuts the game: ${s.sans.join(" ")}`);
+	const kept = await page.evaluate(() => !!document.querySelector('#moves .move[data-ply="3"]'));
+	check(s.moves.length === 2 && kept, `another move there starts a variation, the game kept: ${s.sans.join(" ")}`);
 
 	// Repetition by typed moves: "Draw by repetition".
 	await loadFEN(page, START);
@@ -1108,6 +1109,54 @@ async function trial8(browser, base) {
 	await context.close();
 }
 
+// The move tree: variations and comments kept from a PGN, shown, followed
+// and written out again; a move from an earlier position starts a
+// variation rather than cutting the game.
+async function tree(browser, base) {
+	const page = await open(browser, base);
+	let s;
+	await setMode(page, "analyse");
+	const text = '[White "Tree"]\n[Black "Test"]\n\n{Before the game} 1. e4 {the king\'s pawn} (1. d4 d5 (1... Nf6 2. c4) 2. c4) 1... e5 2. Nf3 $1 (2. f4 {a gambit} exf4) 2... Nc6 *\n';
+	await loadPGNText(page, text);
+	s = await waitState(page, (s) => s.sans.join(" ") === "e4 e5 Nf3 Nc6", "the game with variations");
+	const shown = () => page.evaluate(() => ({
+		variations: [...document.querySelectorAll("#moves .variation")].map((v) => v.textContent.replace(/\s+/g, " ").trim()),
+		comments: [...document.querySelectorAll("#moves .comment")].map((c) => c.textContent),
+	}));
+	let list = await shown();
+	check(list.variations.length === 3 && list.comments.includes("the king's pawn") && list.comments.includes("a gambit") && list.comments.includes("Before the game"),
+		`tree: the PGN's variations and comments are shown (${list.variations.join(" | ")}; ${list.comments.join(" | ")})`);
+	const pgnOut = async () => {
+		await page.click("#status");
+		await page.waitForTimeout(200);
+		return (await page.inputValue("#pgn")).replace(/\s+/g, " ");
+	};
+	let out = await pgnOut();
+	check(out.includes("{ Before the game } 1. e4 { the king's pawn } ( 1. d4 d5 ( 1... Nf6 2. c4 ) 2. c4 ) 1... e5 2. Nf3 $1 ( 2. f4 { a gambit } 2... exf4 ) 2... Nc6 *"),
+		`tree: the PGN written keeps them (${out.slice(out.indexOf("{"))})`);
+	// A variation's move: its line is shown; the main line's again.
+	await page.click('#moves .vmove:text-is("2… exf4")');
+	s = await waitState(page, (s) => s.sans.join(" ") === "e4 e5 f4 exf4" && s.cursor === 4, "the gambit's line", 10000).catch(() => state(page));
+	check(s.sans.join(" ") === "e4 e5 f4 exf4" && s.cursor === 4, `tree: a click on a variation's move follows it (${s.sans.join(" ")}, at ${s.cursor})`);
+	await page.click('#moves .move[data-ply="2"]');
+	s = await waitState(page, (s) => s.cursor === 2 && s.sans.join(" ") === "e4 e5 Nf3 Nc6", "the main line again", 10000).catch(() => state(page));
+	check(s.sans.join(" ") === "e4 e5 Nf3 Nc6", `tree: a click on the main line goes back to it (${s.sans.join(" ")})`);
+	// A new move from an earlier position: a variation, the game kept.
+	await clickMove(page, "b1c3");
+	s = await waitState(page, (s) => s.sans.join(" ") === "e4 e5 Nc3", "the new variation");
+	list = await shown();
+	const mainKept = await page.evaluate(() => !!document.querySelector('#moves .move[data-ply="4"]'));
+	check(mainKept && list.variations.some((v) => /^2\. Nc3$/.test(v)), `tree: Nc3 after 1...e5 starts a variation and the game is kept (${list.variations.join(" | ")})`);
+	out = await pgnOut();
+	check(out.includes("2. Nf3 $1 ( 2. f4 { a gambit } 2... exf4 ) ( 2. Nc3 ) 2... Nc6"), `tree: the new variation is written out (${out.slice(out.indexOf("2. Nf3"), out.indexOf("2. Nf3") + 70)})`);
+	// Read again, the text gives the same tree.
+	await loadPGNText(page, await page.inputValue("#pgn"));
+	await waitState(page, (s) => s.sans.join(" ") === "e4 e5 Nf3 Nc6" && s.tags.White === "Tree", "the written PGN read again");
+	const again = await pgnOut();
+	check(again.slice(again.indexOf("{")) === out.slice(out.indexOf("{")), "tree: the PGN written, read again, is written the same");
+	await close(page);
+}
+
 async function main() {
 	if (!fs.existsSync(path.join(webDir, "matador.wasm"))) {
 		throw new Error(`${webDir} has no matador.wasm: run "make web" first`);
@@ -1120,7 +1169,7 @@ async function main() {
 	const started = Date.now();
 	try {
 		browser = await chromium.launch(chromiumOptions);
-		const all = [loadTime, defects, trial, trial8, play, analyse, techniques, phones, dark, worker, selfPlay];
+		const all = [loadTime, defects, trial, trial8, tree, play, analyse, techniques, phones, dark, worker, selfPlay];
 		// ONLY names the parts to run, separated by commas.
 		const parts = only ? all.filter((p) => only.split(",").includes(p.name)) : all;
 		for (const part of parts) {
