@@ -99,7 +99,20 @@ $("tc").addEventListener("change", () => {
 	newGame().catch(showError);
 });
 for (const id of ["tc-minutes", "tc-increment"]) {
-	$(id).addEventListener("change", () => newGame().catch(showError));
+	$(id).addEventListener("change", () => {
+		// A clock that cannot be is refused in words; the game goes on.
+		const minutes = Number($("tc-minutes").value);
+		const inc = Number($("tc-increment").value);
+		if (!(minutes > 0 && minutes <= 180)) {
+			showError(`Clock: ${$("tc-minutes").value || "no"} minutes is no clock: give more than 0 and up to 180 minutes`);
+			return;
+		}
+		if (!(inc >= 0 && inc <= 60)) {
+			showError(`Clock: an increment of ${$("tc-increment").value || "no"} seconds is no increment: give 0 to 60 seconds (the minutes stay ${minutes})`);
+			return;
+		}
+		newGame().catch(showError);
+	});
 }
 // New game: the start position, in the mode chosen (in Analyse, an empty
 // analysis board).
@@ -117,7 +130,11 @@ $("move-now").addEventListener("click", () => {
 	}
 });
 $("resign").addEventListener("click", () => {
-	if (state.game.result !== "*" || (state.mode !== "white" && state.mode !== "black") || state.game.moves.length === 0) {
+	if (state.game.result !== "*" || (state.mode !== "white" && state.mode !== "black")) {
+		return;
+	}
+	if (state.game.moves.length === 0) {
+		showMessage("No move has been played yet: nothing to resign (New game starts again).");
 		return;
 	}
 	endGame(state.mode === "white" ? "0-1" : "1-0", "resignation");
@@ -247,5 +264,16 @@ $("download-pgn").addEventListener("click", () => {
 	setTimeout(() => URL.revokeObjectURL(url), 10000);
 });
 $("review").addEventListener("click", () => reviewGame().catch(showError));
+// The share panel's boxes are filled when it opens (view.js fills them
+// only while it is open).
+$("share").addEventListener("toggle", () => render());
+// The engine's analysis on or off; the choice is remembered.
+$("engine-on").checked = state.analysisOn;
+$("engine-on").addEventListener("change", () => {
+	state.analysisOn = $("engine-on").checked;
+	localStorage.setItem("matador.engine", state.analysisOn ? "on" : "off");
+	clearAnalysis();
+	refresh();
+});
 $("sound").checked = localStorage.getItem("matador.sound") !== "off";
 $("sound").addEventListener("change", () => localStorage.setItem("matador.sound", $("sound").checked ? "on" : "off"));

@@ -303,8 +303,39 @@ export function freshGame(start) {
 	judge();
 }
 
+// implausible says why a position cannot come from a game, or "": the
+// engine takes any placement with one king a side, but a side has at most
+// 16 men, 8 pawns, none on its first or last rank, and no more promoted
+// pieces than pawns it lacks.
+export function implausible(pieces) {
+	for (const [side, name] of [["w", "White"], ["b", "Black"]]) {
+		const own = Object.entries(pieces).filter(([, p]) => (p === p.toUpperCase()) === (side === "w"));
+		const count = (k) => own.filter(([, p]) => p.toLowerCase() === k).length;
+		const pawns = count("p");
+		if (own.length > 16) {
+			return `${name} has ${own.length} men, more than the 16 of a game`;
+		}
+		if (pawns > 8) {
+			return `${name} has ${pawns} pawns, more than 8`;
+		}
+		if (own.some(([sq, p]) => p.toLowerCase() === "p" && (sq[1] === "1" || sq[1] === "8"))) {
+			return `${name} has a pawn on the first or last rank`;
+		}
+		const extra = Math.max(0, count("q") - 1) + Math.max(0, count("r") - 2) + Math.max(0, count("b") - 2) + Math.max(0, count("n") - 2);
+		if (extra > 8 - pawns) {
+			const queens = count("q");
+			return `${name} has ${queens > 1 ? `${queens} queens` : "more pieces"} with ${pawns} pawns: ${extra} promoted pieces, more than the ${8 - pawns} pawns it lacks`;
+		}
+	}
+	return "";
+}
+
 export async function newGame(fen) {
 	const start = fen ? await state.rules.position(fen) : state.engineReady ? await state.rules.position(START_FEN) : startPosition();
+	const why = fen ? implausible(start.pieces) : "";
+	if (why) {
+		throw new Error(`${why}; the position is not set`);
+	}
 	freshGame(start);
 	clearMessage();
 	if (state.engineReady) {

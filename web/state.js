@@ -11,7 +11,7 @@ export const WORKER = "matador.worker.js";
 export const state = {
 	// The two copies of the engine: one searches (plays, analyses,
 	// reviews), the other answers questions about positions (rules.js).
-	engine: new Engine(WORKER),
+	engine: new Engine(WORKER + "?progress=1"),
 	rules: new Rules(WORKER),
 	board: null, // the Board (board.js), made by main.js
 
@@ -63,7 +63,10 @@ export const state = {
 	// onInfo, its bestmove resolves done. One at a time: a new one starts
 	// only after the bestmove of the last.
 	search: null,
+	// The analysis in Analyse runs while the engine switch is on.
+	analysisOn: localStorage.getItem("matador.engine") !== "off",
 	engineReady: false, // the engine has answered "uci": searches may start
+	loading: { loaded: 0, total: 0 }, // the engine's module downloaded so far, in bytes
 	// refresh (search.js) serves its calls in order: the newest token
 	// wins, the queue is the last call's promise.
 	refreshToken: 0,

@@ -6,6 +6,7 @@ import { REASONS, atEnd, enginesTurn, isMainLine, usersTurn, viewId, viewed, whi
 import { formatScore } from "./info.js";
 import { pgnText } from "./pgn.js";
 import { nodeJudgement, renderGraph } from "./review.js";
+import { loadingText } from "./search.js";
 import { state } from "./state.js";
 import { $ } from "./ui.js";
 
@@ -38,13 +39,15 @@ export function render() {
 	}
 	document.body.dataset.mode = state.mode;
 	$("analysis").hidden = state.mode !== "analyse";
-	$("evalbar").hidden = state.mode !== "analyse";
+	$("evalbar").hidden = state.mode !== "analyse" || !state.analysisOn;
 	const fenBox = $("fen");
 	if (document.activeElement !== fenBox) {
 		fenBox.value = pos.fen;
 	}
+	// The PGN is written only while its panel is open: for a long game it
+	// is the costliest part of a step through it.
 	const pgnBox = $("pgn");
-	if (!state.pgnEdited && document.activeElement !== pgnBox) {
+	if ($("share").open && !state.pgnEdited && document.activeElement !== pgnBox) {
 		pgnBox.value = currentPGN();
 	}
 	renderNames();
@@ -63,17 +66,23 @@ export function render() {
 	} else if (!atEnd() && state.mode !== "analyse") {
 		status = `Move ${state.cursor} of ${state.game.moves.length} shown (End to return)`;
 	} else if (pos.legal.length === 0 || (state.game.result !== "*" && atEnd())) {
-		status = state.game.resultText;
+		status = ""; // the banner says how the game ended
 	} else if (state.mode === "analyse") {
 		status = `Analysing, ${white ? "White" : "Black"} to move`;
 	} else if (state.game.result !== "*") {
-		status = state.game.resultText;
+		status = "";
 	} else if (enginesTurn()) {
-		status = "Matador is thinking…";
+		status = state.engineReady ? "Matador is thinking…" : `Matador waits for its engine to load (${loadingText()})…`;
 	} else {
-		status = "Your move";
+		status = state.engineReady ? "Your move" : `Your move (the engine is loading: ${loadingText()})`;
 	}
 	$("status").textContent = status;
+	// Resign and Offer draw are the user's against Matador, Move now
+	// Matador's in play: none once the game is over.
+	const playing = (state.mode === "white" || state.mode === "black") && state.game.result === "*";
+	$("resign").hidden = !playing;
+	$("offer-draw").hidden = !playing;
+	$("move-now").hidden = state.mode === "analyse" || state.game.result !== "*";
 }
 
 export function renderNames() {

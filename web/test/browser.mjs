@@ -90,7 +90,8 @@ async function shot(page, name, docName) {
 
 // The page, ready: the start position shown with moves to make.
 async function open(browser, base, options = {}) {
-	const context = await browser.newContext(Object.assign({ viewport: { width: 1280, height: 900 } }, options));
+	const { shareClosed, ...contextOptions } = options;
+	const context = await browser.newContext(Object.assign({ viewport: { width: 1280, height: 900 } }, contextOptions));
 	await context.grantPermissions(["clipboard-read", "clipboard-write"]).catch(() => {});
 	const page = await context.newPage();
 	// Playwright's 30 s for a navigation or an action is too short on a
@@ -115,6 +116,12 @@ async function open(browser, base, options = {}) {
 	// position comes from it).
 	await waitState(page, (s) => s.status === "Your move" && s.engineReady !== false, "the page to start");
 	page.openedIn = Date.now() - started;
+	// FEN and PGN are in a panel that opens on demand: the tests that use
+	// them open it first, as a user does (the part chrome checks that it
+	// starts closed).
+	if (!shareClosed && (await page.locator("#share > summary").count()) > 0) {
+		await page.click("#share > summary");
+	}
 	return page;
 }
 
@@ -173,13 +180,13 @@ async function defects(browser, base) {
 		await loadFEN(page, fen);
 		await waitState(page, (s) => s.analysis.length > 0 && s.analysis[0].depth >= 4, "analysis of the mate-in-one position");
 		await clickMove(page, move);
-		s = await waitState(page, (s) => end.test(s.status), `the end after ${move}`);
+		s = await waitState(page, (s) => end.test(s.banner || s.status), `the end after ${move}`);
 		const atOnce = await page.evaluate(() => document.querySelectorAll("#lines li").length);
 		await page.waitForTimeout(1500);
 		const later = await state(page);
 		const liLater = await page.evaluate(() => document.querySelectorAll("#lines li").length);
 		check(s.analysis.length === 0 && atOnce === 0 && later.analysis.length === 0 && liLater === 0,
-			`defect 1: no analysis line left after ${move} (${s.status}): ${atOnce} then ${liLater} lines shown`);
+			`defect 1: no analysis line left after ${move} (${s.banner || s.status}): ${atOnce} then ${liLater} lines shown`);
 	}
 
 	// 2. Analysis lines are SAN only, never raw UCI, in any frame.
@@ -239,7 +246,7 @@ async function defects(browser, base) {
 	await clickMove(page, "e2e4");
 	const pasted = '[White "Pasted"]\n\n1. d4 d5 *';
 	await page.fill("#pgn", pasted);
-	await page.click("#status");
+	await page.click(".brand");
 	await waitState(page, (s) => s.moves.length === 4 && !s.thinking, "the answer to e4");
 	check(await page.inputValue("#pgn") === pasted, "defect 5: the pasted PGN is still there after Matador's reply");
 
@@ -247,7 +254,7 @@ async function defects(browser, base) {
 	await page.fill("#pgn", '[Event "Wijk"]\n[Date "1999.01.20"]\n[White "Kasparov, G"]\n[Black "Topalov, V"]\n[Result "1-0"]\n\n1. e4 d6 2. d4 Nf6 1-0');
 	await page.click("#load-pgn");
 	s = await waitState(page, (s) => s.sans.join(" ") === "e4 d6 d4 Nf6" && s.mode === "analyse", "the tagged PGN");
-	await page.click("#status");
+	await page.click(".brand");
 	await page.waitForTimeout(300);
 	const out = await page.inputValue("#pgn");
 	check(/\[White "Kasparov, G"\]/.test(out) && /\[Black "Topalov, V"\]/.test(out) && /\[Result "1-0"\]/.test(out) && /\[Date "1999.01.20"\]/.test(out) && out.trim().endsWith("1-0"),
@@ -405,7 +412,7 @@ async function play(browser, base) {
 	await page.click('#moves .move[data-ply="2"]');
 	s = await state(page);
 	check(s.cursor === 2 && s.viewFen === (await fenAfter(page, 2)) && s.status.startsWith("Move 2"), `a click on move 2 shows it (${s.status})`);
-	await page.click("#status");
+	await page.click(".brand");
 	await page.keyboard.press("ArrowLeft");
 	check((await state(page)).cursor === 1, "← steps back");
 	await page.keyboard.press("Home");
@@ -986,12 +993,12 @@ async function trial8(browser, base) {
 	// The evaluation bar follows Flip: White's share at the bottom of the
 	// board as it stands.
 	await setMode(page, "analyse");
-	await loadFEN(page, "4k3/8/8/8/8/8/Q7/4K3 w - - 0 1");
-	await waitState(page, (s) => s.analysis.length > 0, "analysis a queen up");
+	await loadFEN(page, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+	await waitState(page, (s) => s.analysis.length > 0, "analysis of an opening");
 	const fillEnd = () => page.evaluate(() => {
 		const bar = document.getElementById("evalbar").getBoundingClientRect();
 		const fill = document.querySelector("#evalbar .fill").getBoundingClientRect();
-		return { atBottom: Math.abs(fill.bottom - bar.bottom) < 1, atTop: Math.abs(fill.top - bar.top) < 1 };
+		return { atBottom: Math.abs(fill.bottom - bar.bottom) < 2.5, atTop: Math.abs(fill.top - bar.top) < 2.5 };
 	});
 	const before = await fillEnd();
 	await page.click("#flip");
@@ -1008,7 +1015,7 @@ async function trial8(browser, base) {
 	await page.keyboard.press("Escape");
 	const afterEscape = await promo();
 	await clickMove(page, "a7a8");
-	await page.click("#status");
+	await page.click(".brand");
 	const afterClick = await promo();
 	await clickMove(page, "a7a8");
 	await page.click('[data-square="h4"]');
@@ -1043,11 +1050,12 @@ async function trial8(browser, base) {
 	// An own clock of -5 minutes is refused with a word, not made 15+10.
 	await setMode(page, "white");
 	await page.selectOption("#tc", "custom");
+	const games8 = (await state(page)).gamesStarted;
 	await page.fill("#tc-minutes", "-5");
 	await page.press("#tc-minutes", "Tab");
 	await page.waitForTimeout(500);
 	s = await state(page);
-	check(/minutes/i.test(await message(page)) && s.clock.w !== 900000, `trial 8: an own clock of -5 minutes is refused ("${await message(page)}", clock ${s.clock.w})`);
+	check(/minutes/i.test(await message(page)) && s.gamesStarted === games8, `trial 8: an own clock of -5 minutes is refused in words, no game started by it ("${await message(page)}")`);
 	await page.fill("#tc-minutes", "15");
 	await page.press("#tc-minutes", "Tab");
 	await page.selectOption("#tc", "move");
@@ -1066,7 +1074,7 @@ async function trial8(browser, base) {
 	}
 	await loadPGNText(page, shuffle.join(" ") + " *");
 	await waitState(page, (s) => s.moves.length === 1000, "the 1,000-ply game");
-	await page.click("#status");
+	await page.click(".brand");
 	const stepMs = await page.evaluate(() => {
 		const times = [];
 		for (let i = 0; i < 20; i++) {
@@ -1127,7 +1135,7 @@ async function tree(browser, base) {
 	check(list.variations.length === 3 && list.comments.includes("the king's pawn") && list.comments.includes("a gambit") && list.comments.includes("Before the game"),
 		`tree: the PGN's variations and comments are shown (${list.variations.join(" | ")}; ${list.comments.join(" | ")})`);
 	const pgnOut = async () => {
-		await page.click("#status");
+		await page.click(".brand");
 		await page.waitForTimeout(200);
 		return (await page.inputValue("#pgn")).replace(/\s+/g, " ");
 	};
