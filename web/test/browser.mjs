@@ -1165,6 +1165,59 @@ async function tree(browser, base) {
 	await close(page);
 }
 
+// The engine panel and the chrome around the board.
+async function chrome(browser, base) {
+	let page = await open(browser, base, { shareClosed: true, colorScheme: "light" });
+	let s;
+	const visible = (sel) => page.isVisible(sel);
+	// FEN and PGN in a share panel, closed until asked for.
+	const closedFirst = !(await visible("#fen")) && !(await visible("#pgn"));
+	if ((await page.locator("#share > summary").count()) > 0) {
+		await page.click("#share > summary");
+	}
+	const thenOpen = (await visible("#fen")) && (await visible("#pgn")) && /\[Result "\*"\]/.test(await page.inputValue("#pgn"));
+	check(closedFirst && thenOpen, `chrome: FEN and PGN sit in a share panel, closed at first (${closedFirst}), open on a click with the game's PGN (${thenOpen})`);
+
+	// The engine panel: a large figure, a switch, a bar with a border.
+	await setMode(page, "analyse");
+	s = await waitState(page, (s) => s.analysis.length === 3 && s.analysis[0].depth >= 6, "analysis of the start");
+	await page.waitForTimeout(300);
+	const panel = await page.evaluate(() => {
+		const fig = document.getElementById("eval-figure") || document.body;
+		const bar = getComputedStyle(document.getElementById("evalbar"));
+		return { text: fig.textContent, size: parseFloat(getComputedStyle(fig).fontSize), border: parseFloat(bar.borderTopWidth), colour: bar.borderTopColor, page: getComputedStyle(document.documentElement).backgroundColor };
+	});
+	check(/^[+-]?\d+\.\d\d$/.test(panel.text) && panel.size >= 24, `chrome: the evaluation in large figures (${panel.text} at ${panel.size} px)`);
+	check(panel.border >= 1 && panel.colour !== panel.page, `chrome: the bar has a border on a light page (${panel.border} px ${panel.colour} on ${panel.page})`);
+	await page.uncheck("#engine-on", { timeout: 5000 }).catch(() => {});
+	await page.waitForTimeout(1000);
+	s = await state(page);
+	const off = { thinking: s.thinking, lines: await page.evaluate(() => document.querySelectorAll("#lines li").length), bar: await visible("#evalbar") };
+	await page.check("#engine-on", { timeout: 5000 }).catch(() => {});
+	s = await waitState(page, (s) => s.analysis.length === 3, "the analysis back on", 30000).catch(() => state(page));
+	check(!off.thinking && off.lines === 0 && !off.bar && s.analysis.length === 3, `chrome: the engine switch stops the analysis and starts it again (off: ${JSON.stringify(off)}; on: ${s.analysis.length} lines)`);
+
+	// Once the game is over: no Resign, Offer draw or Move now, and the
+	// banner alone says the end.
+	await setMode(page, "white");
+	await page.selectOption("#movetime", "100");
+	const during = await page.evaluate(() => ["resign", "offer-draw", "move-now"].filter((id) => document.getElementById(id).getClientRects().length > 0));
+	await clickMove(page, "e2e4");
+	await waitState(page, (s) => s.moves.length === 2 && s.status === "Your move", "the answer to e4");
+	await page.click("#resign");
+	s = await waitState(page, (s) => s.result !== "*", "the resignation");
+	const after = await page.evaluate(() => ["resign", "offer-draw", "move-now"].filter((id) => document.getElementById(id).getClientRects().length > 0));
+	check(during.length === 3 && after.length === 0, `chrome: Resign, Offer draw and Move now while the game goes on (${during.join(" ")}), gone once it ends (${after.join(" ") || "none"})`);
+	check(s.banner !== "" && s.status !== s.banner && !s.status.includes(s.banner) && !s.status.includes(s.resultText), `chrome: the banner says "${s.banner}", the status line does not repeat it ("${s.status}")`);
+	await close(page);
+
+	// The five mode tabs in one row on a phone.
+	page = await open(browser, base, { viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+	const tabs = await page.evaluate(() => [...document.querySelectorAll(".tabs span")].map((t) => Math.round(t.getBoundingClientRect().top)));
+	check(tabs.length === 5 && new Set(tabs).size === 1, `chrome: at 360 px the five mode tabs are one row (tops ${tabs.join(" ")})`);
+	await close(page);
+}
+
 async function main() {
 	if (!fs.existsSync(path.join(webDir, "matador.wasm"))) {
 		throw new Error(`${webDir} has no matador.wasm: run "make web" first`);
@@ -1177,7 +1230,7 @@ async function main() {
 	const started = Date.now();
 	try {
 		browser = await chromium.launch(chromiumOptions);
-		const all = [loadTime, defects, trial, trial8, tree, play, analyse, techniques, phones, dark, worker, selfPlay];
+		const all = [loadTime, defects, trial, trial8, tree, chrome, play, analyse, techniques, phones, dark, worker, selfPlay];
 		// ONLY names the parts to run, separated by commas.
 		const parts = only ? all.filter((p) => only.split(",").includes(p.name)) : all;
 		for (const part of parts) {
