@@ -1146,6 +1146,8 @@ async function tree(browser, base) {
 	await page.click('#moves .vmove:text-is("2… exf4")');
 	s = await waitState(page, (s) => s.sans.join(" ") === "e4 e5 f4 exf4" && s.cursor === 4, "the gambit's line", 10000).catch(() => state(page));
 	check(s.sans.join(" ") === "e4 e5 f4 exf4" && s.cursor === 4, `tree: a click on a variation's move follows it (${s.sans.join(" ")}, at ${s.cursor})`);
+	await page.waitForTimeout(500);
+	await shot(page, "tree.png", "tree-desktop.jpg");
 	await page.click('#moves .move[data-ply="2"]');
 	s = await waitState(page, (s) => s.cursor === 2 && s.sans.join(" ") === "e4 e5 Nf3 Nc6", "the main line again", 10000).catch(() => state(page));
 	check(s.sans.join(" ") === "e4 e5 Nf3 Nc6", `tree: a click on the main line goes back to it (${s.sans.join(" ")})`);
@@ -1175,7 +1177,9 @@ async function chrome(browser, base) {
 	if ((await page.locator("#share > summary").count()) > 0) {
 		await page.click("#share > summary");
 	}
-	const thenOpen = (await visible("#fen")) && (await visible("#pgn")) && /\[Result "\*"\]/.test(await page.inputValue("#pgn"));
+	// (The panel's "toggle" event, which fills it, comes a moment after the click.)
+	const filled = await page.waitForFunction(() => /\[Result "\*"\]/.test(document.getElementById("pgn").value), null, { timeout: 5000 }).then(() => true, () => false);
+	const thenOpen = (await visible("#fen")) && (await visible("#pgn")) && filled;
 	check(closedFirst && thenOpen, `chrome: FEN and PGN sit in a share panel, closed at first (${closedFirst}), open on a click with the game's PGN (${thenOpen})`);
 
 	// The engine panel: a large figure, a switch, a bar with a border.
@@ -1211,7 +1215,11 @@ async function chrome(browser, base) {
 	check(s.banner !== "" && s.status !== s.banner && !s.status.includes(s.banner) && !s.status.includes(s.resultText), `chrome: the banner says "${s.banner}", the status line does not repeat it ("${s.status}")`);
 	await close(page);
 
-	// The five mode tabs in one row on a phone.
+	// The five mode tabs in one row, on a desktop and on a phone.
+	page = await open(browser, base);
+	const wide = await page.evaluate(() => [...document.querySelectorAll(".tabs span")].map((t) => Math.round(t.getBoundingClientRect().top)));
+	check(wide.length === 5 && new Set(wide).size === 1, `chrome: at 1280 px the five mode tabs are one row (tops ${wide.join(" ")})`);
+	await close(page);
 	page = await open(browser, base, { viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 	const tabs = await page.evaluate(() => [...document.querySelectorAll(".tabs span")].map((t) => Math.round(t.getBoundingClientRect().top)));
 	check(tabs.length === 5 && new Set(tabs).size === 1, `chrome: at 360 px the five mode tabs are one row (tops ${tabs.join(" ")})`);
