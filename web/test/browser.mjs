@@ -1096,9 +1096,27 @@ async function trial8(browser, base) {
 	check(low.length === 0, `trial 8: at 390 px the board's buttons are 44 px high or more (lower: ${low.join(", ") || "none"})`);
 	await close(page);
 
-	// A slow engine download: the page says that the engine is loading,
-	// with progress, rather than "Your move" and a silent wait.
-	const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+	// A slow engine download (the module at 1.5 MB a second): the page says
+	// how far it has got.
+	const slow = await serve(webDir, 1.5e6);
+	const slowBase = `http://127.0.0.1:${slow.address().port}/`;
+	let context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+	page = await context.newPage();
+	page.setDefaultTimeout(LONG);
+	await page.goto(slowBase);
+	const seen = [];
+	for (let i = 0; i < 100 && !(await state(page).catch(() => ({ engineReady: false }))).engineReady; i++) {
+		seen.push(await page.evaluate(() => document.getElementById("status").textContent).catch(() => ""));
+		await page.waitForTimeout(100);
+	}
+	const progress = [...new Set(seen.filter((t) => /loading: \d+\.\d of \d+\.\d MB/.test(t)))];
+	check(progress.length >= 2, `trial 8: on a slow line the status tells the download's progress (${progress.slice(0, 3).join(" | ")}${progress.length > 3 ? " | …" : ""})`);
+	await context.close();
+	slow.close();
+
+	// A download held back: the page says that the engine is loading,
+	// rather than "Your move" and a silent wait.
+	context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 	page = await context.newPage();
 	page.setDefaultTimeout(LONG);
 	await page.route("**/matador.wasm", async (route) => {
