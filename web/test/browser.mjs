@@ -1240,7 +1240,15 @@ async function chrome(browser, base) {
 	await close(page);
 	page = await open(browser, base, { viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 	const tabs = await page.evaluate(() => [...document.querySelectorAll(".tabs span")].map((t) => Math.round(t.getBoundingClientRect().top)));
-	check(tabs.length === 5 && new Set(tabs).size === 1, `chrome: at 360 px the five mode tabs are one row (tops ${tabs.join(" ")})`);
+	// (The text's own box against its tab's: a name cut off at the edge.)
+	const spill = await page.evaluate(() => [...document.querySelectorAll(".tabs span")].filter((t) => {
+		const r = document.createRange();
+		r.selectNodeContents(t);
+		const text = r.getBoundingClientRect();
+		const tab = t.getBoundingClientRect();
+		return text.left < tab.left - 0.5 || text.right > tab.right + 0.5;
+	}).map((t) => t.textContent));
+	check(tabs.length === 5 && new Set(tabs).size === 1 && spill.length === 0, `chrome: at 360 px the five mode tabs are one row (tops ${tabs.join(" ")}), each name within its tab (spilling: ${spill.join(", ") || "none"})`);
 	await close(page);
 }
 
