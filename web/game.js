@@ -151,10 +151,10 @@ function lineChanged() {
 	state.game.result = "*";
 	state.game.reason = "";
 	state.game.resultText = "";
-	if (main && isMainLine()) {
+	judge(); // the rules first: a PGN's 1-0 after a mate is a win by checkmate
+	if (state.game.result === "*" && main && isMainLine()) {
 		endGame(main.result, main.reason, true);
 	}
-	judge();
 	if (state.game.result !== "*") {
 		stopClock();
 	}

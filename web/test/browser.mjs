@@ -1182,6 +1182,10 @@ async function tree(browser, base) {
 	await waitState(page, (s) => s.sans.join(" ") === "e4 e5 Nf3 Nc6" && s.tags.White === "Tree", "the written PGN read again");
 	const again = await pgnOut();
 	check(again.slice(again.indexOf("{")) === out.slice(out.indexOf("{")), "tree: the PGN written, read again, is written the same");
+	// A PGN's result after a mate on the board: the mate says how.
+	await loadPGNText(page, "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0");
+	s = await waitState(page, (s) => s.moves.length === 7 && s.result === "1-0", "the mate loaded");
+	check(s.banner === "White wins by checkmate", `tree: a PGN's 1-0 after a mate is "${s.banner}"`);
 	await close(page);
 }
 
