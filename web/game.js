@@ -1,6 +1,7 @@
-// game.js: the game, a start position and one line of moves, and what
-// changes it: a move, a take back, a new game, a FEN or PGN loaded, the
-// end of the game.
+// game.js: the game, a start position and a tree of moves with the line
+// shown through it, and what changes it: a move (a step, or a new
+// variation), a line chosen, a take back, a new game, a FEN or PGN
+// loaded, the end of the game.
 import { clearAnalysis } from "./analysis.js";
 import { clockMove, setupClock, stopClock } from "./clock.js";
 import { applyMode, setModeControl } from "./controls.js";

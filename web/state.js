@@ -38,10 +38,10 @@ export const state = {
 		result: "*",
 		resultText: "",
 		reason: "", // checkmate, stalemate, repetition, ..., time, resignation, agreement
-		// version changes whenever the game is replaced or cut (new game,
-		// take back, a loaded FEN or PGN, a resignation): a move computed
-		// for an older version, by the engine or by Rules, is then dropped
-		// rather than added to the new game.
+		// version changes whenever the game or its line is replaced (new
+		// game, another line chosen, take back, a loaded FEN or PGN, a
+		// resignation): a move computed for an older version, by the engine
+		// or by Rules, is then dropped rather than added to the new game.
 		version: 0,
 		review: [], // per position: { score, best } from "Analyse this game", as far as it goes
 	},
