@@ -6,7 +6,11 @@
 // draw, analyses (lines, bar, arrow) and reviews a game, explores a
 // technique (the Techniques tab: a switch flipped in one of two workers),
 // reads and writes FEN and PGN (text and files), at desktop and phone
-// width, light and dark. Each defect of issue 72 has its own check, named "defect N". It
+// width, light and dark; follows a move tree's variations and comments
+// through PGN in and out; and checks the engine panel and the chrome.
+// Each defect found by trying the page has its own check, named "defect
+// N" (the first list) or "trial N" (the second), which failed on the page
+// before its fix. It
 // asserts on the page's state (window.matadorPage.state()) and the DOM,
 // not on pixels, waits for states rather than for fixed times, and keeps
 // screenshots.
@@ -16,10 +20,10 @@
 // Environment: WEB (the folder, default build/web), CHROMIUM (default
 // /usr/bin/chromium), SHOTS (where screenshots go, default
 // $TMPDIR/matador-browser-test, outside the repository), DOCS=1 to also
-// write the screenshots of docs/browser.md into docs/browser/, ONLY=defects
-// to run the defect checks alone (they use only the controls the page had
-// before issue 72, so that they can be run against an older build too;
-// ONLY takes any parts, by their function's name, separated by commas),
+// write the screenshots of docs/browser.md into docs/browser/, ONLY=parts
+// to run some parts alone, by their function's name, separated by commas
+// (ONLY=defects, ONLY=trial,trial8,tree,chrome; WEB=an older build's
+// folder shows which checks the older page fails),
 // BENCH=1 to also run bench.html and check its node count against the
 // native build's.
 
@@ -168,7 +172,7 @@ async function loadFEN(page, fen) {
 	return waitState(page, (s) => s.fen === fen && s.moves.length === 0, `the FEN ${fen}`);
 }
 
-// --- the defects of issue 72 ---------------------------------------------------
+// --- the first list of defects ---------------------------------------------------
 
 async function defects(browser, base) {
 	let page = await open(browser, base);
