@@ -238,6 +238,19 @@ export function judge() {
 	}
 }
 
+// rulesResult is the result the rules give the end of a line of nodes
+// (root first), or "*": what the main line holds when another line is
+// shown (judge sets the result of the line shown).
+export function rulesResult(line) {
+	const pos = line[line.length - 1].pos;
+	if (pos.legal.length === 0) {
+		return pos.inCheck ? (whiteToMove(pos) ? "0-1" : "1-0") : "1/2-1/2";
+	}
+	const drawn = Number(pos.fen.split(" ")[4]) >= 100 || insufficientMaterial(pos) ||
+		(pos.key && line.filter((n) => n.pos.key === pos.key).length >= 3);
+	return drawn ? "1/2-1/2" : "*";
+}
+
 // The ends of a game by the rules, which the position itself shows.
 export const RULES_ENDS = ["checkmate", "stalemate", "fifty", "repetition", "material"];
 

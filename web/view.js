@@ -2,7 +2,7 @@
 // move list and the PGN written out.
 import { clearAnalysis, renderAnalysis } from "./analysis.js";
 import { renderClocks } from "./clock.js";
-import { REASONS, atEnd, enginesTurn, isMainLine, usersTurn, viewId, viewed, whiteToMove } from "./game.js";
+import { REASONS, atEnd, enginesTurn, isMainLine, mainFrom, rulesResult, usersTurn, viewId, viewed, whiteToMove } from "./game.js";
 import { formatScore } from "./info.js";
 import { pgnText } from "./pgn.js";
 import { nodeJudgement, renderGraph } from "./review.js";
@@ -116,7 +116,7 @@ export function currentPGN() {
 	}
 	// The result is the main line's: a variation shown has none of its own.
 	const main = state.game.mainResult;
-	const result = isMainLine() ? state.game.result : main ? main.result : "*";
+	const result = isMainLine() ? state.game.result : main ? main.result : rulesResult(mainFrom(state.game.root));
 	return pgnText(tags, state.game.startFEN, state.game.root, result, moveNote);
 }
 

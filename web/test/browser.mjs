@@ -1190,6 +1190,14 @@ async function tree(browser, base) {
 	await loadPGNText(page, "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0");
 	s = await waitState(page, (s) => s.moves.length === 7 && s.result === "1-0", "the mate loaded");
 	check(s.banner === "White wins by checkmate", `tree: a PGN's 1-0 after a mate is "${s.banner}"`);
+	// A variation shown: the PGN written still has the main line's result.
+	await loadPGNText(page, "1. f3 e5 2. g4 Qh4# *"); // (the mate alone says 0-1)
+	await waitState(page, (s) => s.moves.length === 4 && s.result === "0-1", "the fool's mate");
+	await page.click('#moves .move[data-ply="3"]');
+	await clickMove(page, "d8e7");
+	s = await waitState(page, (s) => s.sans.join(" ") === "f3 e5 g4 Qe7", "a variation of the fool's mate");
+	out = await pgnOut();
+	check(s.result === "*" && /\( 2\.\.\. Qe7 \) 0-1$/.test(out.trim()), `tree: on a variation the PGN keeps the game's result (${out.slice(out.indexOf("1. f3"))})`);
 	await close(page);
 }
 
