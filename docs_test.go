@@ -137,9 +137,7 @@ var pastMarks = regexp.MustCompile(`(?i)\bsession [0-9]|\bissues? [0-9]|matador-
 
 // notYetPresent are the documents other work still owns, with what it
 // has to take out; each is to leave this list.
-var notYetPresent = map[string]bool{
-	"docs/browser.md": true, // session numbers, one issue number, $HOME/matador-work in its commands
-}
+var notYetPresent = map[string]bool{}
 
 // workDefault is the one mention of the default work directory a tool's
 // document may make, where it lists the environment the tool reads: WORK,

@@ -140,6 +140,12 @@ export function renderAnalysis() {
 		return;
 	}
 	const lines = state.analysis.shown.filter(Boolean);
+	if (!state.analysisOn) {
+		head.textContent = "The engine is off";
+		$("eval-figure").textContent = "–";
+		state.board.setArrows([]);
+		return;
+	}
 	if (lines.length === 0) {
 		head.textContent = state.mode === "analyse" ? "Analysing…" : "";
 		const r = state.game.review[state.cursor];
@@ -149,6 +155,7 @@ export function renderAnalysis() {
 			bar.style.setProperty("--white", "0.5");
 			bar.dataset.white = "0.500";
 			bar.querySelector(".label").textContent = "";
+			$("eval-figure").textContent = "–";
 		}
 		state.board.setArrows([]);
 		return;
@@ -177,6 +184,7 @@ export function setEvalBar(score) {
 	bar.style.setProperty("--white", share.toFixed(3));
 	bar.dataset.white = share.toFixed(3);
 	bar.querySelector(".label").textContent = formatScore(score).replace(/^\+/, "");
+	$("eval-figure").textContent = formatScore(score);
 }
 
 // appendLine writes a line's moves, numbered from the position shown;

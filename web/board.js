@@ -67,6 +67,19 @@ export class Board {
 		this.element.addEventListener("pointerup", (e) => this.pointerUp(e));
 		this.element.addEventListener("pointercancel", () => this.cancelDrag());
 		this.element.addEventListener("contextmenu", (e) => e.preventDefault());
+		// The promotion's choice goes with Escape or a press anywhere else,
+		// the pawn left where it was.
+		document.addEventListener("keydown", (e) => {
+			if (e.key === "Escape" && !this.promotion.hidden) {
+				this.cancelPromotion();
+			}
+		});
+		document.addEventListener("pointerdown", (e) => {
+			if (!this.promotion.hidden && !this.promotion.contains(e.target)) {
+				this.cancelPromotion();
+				e.stopPropagation();
+			}
+		}, true);
 		this.layout();
 	}
 
@@ -272,6 +285,12 @@ export class Board {
 			this.drag.svg.style.transform = "";
 			this.drag = null;
 		}
+	}
+
+	cancelPromotion() {
+		this.promotion.hidden = true;
+		this.selected = null;
+		this.render();
 	}
 
 	// tryMove makes the move from-to, asking for the piece of a promotion.

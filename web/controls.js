@@ -2,10 +2,10 @@
 // mode they put it in.
 import { clearAnalysis } from "./analysis.js";
 import { stopClock } from "./clock.js";
-import { endGame, goTo, newGame, openPGN, play, takeBack, usersTurn, viewed } from "./game.js";
+import { endGame, goTo, goToNode, newGame, openGame, openPGN, play, takeBack, usersTurn, viewed } from "./game.js";
 import { stopBoth } from "./explorer-search.js";
 import { showExplorer } from "./explorer.js";
-import { reviewGame } from "./review.js";
+import { reviewGame, stopReview } from "./review.js";
 import { parseSAN } from "./rules.js";
 import { refresh } from "./search.js";
 import { state } from "./state.js";
@@ -54,6 +54,11 @@ export function setMode(m) {
 	// The Techniques tab is a view of its own: the game keeps its mode,
 	// and its engine rests meanwhile (search.js), leaving the machine to
 	// the explorer's two.
+	// A review runs in sight only: in another mode or tab it would keep
+	// the engine from its work there.
+	if (m !== "analyse") {
+		stopReview();
+	}
 	if (m === "techniques") {
 		// A running clock waits too, since the game's engine does not
 		// search meanwhile; it goes on when the board comes back.
@@ -94,7 +99,20 @@ $("tc").addEventListener("change", () => {
 	newGame().catch(showError);
 });
 for (const id of ["tc-minutes", "tc-increment"]) {
-	$(id).addEventListener("change", () => newGame().catch(showError));
+	$(id).addEventListener("change", () => {
+		// A clock that cannot be is refused in words; the game goes on.
+		const minutes = Number($("tc-minutes").value);
+		const inc = Number($("tc-increment").value);
+		if (!(minutes > 0 && minutes <= 180)) {
+			showError(`Clock: ${$("tc-minutes").value || "no"} minutes is no clock: give more than 0 and up to 180 minutes`);
+			return;
+		}
+		if (!(inc >= 0 && inc <= 60)) {
+			showError(`Clock: an increment of ${$("tc-increment").value || "no"} seconds is no increment: give 0 to 60 seconds (the minutes stay ${minutes})`);
+			return;
+		}
+		newGame().catch(showError);
+	});
 }
 // New game: the start position, in the mode chosen (in Analyse, an empty
 // analysis board).
@@ -112,7 +130,11 @@ $("move-now").addEventListener("click", () => {
 	}
 });
 $("resign").addEventListener("click", () => {
-	if (state.game.result !== "*" || (state.mode !== "white" && state.mode !== "black") || state.game.moves.length === 0) {
+	if (state.game.result !== "*" || (state.mode !== "white" && state.mode !== "black")) {
+		return;
+	}
+	if (state.game.moves.length === 0) {
+		showMessage("No move has been played yet: nothing to resign (New game starts again).");
 		return;
 	}
 	endGame(state.mode === "white" ? "0-1" : "1-0", "resignation");
@@ -136,9 +158,15 @@ $("nav-prev").addEventListener("click", () => goTo(state.cursor - 1));
 $("nav-next").addEventListener("click", () => goTo(state.cursor + 1));
 $("nav-last").addEventListener("click", () => goTo(state.game.moves.length));
 $("moves").addEventListener("click", (e) => {
-	const m = e.target.closest(".move[data-ply]");
-	if (m) {
-		goTo(Number(m.dataset.ply));
+	const m = e.target.closest(".move[data-node]");
+	const n = m && state.game.byId.get(Number(m.dataset.node));
+	if (n) {
+		goToNode(n);
+	}
+});
+$("pgn-games").addEventListener("change", () => {
+	if (state.pgnGames) {
+		openGame(state.pgnGames, Number($("pgn-games").value)).catch(showError);
 	}
 });
 document.addEventListener("keydown", (e) => {
@@ -169,7 +197,13 @@ $("move-form").addEventListener("submit", (e) => {
 });
 $("fen-form").addEventListener("submit", (e) => {
 	e.preventDefault();
-	newGame($("fen").value.trim()).catch((err) => showError(`FEN: ${err.message}`));
+	const fen = $("fen").value.trim();
+	if (fen === "") {
+		// An empty box is no position: the game stays.
+		showError("FEN: the box is empty; paste a position to set it (New game starts from the beginning)");
+		return;
+	}
+	newGame(fen).catch((err) => showError(`FEN: ${err.message}`));
 	$("fen").blur();
 });
 $("pgn").addEventListener("input", () => {
@@ -230,5 +264,16 @@ $("download-pgn").addEventListener("click", () => {
 	setTimeout(() => URL.revokeObjectURL(url), 10000);
 });
 $("review").addEventListener("click", () => reviewGame().catch(showError));
+// The share panel's boxes are filled when it opens (view.js fills them
+// only while it is open).
+$("share").addEventListener("toggle", () => render());
+// The engine's analysis on or off; the choice is remembered.
+$("engine-on").checked = state.analysisOn;
+$("engine-on").addEventListener("change", () => {
+	state.analysisOn = $("engine-on").checked;
+	localStorage.setItem("matador.engine", state.analysisOn ? "on" : "off");
+	clearAnalysis();
+	refresh();
+});
 $("sound").checked = localStorage.getItem("matador.sound") !== "off";
 $("sound").addEventListener("change", () => localStorage.setItem("matador.sound", $("sound").checked ? "on" : "off"));

@@ -28,6 +28,11 @@
 	const wasmURL = new URL(here.searchParams.get("wasm") || "matador.wasm", here);
 	const execURL = new URL(here.searchParams.get("exec") || "wasm_exec.js", here);
 	const args = (here.searchParams.get("args") || "").split(/[\s+]+/).filter((a) => a !== "");
+	// "?progress=1": the download of the module is told, at most ten times
+	// a second, as "info string loading N of M bytes" (M is 0 when the
+	// server does not say; with a compressed response it is the compressed
+	// size, and N, the module's own bytes, passes it).
+	const progress = here.searchParams.get("progress") === "1";
 
 	const encoder = new TextEncoder();
 
@@ -160,17 +165,45 @@
 		self.close();
 	};
 
+	// download fetches the module, counting its bytes as they come when
+	// asked to (on a slow line the page says how far it has got).
+	async function download() {
+		const response = await fetch(wasmURL.href);
+		if (!progress || !response.ok || !response.body || typeof TransformStream === "undefined") {
+			return response;
+		}
+		const total = Number(response.headers.get("Content-Length")) || 0;
+		let loaded = 0;
+		let told = 0;
+		const tell = () => self.postMessage(`info string loading ${loaded} of ${total} bytes`);
+		const counter = new TransformStream({
+			transform(chunk, controller) {
+				loaded += chunk.byteLength;
+				if (Date.now() - told >= 100) {
+					told = Date.now();
+					tell();
+				}
+				controller.enqueue(chunk);
+			},
+			flush() {
+				tell();
+			},
+		});
+		tell();
+		return new Response(response.body.pipeThrough(counter), { status: response.status, statusText: response.statusText, headers: response.headers });
+	}
+
 	// Streaming compilation needs the server to send application/wasm; a
 	// server that does not gets the slower path instead of a failure.
 	async function instantiate() {
 		if (WebAssembly.instantiateStreaming) {
 			try {
-				return await WebAssembly.instantiateStreaming(fetch(wasmURL.href), go.importObject);
+				return await WebAssembly.instantiateStreaming(download(), go.importObject);
 			} catch (err) {
 				// fall through
 			}
 		}
-		const response = await fetch(wasmURL.href);
+		const response = await download();
 		if (!response.ok) {
 			throw new Error(`${wasmURL.href}: HTTP ${response.status}`);
 		}

@@ -1,22 +1,29 @@
 // review.js: "Analyse this game": a score for every position, the
 // mistakes judged, the graph and the summary.
 import { clearAnalysis } from "./analysis.js";
-import { goTo, whiteToMove } from "./game.js";
+import { goTo, syncReview, whiteToMove } from "./game.js";
 import { parseInfo, terminalScore, winChance } from "./info.js";
 import { positionCommand, refresh, startSearch } from "./search.js";
 import { state } from "./state.js";
-import { $ } from "./ui.js";
+import { $, showMessage } from "./ui.js";
 import { playerNames, render, renderMoves } from "./view.js";
 
 // judgement of the move that led to position ply, from the review: the
 // winning chances its mover lost, with lichess's bounds.
 export function judgement(ply) {
-	const before = state.game.review[ply - 1];
-	const after = state.game.review[ply];
+	const n = state.game.line[ply];
+	return n ? nodeJudgement(n) : "";
+}
+
+// nodeJudgement judges a move of the tree by the review's scores before
+// and after it (the review scores a line; a move off it has none).
+export function nodeJudgement(n) {
+	const before = n.parent && n.parent.review;
+	const after = n.review;
 	if (!before || !after) {
 		return "";
 	}
-	const moverWhite = whiteToMove(state.game.positions[ply - 1]);
+	const moverWhite = whiteToMove(n.parent.pos);
 	const sign = moverWhite ? 1 : -1;
 	const loss = sign * (winChance(before.score) - winChance(after.score));
 	if (loss >= 0.3) {
@@ -31,8 +38,32 @@ export function judgement(ply) {
 	return "";
 }
 
+// stopReview ends a review under way: its scores belong to the game it
+// started on, and it must not hold the engine once that game is replaced
+// or its view left (the reply of a game in Play would wait for it). The
+// search it runs is stopped by the refresh that follows.
+export function stopReview() {
+	if (!state.reviewing) {
+		return;
+	}
+	state.reviewing = false;
+	state.reviewRun++;
+	$("review-status").textContent = "";
+	if (state.search) {
+		state.engine.send("stop");
+	}
+}
+
 export async function reviewGame() {
-	if (state.reviewing || state.game.moves.length === 0 || !state.engineReady) {
+	if (state.reviewing) {
+		return;
+	}
+	if (state.game.moves.length === 0) {
+		showMessage("No moves to analyse: play or load a game first.", true);
+		return;
+	}
+	if (!state.engineReady) {
+		showMessage("The engine is still loading: try again in a moment.", true);
 		return;
 	}
 	// Take the engine from the analysis.
@@ -43,11 +74,17 @@ export async function reviewGame() {
 		await state.search.done;
 	}
 	state.reviewing = true;
+	const run = ++state.reviewRun;
+	const live = () => run === state.reviewRun && version === state.game.version;
 	clearAnalysis();
 	const version = state.game.version;
 	const ms = Number($("review-time").value);
-	const n = state.game.positions.length;
-	const review = [];
+	const nodes = state.game.line.slice();
+	const n = nodes.length;
+	for (const node of nodes) {
+		node.review = null;
+	}
+	syncReview();
 	render();
 	try {
 		state.engine.send("setoption name UCI_LimitStrength value false");
@@ -55,14 +92,15 @@ export async function reviewGame() {
 		state.engine.send("setoption name MultiPV value 1");
 		state.engine.send("setoption name UCI_AnalyseMode value true");
 		for (let i = 0; i < n; i++) {
-			if (version !== state.game.version) {
+			if (!live()) {
 				return;
 			}
 			$("review-status").textContent = `Analysing position ${i + 1} of ${n}…`;
-			const pos = state.game.positions[i];
+			const pos = nodes[i].pos;
 			const sign = whiteToMove(pos) ? 1 : -1;
 			if (pos.legal.length === 0) {
-				review.push({ score: terminalScore(pos) });
+				nodes[i].review = { score: terminalScore(pos) };
+				syncReview();
 				continue;
 			}
 			let score = { kind: "cp", value: 0 };
@@ -72,18 +110,22 @@ export async function reviewGame() {
 					score = { kind: info.score.kind, value: sign * info.score.value };
 				}
 			});
-			review.push({ score, best });
-			state.game.review = review.slice();
+			if (!live()) {
+				return; // stopped: the scores are of another game
+			}
+			nodes[i].review = { score, best };
+			syncReview();
 			renderMoves();
 			renderGraph();
 		}
-		state.game.review = review;
 		$("review-status").textContent = "";
 		renderSummary();
 	} finally {
-		state.reviewing = false;
-		if (token === state.refreshToken) {
-			refresh();
+		if (run === state.reviewRun) {
+			state.reviewing = false;
+			if (token === state.refreshToken) {
+				refresh();
+			}
 		}
 	}
 }

@@ -17,6 +17,13 @@ state.engine.listeners.push((line) => {
 	if (line.startsWith("id name ")) {
 		$("engine-name").textContent = line.slice(8) + " (WebAssembly)";
 	}
+	const m = /^info string loading (\d+) of (\d+) bytes$/.exec(line);
+	if (m) {
+		state.loading = { loaded: Number(m[1]), total: Number(m[2]) };
+		$("engine-name").textContent = `loading the engine: ${loadingText()}`;
+		render();
+		return;
+	}
 	if (!state.search) {
 		return;
 	}
@@ -28,6 +35,16 @@ state.engine.listeners.push((line) => {
 		s.resolve(line.split(" ")[1]);
 	}
 });
+
+// loadingText says how much of the engine has come: "2.1 of 5.5 MB".
+export function loadingText() {
+	const mb = (b) => (b / 1048576).toFixed(1);
+	const { loaded, total } = state.loading;
+	if (loaded === 0 && total === 0) {
+		return "starting";
+	}
+	return total && loaded <= total ? `${mb(loaded)} of ${mb(total)} MB` : `${mb(loaded)} MB`;
+}
 
 export function startSearch(setup, goLine, onInfo) {
 	for (const line of setup) {
@@ -84,6 +101,9 @@ export async function step(token) {
 		return; // the start, once the engine has loaded, refreshes again
 	}
 	if (state.mode === "analyse") {
+		if (!state.analysisOn) {
+			return; // the engine switched off
+		}
 		if (pos.legal.length === 0 || (atEnd() && RULES_ENDS.includes(state.game.reason))) {
 			return; // mate, stalemate, a draw by the rules: nothing to analyse
 		}

@@ -11,30 +11,41 @@ export const WORKER = "matador.worker.js";
 export const state = {
 	// The two copies of the engine: one searches (plays, analyses,
 	// reviews), the other answers questions about positions (rules.js).
-	engine: new Engine(WORKER),
+	engine: new Engine(WORKER + "?progress=1"),
 	rules: new Rules(WORKER),
 	board: null, // the Board (board.js), made by main.js
 
-	// The game is one line of moves. A move played from an earlier
-	// position (in Analyse, after stepping back) cuts the game there and
-	// goes on from it, unless it is the game's own next move, which is
-	// just a step forward.
+	// The game is a tree of moves (game.js), as in PGN: a move played
+	// from an earlier position (in Analyse, after stepping back) starts a
+	// variation there, the line that was there kept; the position's own
+	// next move is just a step forward. Each node: { id, uci, san, pos,
+	// parent, children (the first the line's continuation), nags, before
+	// and comment (a PGN's), review ({ score, best } from "Analyse this
+	// game") }. The root has no move and holds the start position.
 	game: {
 		startFEN: START_FEN,
 		tags: {}, // PGN tags of a loaded game, kept and written out again
-		moves: [], // UCI
-		positions: [], // Rules.position of the start and after each move
+		root: null,
+		byId: new Map(), // the nodes by id, for the move list's clicks
+		line: [], // the line shown: the root, then a node per move
+		treeVersion: 0, // changes with the tree or its review: the move list is drawn again
+		mainResult: null, // { result, reason } of the main line when not the rules' (a PGN's, a resignation)
+		// The line's moves (UCI), positions (Rules.position of the start
+		// and after each move), SAN and review scores, from game.line.
+		moves: [],
+		positions: [],
 		sans: [],
 		result: "*",
 		resultText: "",
 		reason: "", // checkmate, stalemate, repetition, ..., time, resignation, agreement
-		// version changes whenever the game is replaced or cut (new game,
-		// take back, a loaded FEN or PGN, a resignation): a move computed
-		// for an older version, by the engine or by Rules, is then dropped
-		// rather than added to the new game.
+		// version changes whenever the game or its line is replaced (new
+		// game, another line chosen, take back, a loaded FEN or PGN, a
+		// resignation): a move computed for an older version, by the engine
+		// or by Rules, is then dropped rather than added to the new game.
 		version: 0,
-		review: [], // per position: { score, best } from "Analyse this game"
+		review: [], // per position: { score, best } from "Analyse this game", as far as it goes
 	},
+	pgnGames: null, // the games of the last PGN text of several, to choose from
 	gamesStarted: 0, // read by the browser test, to tell a new game from the last
 
 	view: "board", // board (Play, Analyse, Matador vs Matador) or techniques (explorer.js)
@@ -52,13 +63,17 @@ export const state = {
 	// onInfo, its bestmove resolves done. One at a time: a new one starts
 	// only after the bestmove of the last.
 	search: null,
+	// The analysis in Analyse runs while the engine switch is on.
+	analysisOn: localStorage.getItem("matador.engine") !== "off",
 	engineReady: false, // the engine has answered "uci": searches may start
+	loading: { loaded: 0, total: 0 }, // the engine's module downloaded so far, in bytes
 	// refresh (search.js) serves its calls in order: the newest token
 	// wins, the queue is the last call's promise.
 	refreshToken: 0,
 	refreshQueue: Promise.resolve(),
 	waitRest: null, // the wait that makes a quick reply take the time a move
 	reviewing: false, // "Analyse this game" has the engine (review.js)
+	reviewRun: 0, // the review under way: a stopped one writes no score
 
 	// The analysis of the position shown (analysis.js): the newest line
 	// of each rank, the lines shown (in SAN), which ranks are being

@@ -2,10 +2,11 @@
 // move list and the PGN written out.
 import { clearAnalysis, renderAnalysis } from "./analysis.js";
 import { renderClocks } from "./clock.js";
-import { REASONS, atEnd, enginesTurn, usersTurn, viewId, viewed, whiteToMove } from "./game.js";
+import { REASONS, atEnd, enginesTurn, isMainLine, mainFrom, rulesResult, usersTurn, viewId, viewed, whiteToMove } from "./game.js";
 import { formatScore } from "./info.js";
 import { pgnText } from "./pgn.js";
-import { judgement, renderGraph } from "./review.js";
+import { nodeJudgement, renderGraph } from "./review.js";
+import { loadingText } from "./search.js";
 import { state } from "./state.js";
 import { $ } from "./ui.js";
 
@@ -38,13 +39,15 @@ export function render() {
 	}
 	document.body.dataset.mode = state.mode;
 	$("analysis").hidden = state.mode !== "analyse";
-	$("evalbar").hidden = state.mode !== "analyse";
+	$("evalbar").hidden = state.mode !== "analyse" || !state.analysisOn;
 	const fenBox = $("fen");
 	if (document.activeElement !== fenBox) {
 		fenBox.value = pos.fen;
 	}
+	// The PGN is written only while its panel is open: for a long game it
+	// is the costliest part of a step through it.
 	const pgnBox = $("pgn");
-	if (!state.pgnEdited && document.activeElement !== pgnBox) {
+	if ($("share").open && !state.pgnEdited && document.activeElement !== pgnBox) {
 		pgnBox.value = currentPGN();
 	}
 	renderNames();
@@ -63,17 +66,23 @@ export function render() {
 	} else if (!atEnd() && state.mode !== "analyse") {
 		status = `Move ${state.cursor} of ${state.game.moves.length} shown (End to return)`;
 	} else if (pos.legal.length === 0 || (state.game.result !== "*" && atEnd())) {
-		status = state.game.resultText;
+		status = ""; // the banner says how the game ended
 	} else if (state.mode === "analyse") {
 		status = `Analysing, ${white ? "White" : "Black"} to move`;
 	} else if (state.game.result !== "*") {
-		status = state.game.resultText;
+		status = "";
 	} else if (enginesTurn()) {
-		status = "Matador is thinking…";
+		status = state.engineReady ? "Matador is thinking…" : `Matador waits for its engine to load (${loadingText()})…`;
 	} else {
-		status = "Your move";
+		status = state.engineReady ? "Your move" : `Your move (the engine is loading: ${loadingText()})`;
 	}
 	$("status").textContent = status;
+	// Resign and Offer draw are the user's against Matador, Move now
+	// Matador's in play: none once the game is over.
+	const playing = (state.mode === "white" || state.mode === "black") && state.game.result === "*";
+	$("resign").hidden = !playing;
+	$("offer-draw").hidden = !playing;
+	$("move-now").hidden = state.mode === "analyse" || state.game.result !== "*";
 }
 
 export function renderNames() {
@@ -105,71 +114,198 @@ export function currentPGN() {
 	if (state.game.reason === "time") {
 		tags.Termination = "time forfeit";
 	}
-	return pgnText(tags, state.game.startFEN, state.game.sans, state.game.result, moveNotes());
+	// The result is the main line's: a variation shown has none of its own.
+	const main = state.game.mainResult;
+	const result = isMainLine() ? state.game.result : main ? main.result : rulesResult(mainFrom(state.game.root));
+	return pgnText(tags, state.game.startFEN, state.game.root, result, moveNote);
 }
 
-// moveNotes: after "Analyse this game", each move's NAG and evaluation.
-export function moveNotes() {
-	const notes = [];
-	for (let i = 0; i < state.game.moves.length; i++) {
-		const r = state.game.review[i + 1];
-		if (!r) {
-			notes.push("");
-			continue;
-		}
-		const nag = { inaccuracy: "$6 ", mistake: "$2 ", blunder: "$4 " }[judgement(i + 1)] || "";
-		notes.push(`${nag}{ [%eval ${r.score.kind === "mate" ? "#" + r.score.value : (r.score.value / 100).toFixed(2)}] }`);
+// moveNote: after "Analyse this game", a move's NAG and evaluation.
+export function moveNote(n) {
+	if (!n.review) {
+		return null;
 	}
-	return notes;
+	const s = n.review.score;
+	return {
+		nag: { inaccuracy: 6, mistake: 2, blunder: 4 }[nodeJudgement(n)] || 0,
+		comment: `[%eval ${s.kind === "mate" ? "#" + s.value : (s.value / 100).toFixed(2)}]`,
+	};
 }
 
 export const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+const NAG_MARKS = { 1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!" };
 
+// renderMoves draws the move tree: the main line in rows of two moves,
+// each move's comment and variations in a block below its row. The tree is
+// drawn again only when it has changed (game.treeVersion); a step through
+// the game only moves the highlight, so that a long game steps at once.
 export function renderMoves() {
 	const box = $("moves");
+	const key = `${state.game.treeVersion}|${state.game.result}|${state.game.resultText}|${state.game.root && state.game.root.id}`;
+	if (box.dataset.key !== key) {
+		drawTree(box);
+		box.dataset.key = key;
+	}
+	const old = box.querySelector(".current");
+	const n = state.game.line[state.cursor];
+	const cur = state.cursor > 0 && n ? n.el : null;
+	if (old !== cur) {
+		if (old) {
+			old.classList.remove("current");
+		}
+		if (cur) {
+			cur.classList.add("current");
+		}
+	}
+	// The line shown is marked, so that a variation followed can be told.
+	if (cur && box.scrollHeight > box.clientHeight) {
+		const top = cur.offsetTop - box.offsetTop;
+		if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - 30) {
+			box.scrollTop = top - box.clientHeight / 2;
+		}
+	}
+}
+
+function moveLabel(n) {
+	const j = nodeJudgement(n);
+	const nag = n.nags.map((g) => NAG_MARKS[g] || "").join("");
+	return n.san + (nag || MARKS[j] || "");
+}
+
+function drawTree(box) {
 	box.textContent = "";
+	const root = state.game.root;
 	let number = Number(state.game.startFEN.split(" ")[5]) || 1;
 	let white = state.game.startFEN.split(" ")[1] !== "b";
-	state.game.sans.forEach((s, i) => {
-		if (white || i === 0) {
-			const n = document.createElement("span");
-			n.className = "number";
-			n.textContent = `${number}.`;
-			box.appendChild(n);
-			if (!white) {
-				const gap = document.createElement("span");
-				gap.className = "move empty";
-				gap.textContent = "…";
-				box.appendChild(gap);
+	let numbered = true; // a Black move starts a row of its own
+	let at = root;
+	let ply = 0;
+	const cell = (cls, text) => {
+		const c = document.createElement("span");
+		c.className = cls;
+		c.textContent = text;
+		box.appendChild(c);
+	};
+	while (at.children.length) {
+		const [main, ...others] = at.children;
+		ply++;
+		if (main.before) {
+			if (!white && !numbered) {
+				cell("move empty", "");
 			}
+			box.appendChild(block([commentSpan(main.before)]));
+			numbered = true;
+		}
+		if (white) {
+			cell("number", `${number}.`);
+		} else if (numbered) {
+			cell("number", `${number}.`);
+			cell("move empty", "…");
 		}
 		const m = document.createElement("button");
 		m.type = "button";
-		const j = judgement(i + 1);
-		m.className = "move" + (i + 1 === state.cursor ? " current" : "") + (j ? " " + j : "");
-		m.dataset.ply = String(i + 1);
-		m.textContent = s + (MARKS[j] || "");
-		const r = state.game.review[i + 1];
-		if (r) {
+		const j = nodeJudgement(main);
+		m.className = "move" + (j ? " " + j : "");
+		m.dataset.ply = String(ply);
+		m.dataset.node = String(main.id);
+		m.textContent = moveLabel(main);
+		if (main.review) {
 			const e = document.createElement("small");
 			e.className = "eval";
-			e.textContent = formatScore(r.score);
+			e.textContent = formatScore(main.review.score);
 			m.appendChild(e);
 		}
+		main.el = m;
 		box.appendChild(m);
+		const parts = [];
+		if (main.comment) {
+			parts.push(commentSpan(main.comment));
+		}
+		for (const v of others) {
+			parts.push(variation(v, number, white));
+		}
+		if (parts.length) {
+			if (white) {
+				cell("move empty", "");
+			}
+			box.appendChild(block(parts));
+			numbered = true;
+		} else {
+			numbered = false;
+		}
 		if (!white) {
 			number++;
 		}
 		white = !white;
-	});
-	if (state.game.result !== "*") {
+		at = main;
+	}
+	if (state.game.result !== "*" && isMainLine()) {
 		const r = document.createElement("span");
 		r.className = "result";
 		r.textContent = `${state.game.result} ${state.game.resultText}`;
 		box.appendChild(r);
 	}
-	const cur = box.querySelector(".current");
-	if (cur && cur.scrollIntoView && box.scrollHeight > box.clientHeight) {
-		box.scrollTop = cur.offsetTop - box.offsetTop - box.clientHeight / 2;
+}
+
+function block(parts) {
+	const d = document.createElement("div");
+	d.className = "branch";
+	for (const p of parts) {
+		d.appendChild(p);
 	}
+	return d;
+}
+
+function commentSpan(text) {
+	const c = document.createElement("span");
+	c.className = "comment";
+	c.textContent = text;
+	return c;
+}
+
+// variation writes a variation inline: its moves (each a button to go to
+// it), comments, and the variations within it in parentheses. Along the
+// line by a loop; recursion only into variations, which PGN reading
+// bounds in depth.
+function variation(first, number, white) {
+	const d = document.createElement("span");
+	d.className = "variation";
+	let numbered = true;
+	const write = (n) => {
+		if (n.before) {
+			d.appendChild(commentSpan(n.before));
+			numbered = true;
+		}
+		const b = document.createElement("span");
+		b.className = "move vmove";
+		b.dataset.node = String(n.id);
+		b.textContent = (white ? `${number}. ` : numbered ? `${number}… ` : "") + moveLabel(n);
+		n.el = b;
+		d.appendChild(b);
+		d.appendChild(document.createTextNode(" "));
+		numbered = false;
+		if (n.comment) {
+			d.appendChild(commentSpan(n.comment));
+			numbered = true;
+		}
+	};
+	const advance = () => {
+		if (!white) {
+			number++;
+		}
+		white = !white;
+	};
+	write(first);
+	advance();
+	for (let n = first; n.children.length;) {
+		const [main, ...others] = n.children;
+		write(main);
+		for (const v of others) {
+			d.appendChild(variation(v, number, white));
+			numbered = true;
+		}
+		advance();
+		n = main;
+	}
+	return d;
 }

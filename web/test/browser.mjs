@@ -6,7 +6,11 @@
 // draw, analyses (lines, bar, arrow) and reviews a game, explores a
 // technique (the Techniques tab: a switch flipped in one of two workers),
 // reads and writes FEN and PGN (text and files), at desktop and phone
-// width, light and dark. Each defect of issue 72 has its own check, named "defect N". It
+// width, light and dark; follows a move tree's variations and comments
+// through PGN in and out; and checks the engine panel and the chrome.
+// Each defect found by trying the page has its own check, named "defect
+// N" (the first list) or "trial N" (the second), which failed on the page
+// before its fix. It
 // asserts on the page's state (window.matadorPage.state()) and the DOM,
 // not on pixels, waits for states rather than for fixed times, and keeps
 // screenshots.
@@ -16,10 +20,10 @@
 // Environment: WEB (the folder, default build/web), CHROMIUM (default
 // /usr/bin/chromium), SHOTS (where screenshots go, default
 // $TMPDIR/matador-browser-test, outside the repository), DOCS=1 to also
-// write the screenshots of docs/browser.md into docs/browser/, ONLY=defects
-// to run the defect checks alone (they use only the controls the page had
-// before issue 72, so that they can be run against an older build too;
-// ONLY takes any parts, by their function's name, separated by commas),
+// write the screenshots of docs/browser.md into docs/browser/, ONLY=parts
+// to run some parts alone, by their function's name, separated by commas
+// (ONLY=defects, ONLY=trial,trial8,tree,chrome; WEB=an older build's
+// folder shows which checks the older page fails),
 // BENCH=1 to also run bench.html and check its node count against the
 // native build's.
 
@@ -90,7 +94,8 @@ async function shot(page, name, docName) {
 
 // The page, ready: the start position shown with moves to make.
 async function open(browser, base, options = {}) {
-	const context = await browser.newContext(Object.assign({ viewport: { width: 1280, height: 900 } }, options));
+	const { shareClosed, ...contextOptions } = options;
+	const context = await browser.newContext(Object.assign({ viewport: { width: 1280, height: 900 } }, contextOptions));
 	await context.grantPermissions(["clipboard-read", "clipboard-write"]).catch(() => {});
 	const page = await context.newPage();
 	// Playwright's 30 s for a navigation or an action is too short on a
@@ -115,6 +120,12 @@ async function open(browser, base, options = {}) {
 	// position comes from it).
 	await waitState(page, (s) => s.status === "Your move" && s.engineReady !== false, "the page to start");
 	page.openedIn = Date.now() - started;
+	// FEN and PGN are in a panel that opens on demand: the tests that use
+	// them open it first, as a user does (the part chrome checks that it
+	// starts closed).
+	if (!shareClosed && (await page.locator("#share > summary").count()) > 0) {
+		await page.click("#share > summary");
+	}
 	return page;
 }
 
@@ -161,7 +172,7 @@ async function loadFEN(page, fen) {
 	return waitState(page, (s) => s.fen === fen && s.moves.length === 0, `the FEN ${fen}`);
 }
 
-// --- the defects of issue 72 ---------------------------------------------------
+// --- the first list of defects ---------------------------------------------------
 
 async function defects(browser, base) {
 	let page = await open(browser, base);
@@ -173,13 +184,13 @@ async function defects(browser, base) {
 		await loadFEN(page, fen);
 		await waitState(page, (s) => s.analysis.length > 0 && s.analysis[0].depth >= 4, "analysis of the mate-in-one position");
 		await clickMove(page, move);
-		s = await waitState(page, (s) => end.test(s.status), `the end after ${move}`);
+		s = await waitState(page, (s) => end.test(s.banner || s.status), `the end after ${move}`);
 		const atOnce = await page.evaluate(() => document.querySelectorAll("#lines li").length);
 		await page.waitForTimeout(1500);
 		const later = await state(page);
 		const liLater = await page.evaluate(() => document.querySelectorAll("#lines li").length);
 		check(s.analysis.length === 0 && atOnce === 0 && later.analysis.length === 0 && liLater === 0,
-			`defect 1: no analysis line left after ${move} (${s.status}): ${atOnce} then ${liLater} lines shown`);
+			`defect 1: no analysis line left after ${move} (${s.banner || s.status}): ${atOnce} then ${liLater} lines shown`);
 	}
 
 	// 2. Analysis lines are SAN only, never raw UCI, in any frame.
@@ -239,7 +250,7 @@ async function defects(browser, base) {
 	await clickMove(page, "e2e4");
 	const pasted = '[White "Pasted"]\n\n1. d4 d5 *';
 	await page.fill("#pgn", pasted);
-	await page.click("#status");
+	await page.click(".brand");
 	await waitState(page, (s) => s.moves.length === 4 && !s.thinking, "the answer to e4");
 	check(await page.inputValue("#pgn") === pasted, "defect 5: the pasted PGN is still there after Matador's reply");
 
@@ -247,7 +258,7 @@ async function defects(browser, base) {
 	await page.fill("#pgn", '[Event "Wijk"]\n[Date "1999.01.20"]\n[White "Kasparov, G"]\n[Black "Topalov, V"]\n[Result "1-0"]\n\n1. e4 d6 2. d4 Nf6 1-0');
 	await page.click("#load-pgn");
 	s = await waitState(page, (s) => s.sans.join(" ") === "e4 d6 d4 Nf6" && s.mode === "analyse", "the tagged PGN");
-	await page.click("#status");
+	await page.click(".brand");
 	await page.waitForTimeout(300);
 	const out = await page.inputValue("#pgn");
 	check(/\[White "Kasparov, G"\]/.test(out) && /\[Black "Topalov, V"\]/.test(out) && /\[Result "1-0"\]/.test(out) && /\[Date "1999.01.20"\]/.test(out) && out.trim().endsWith("1-0"),
@@ -405,7 +416,7 @@ async function play(browser, base) {
 	await page.click('#moves .move[data-ply="2"]');
 	s = await state(page);
 	check(s.cursor === 2 && s.viewFen === (await fenAfter(page, 2)) && s.status.startsWith("Move 2"), `a click on move 2 shows it (${s.status})`);
-	await page.click("#status");
+	await page.click(".brand");
 	await page.keyboard.press("ArrowLeft");
 	check((await state(page)).cursor === 1, "← steps back");
 	await page.keyboard.press("Home");
@@ -570,8 +581,8 @@ async function analyse(browser, base) {
 	s = await waitState(page, (s) => s.moves.length === 3, "the line played");
 	check(now === 0 && s.sans[1] === line[0] && s.sans[2] === line[1], `a click on the line's second move plays ${s.sans.slice(1).join(" ")} (${line.join(" ")}), clearing the lines at once`);
 
-	// The variation policy: a move from an earlier position cuts the game
-	// there; the game's own next move is a step.
+	// The variation policy: a move from an earlier position starts a
+	// variation there, the game kept; the game's own next move is a step.
 	await page.click('#moves .move[data-ply="1"]');
 	await clickMove(page, s.moves[1]);
 	s = await waitState(page, (s) => s.cursor === 2, "the step");
@@ -580,7 +591,8 @@ async function analyse(browser, base) {
 	const other = s.legal[1].find((m) => m !== s.moves[1]);
 	await clickMove(page, other);
 	s = await waitState(page, (s) => s.cursor === 2 && s.moves[1] === other, "the new line");
-	check(s.moves.length === 2, `another move there cuts the game: ${s.sans.join(" ")}`);
+	const kept = await page.evaluate(() => !!document.querySelector('#moves .move[data-ply="3"]'));
+	check(s.moves.length === 2 && kept, `another move there starts a variation, the game kept: ${s.sans.join(" ")}`);
 
 	// Repetition by typed moves: "Draw by repetition".
 	await loadFEN(page, START);
@@ -843,6 +855,419 @@ async function selfPlay(browser, base) {
 	await close(page);
 }
 
+// --- the page tried as a new user would -----------------------------------------
+// Each check is named "trial N" after the defect it guards against; each
+// failed before its fix.
+
+const OPERA = '[Event "Paris"]\n[Site "Paris FRA"]\n[Date "1858.??.??"]\n[White "Morphy, Paul"]\n[Black "Duke Karl / Count Isouard"]\n[Result "1-0"]\n\n' +
+	"1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 " +
+	"11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0\n";
+const LOPEZ = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 *";
+
+async function loadPGNText(page, text) {
+	await page.evaluate((t) => {
+		document.getElementById("pgn").value = t;
+		document.getElementById("pgn").dispatchEvent(new Event("input"));
+	}, text);
+	await page.click("#load-pgn");
+}
+
+async function message(page) {
+	return page.evaluate(() => document.getElementById("message").textContent);
+}
+
+async function trial(browser, base) {
+	let page = await open(browser, base);
+	let s;
+
+	// 1. New game during "Analyse this game"; another PGN during a review.
+	await page.selectOption("#movetime", "100");
+	await setMode(page, "analyse");
+	await loadPGNText(page, OPERA);
+	await waitState(page, (s) => s.moves.length === 33, "the Opera Game");
+	await page.selectOption("#review-time", "1000");
+	await page.click("#review");
+	await waitState(page, (s) => s.reviewing && s.review.length >= 3, "the review under way");
+	await page.click("#new-game");
+	s = await waitState(page, (s) => s.moves.length === 0 && !s.reviewing, "the new game, the review gone", 15000).catch(() => state(page));
+	const graphShown = await page.evaluate(() => !document.getElementById("graph").hasAttribute("hidden"));
+	check(s.errors.length === 0 && !s.reviewing && s.review.length === 0 && !graphShown && s.status !== "Analysing the game…",
+		`trial 1: New game during a review ends it (errors: ${s.errors.join(" | ") || "none"}; status "${s.status}"; ${s.review.length} scores; graph ${graphShown ? "shown" : "hidden"})`);
+	await clickMove(page, "e2e4");
+	s = await waitState(page, (s) => s.moves.length === 1, "e4 after the review");
+	await page.waitForTimeout(1200);
+	s = await state(page);
+	check(s.review.length === 0 && s.judgements.every((j) => j === ""), `trial 1: the new game's 1.e4 has no score of the old game (${JSON.stringify(s.review)})`);
+	await loadPGNText(page, OPERA);
+	await waitState(page, (s) => s.moves.length === 33, "the Opera Game again");
+	await page.click("#review");
+	await waitState(page, (s) => s.reviewing && s.review.length >= 3, "the second review under way");
+	await loadPGNText(page, LOPEZ);
+	s = await waitState(page, (s) => s.moves.length === 17 && !s.reviewing, "the other game, the review gone", 15000).catch(() => state(page));
+	await page.waitForTimeout(1200);
+	s = await state(page);
+	const graph2 = await page.evaluate(() => !document.getElementById("graph").hasAttribute("hidden"));
+	check(s.moves.length === 17 && !s.reviewing && s.review.length === 0 && !graph2 && s.errors.length === 0,
+		`trial 1: another PGN during a review carries no old score or graph (${s.review.length} scores, graph ${graph2 ? "shown" : "hidden"}, errors ${s.errors.join(" | ") || "none"})`);
+
+	// 2. A review out of sight: Play takes the engine at once.
+	await page.click("#review");
+	await waitState(page, (s) => s.reviewing && s.review.length >= 2, "the review of the Lopez");
+	const t0 = Date.now();
+	await setMode(page, "white"); // Black to move: Matador's turn
+	s = await waitState(page, (s) => s.moves.length === 18, "Matador's reply with a review under way", 30000).catch(() => state(page));
+	const replyIn = Date.now() - t0;
+	check(s.moves.length === 18 && replyIn < 4000 && !s.reviewing, `trial 2: switching to Play during a review, Matador replied in ${replyIn} ms (reviewing: ${s.reviewing})`);
+
+	// 3. An empty FEN box and Enter keep the game, and say why.
+	await page.click("#new-game");
+	await waitState(page, (s) => s.moves.length === 0 && s.status === "Your move", "a new game");
+	await clickMove(page, "e2e4");
+	await waitState(page, (s) => s.moves.length === 2 && s.status === "Your move", "the answer to e4");
+	await page.fill("#fen", "");
+	await page.press("#fen", "Enter");
+	await page.waitForTimeout(500);
+	s = await state(page);
+	const said3 = await message(page);
+	check(s.moves.length === 2 && /FEN/.test(said3), `trial 3: an empty FEN and Enter keep the game (${s.moves.length} plies) and say so ("${said3}")`);
+
+	// 4. The draw offer after New game judges this game, not the last.
+	await loadFEN(page, "4k3/8/8/8/8/8/Q7/4K3 w - - 0 1");
+	await clickMove(page, "a2a3");
+	await waitState(page, (s) => s.moves.length === 2 && s.status === "Your move", "Matador's move a queen down");
+	await page.click("#new-game");
+	await waitState(page, (s) => s.fen === START && s.moves.length === 0, "a new game");
+	await page.click("#offer-draw");
+	await page.waitForTimeout(300);
+	s = await state(page);
+	check(s.result === "*", `trial 4: right after New game, a draw offer is not judged by the last game's score (${s.result}, "${await message(page)}")`);
+
+	// 5. A PGN of two games offers a choice.
+	await setMode(page, "analyse");
+	await loadPGNText(page, '[White "First"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n\n[White "Second"]\n[Result "0-1"]\n\n1. d4 d5 0-1\n');
+	await page.waitForTimeout(800);
+	s = await state(page);
+	const choice = await page.evaluate(() => {
+		const sel = document.getElementById("pgn-games");
+		return sel && sel.getClientRects().length > 0 ? [...sel.options].map((o) => o.textContent) : [];
+	});
+	check(s.sans.join(" ") !== "e4 e5 d4 d5" && choice.length === 2, `trial 5: two games offer a choice (${choice.join(" / ") || "none"}; loaded "${s.sans.join(" ")}")`);
+	if (choice.length === 2) {
+		await page.selectOption("#pgn-games", "1");
+		s = await waitState(page, (s) => s.sans.join(" ") === "d4 d5", "the second game", 10000).catch(() => state(page));
+		check(s.sans.join(" ") === "d4 d5" && s.tags.White === "Second" && s.result === "0-1", `trial 5: the second game chosen: ${s.sans.join(" ")}, ${s.tags.White}, ${s.result}`);
+	}
+
+	// 7. Hostile PGN text: an answer within seconds, with a message.
+	for (const [what, text] of [["2 MB of {", "{".repeat(2 << 20)], ["2 MB of (", "1. e4 " + "(".repeat(2 << 20)], ["100 KB of nested variations", "1. e4 " + "( e4 ".repeat(20000) + ")".repeat(20000)]]) {
+		const errors = (await state(page)).errors.length;
+		const t = Date.now();
+		const answered = await Promise.race([
+			(async () => {
+				await loadPGNText(page, text);
+				await waitState(page, (s) => s.errors.length > errors, `an answer to ${what}`, 20000);
+				return true;
+			})().catch(() => false),
+			new Promise((r) => setTimeout(() => r(false), 20000)),
+		]);
+		const took = Date.now() - t;
+		check(answered && took < 5000, `trial 7: ${what} answered in ${took} ms${answered ? `: "${(await state(page)).errors.slice(-1)[0]}"` : " (no answer)"}`);
+		if (!answered) {
+			break; // the tab is frozen
+		}
+	}
+	await close(page);
+
+	// 6. No overflow between phone and desktop widths.
+	const p = await open(browser, base, { viewport: { width: 768, height: 1024 } });
+	for (const width of [761, 768, 800, 935]) {
+		await p.setViewportSize({ width, height: 1024 });
+		await p.waitForTimeout(100);
+		const w = await p.evaluate(() => document.documentElement.scrollWidth);
+		check(w <= width, `trial 6: at ${width} px the page is ${w} px wide`);
+	}
+	await close(p);
+}
+
+// The smaller defects (trial 8).
+async function trial8(browser, base) {
+	let page = await open(browser, base);
+	let s;
+
+	// The evaluation bar follows Flip: White's share at the bottom of the
+	// board as it stands.
+	await setMode(page, "analyse");
+	await loadFEN(page, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+	await waitState(page, (s) => s.analysis.length > 0, "analysis of an opening");
+	const fillEnd = () => page.evaluate(() => {
+		const bar = document.getElementById("evalbar").getBoundingClientRect();
+		const fill = document.querySelector("#evalbar .fill").getBoundingClientRect();
+		return { atBottom: Math.abs(fill.bottom - bar.bottom) < 2.5, atTop: Math.abs(fill.top - bar.top) < 2.5 };
+	});
+	const before = await fillEnd();
+	await page.click("#flip");
+	await page.waitForTimeout(400);
+	const after = await fillEnd();
+	check(before.atBottom && after.atTop && !after.atBottom, `trial 8: the bar's white share sits at the bottom, and at the top once flipped (${JSON.stringify(before)} then ${JSON.stringify(after)})`);
+	await page.click("#flip");
+
+	// The promotion dialog goes with Escape, or a click elsewhere.
+	await loadFEN(page, "8/P7/8/8/8/8/k7/4K3 w - - 0 1");
+	const promo = () => page.evaluate(() => !document.querySelector(".promotion").hidden);
+	await clickMove(page, "a7a8");
+	const opened = await promo();
+	await page.keyboard.press("Escape");
+	const afterEscape = await promo();
+	await clickMove(page, "a7a8");
+	await page.click(".brand");
+	const afterClick = await promo();
+	await clickMove(page, "a7a8");
+	await page.click('[data-square="h4"]');
+	const afterSquare = await promo();
+	s = await state(page);
+	check(opened && !afterEscape && !afterClick && !afterSquare && s.moves.length === 0,
+		`trial 8: the promotion dialog is dismissed by Escape (${!afterEscape}), a click beside the board (${!afterClick}) or on another square (${!afterSquare}), nothing played`);
+
+	// "Analyse this game" with no moves says why it does nothing.
+	await loadFEN(page, START);
+	await page.evaluate(() => (document.getElementById("message").textContent = ""));
+	await page.click("#review");
+	await page.waitForTimeout(200);
+	check(/no moves|nothing to analyse/i.test(await message(page)), `trial 8: "Analyse this game" on an empty game says why ("${await message(page)}")`);
+
+	// Load PGN with an empty box says so and keeps the mode.
+	await setMode(page, "white");
+	await page.fill("#pgn", "");
+	await page.click("#load-pgn");
+	await page.waitForTimeout(300);
+	s = await state(page);
+	check(s.mode === "white" && /PGN/.test(await message(page)), `trial 8: Load PGN with an empty box keeps the mode (${s.mode}) and says so ("${await message(page)}")`);
+
+	// Ten queens are not a position.
+	const queens = "k7/pp6/8/8/8/Q7/QQQQQQQQ/Q3K3 w - - 0 1";
+	await page.fill("#fen", queens);
+	await page.press("#fen", "Enter");
+	await page.waitForTimeout(800);
+	s = await state(page);
+	check(s.fen !== queens && /FEN/.test(await message(page)), `trial 8: ten white queens refused ("${await message(page)}")`);
+
+	// An own clock of -5 minutes is refused with a word, not made 15+10.
+	await setMode(page, "white");
+	await page.selectOption("#tc", "custom");
+	const games8 = (await state(page)).gamesStarted;
+	await page.fill("#tc-minutes", "-5");
+	await page.press("#tc-minutes", "Tab");
+	await page.waitForTimeout(500);
+	s = await state(page);
+	check(/minutes/i.test(await message(page)) && s.gamesStarted === games8, `trial 8: an own clock of -5 minutes is refused in words, no game started by it ("${await message(page)}")`);
+	await page.fill("#tc-minutes", "15");
+	await page.press("#tc-minutes", "Tab");
+	await page.selectOption("#tc", "move");
+
+	// Resign and Offer draw are not offered in Matador vs Matador.
+	await page.selectOption("#movetime", "100");
+	await setMode(page, "watch");
+	const offered = await page.evaluate(() => ["resign", "offer-draw"].filter((id) => document.getElementById(id).getClientRects().length > 0));
+	check(offered.length === 0, `trial 8: in Matador vs Matador, Resign and Offer draw are not shown (shown: ${offered.join(" ") || "none"})`);
+	await setMode(page, "analyse");
+
+	// A 1,000-ply game: an arrow key's step takes a few milliseconds.
+	const shuffle = [];
+	for (let i = 0; i < 250; i++) {
+		shuffle.push(`${2 * i + 1}. Nf3 Nf6 ${2 * i + 2}. Ng1 Ng8`);
+	}
+	await loadPGNText(page, shuffle.join(" ") + " *");
+	await waitState(page, (s) => s.moves.length === 1000, "the 1,000-ply game");
+	await page.click(".brand");
+	const stepMs = await page.evaluate(() => {
+		const times = [];
+		for (let i = 0; i < 20; i++) {
+			const t = performance.now();
+			document.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowLeft", bubbles: true }));
+			times.push(performance.now() - t);
+		}
+		times.sort((a, b) => a - b);
+		return times[10];
+	});
+	check(stepMs < 25, `trial 8: in a 1,000-ply game an arrow key's step takes ${stepMs.toFixed(1)} ms (median of 20)`);
+	await close(page);
+
+	// Phone buttons are touch targets of 44 px.
+	page = await open(browser, base, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+	const low = await page.evaluate(() => [...document.querySelectorAll(".controls button, .nav button")]
+		.filter((b) => b.getClientRects().length > 0 && b.getBoundingClientRect().height < 44)
+		.map((b) => `${b.id} ${b.getBoundingClientRect().height.toFixed(0)}`));
+	check(low.length === 0, `trial 8: at 390 px the board's buttons are 44 px high or more (lower: ${low.join(", ") || "none"})`);
+	await close(page);
+
+	// A slow engine download (the module at 1.5 MB a second): the page says
+	// how far it has got.
+	const slow = await serve(webDir, 1.5e6);
+	const slowBase = `http://127.0.0.1:${slow.address().port}/`;
+	let context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+	page = await context.newPage();
+	page.setDefaultTimeout(LONG);
+	await page.goto(slowBase);
+	const seen = [];
+	for (let i = 0; i < 100 && !(await state(page).catch(() => ({ engineReady: false }))).engineReady; i++) {
+		seen.push(await page.evaluate(() => document.getElementById("status").textContent).catch(() => ""));
+		await page.waitForTimeout(100);
+	}
+	const progress = [...new Set(seen.filter((t) => /loading: \d+\.\d of \d+\.\d MB/.test(t)))];
+	check(progress.length >= 2, `trial 8: on a slow line the status tells the download's progress (${progress.slice(0, 3).join(" | ")}${progress.length > 3 ? " | …" : ""})`);
+	await context.close();
+	slow.close();
+
+	// A download held back: the page says that the engine is loading,
+	// rather than "Your move" and a silent wait.
+	context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+	page = await context.newPage();
+	page.setDefaultTimeout(LONG);
+	await page.route("**/matador.wasm", async (route) => {
+		await new Promise((r) => setTimeout(r, 4000));
+		await route.continue();
+	});
+	await page.goto(base);
+	await page.waitForFunction(() => window.matadorPage && window.matadorPage.state().playableAt !== undefined, null, { timeout: LONG });
+	await clickMove(page, "e2e4");
+	await page.waitForTimeout(500);
+	s = await state(page);
+	const during = `${s.status} | ${await page.textContent("#engine-name")}`;
+	check(!s.engineReady && /loading/i.test(s.status), `trial 8: a move made while the engine loads: the status says so ("${during}")`);
+	s = await waitState(page, (s) => s.moves.length === 2, "the reply once loaded");
+	check(s.status === "Your move", `trial 8: once loaded, Matador replies (${s.sans.join(" ")})`);
+	await context.close();
+}
+
+// The move tree: variations and comments kept from a PGN, shown, followed
+// and written out again; a move from an earlier position starts a
+// variation rather than cutting the game.
+async function tree(browser, base) {
+	const page = await open(browser, base);
+	let s;
+	await setMode(page, "analyse");
+	const text = '[White "Tree"]\n[Black "Test"]\n\n{Before the game} 1. e4 {the king\'s pawn} (1. d4 d5 (1... Nf6 2. c4) 2. c4) 1... e5 2. Nf3 $1 (2. f4 {a gambit} exf4) 2... Nc6 *\n';
+	await loadPGNText(page, text);
+	s = await waitState(page, (s) => s.sans.join(" ") === "e4 e5 Nf3 Nc6", "the game with variations");
+	const shown = () => page.evaluate(() => ({
+		variations: [...document.querySelectorAll("#moves .variation")].map((v) => v.textContent.replace(/\s+/g, " ").trim()),
+		comments: [...document.querySelectorAll("#moves .comment")].map((c) => c.textContent),
+	}));
+	let list = await shown();
+	check(list.variations.length === 3 && list.comments.includes("the king's pawn") && list.comments.includes("a gambit") && list.comments.includes("Before the game"),
+		`tree: the PGN's variations and comments are shown (${list.variations.join(" | ")}; ${list.comments.join(" | ")})`);
+	const pgnOut = async () => {
+		await page.click(".brand");
+		await page.waitForTimeout(200);
+		return (await page.inputValue("#pgn")).replace(/\s+/g, " ");
+	};
+	let out = await pgnOut();
+	check(out.includes("{ Before the game } 1. e4 { the king's pawn } ( 1. d4 d5 ( 1... Nf6 2. c4 ) 2. c4 ) 1... e5 2. Nf3 $1 ( 2. f4 { a gambit } 2... exf4 ) 2... Nc6 *"),
+		`tree: the PGN written keeps them (${out.slice(out.indexOf("{"))})`);
+	// A variation's move: its line is shown; the main line's again.
+	await page.click('#moves .vmove:text-is("2… exf4")');
+	s = await waitState(page, (s) => s.sans.join(" ") === "e4 e5 f4 exf4" && s.cursor === 4, "the gambit's line", 10000).catch(() => state(page));
+	check(s.sans.join(" ") === "e4 e5 f4 exf4" && s.cursor === 4, `tree: a click on a variation's move follows it (${s.sans.join(" ")}, at ${s.cursor})`);
+	await page.waitForTimeout(500);
+	await shot(page, "tree.png", "tree-desktop.jpg");
+	await page.click('#moves .move[data-ply="2"]');
+	s = await waitState(page, (s) => s.cursor === 2 && s.sans.join(" ") === "e4 e5 Nf3 Nc6", "the main line again", 10000).catch(() => state(page));
+	check(s.sans.join(" ") === "e4 e5 Nf3 Nc6", `tree: a click on the main line goes back to it (${s.sans.join(" ")})`);
+	// A new move from an earlier position: a variation, the game kept.
+	await clickMove(page, "b1c3");
+	s = await waitState(page, (s) => s.sans.join(" ") === "e4 e5 Nc3", "the new variation");
+	list = await shown();
+	const mainKept = await page.evaluate(() => !!document.querySelector('#moves .move[data-ply="4"]'));
+	check(mainKept && list.variations.some((v) => /^2\. Nc3$/.test(v)), `tree: Nc3 after 1...e5 starts a variation and the game is kept (${list.variations.join(" | ")})`);
+	out = await pgnOut();
+	check(out.includes("2. Nf3 $1 ( 2. f4 { a gambit } 2... exf4 ) ( 2. Nc3 ) 2... Nc6"), `tree: the new variation is written out (${out.slice(out.indexOf("2. Nf3"), out.indexOf("2. Nf3") + 70)})`);
+	// Read again, the text gives the same tree.
+	await loadPGNText(page, await page.inputValue("#pgn"));
+	await waitState(page, (s) => s.sans.join(" ") === "e4 e5 Nf3 Nc6" && s.tags.White === "Tree", "the written PGN read again");
+	const again = await pgnOut();
+	check(again.slice(again.indexOf("{")) === out.slice(out.indexOf("{")), "tree: the PGN written, read again, is written the same");
+	// A PGN's result after a mate on the board: the mate says how.
+	await loadPGNText(page, "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0");
+	s = await waitState(page, (s) => s.moves.length === 7 && s.result === "1-0", "the mate loaded");
+	check(s.banner === "White wins by checkmate", `tree: a PGN's 1-0 after a mate is "${s.banner}"`);
+	// A variation shown: the PGN written still has the main line's result.
+	await loadPGNText(page, "1. f3 e5 2. g4 Qh4# *"); // (the mate alone says 0-1)
+	await waitState(page, (s) => s.moves.length === 4 && s.result === "0-1", "the fool's mate");
+	await page.click('#moves .move[data-ply="3"]');
+	await clickMove(page, "d8e7");
+	s = await waitState(page, (s) => s.sans.join(" ") === "f3 e5 g4 Qe7", "a variation of the fool's mate");
+	out = await pgnOut();
+	check(s.result === "*" && /\( 2\.\.\. Qe7 \) 0-1$/.test(out.trim()), `tree: on a variation the PGN keeps the game's result (${out.slice(out.indexOf("1. f3"))})`);
+	await close(page);
+}
+
+// The engine panel and the chrome around the board.
+async function chrome(browser, base) {
+	let page = await open(browser, base, { shareClosed: true, colorScheme: "light" });
+	let s;
+	const visible = (sel) => page.isVisible(sel);
+	// FEN and PGN in a share panel, closed until asked for.
+	const closedFirst = !(await visible("#fen")) && !(await visible("#pgn"));
+	if ((await page.locator("#share > summary").count()) > 0) {
+		await page.click("#share > summary");
+	}
+	// (The panel's "toggle" event, which fills it, comes a moment after the click.)
+	const filled = await page.waitForFunction(() => /\[Result "\*"\]/.test(document.getElementById("pgn").value), null, { timeout: 5000 }).then(() => true, () => false);
+	const thenOpen = (await visible("#fen")) && (await visible("#pgn")) && filled;
+	check(closedFirst && thenOpen, `chrome: FEN and PGN sit in a share panel, closed at first (${closedFirst}), open on a click with the game's PGN (${thenOpen})`);
+
+	// The engine panel: a large figure, a switch, a bar with a border.
+	await setMode(page, "analyse");
+	s = await waitState(page, (s) => s.analysis.length === 3 && s.analysis[0].depth >= 6, "analysis of the start");
+	await page.waitForTimeout(300);
+	const panel = await page.evaluate(() => {
+		const fig = document.getElementById("eval-figure") || document.body;
+		const bar = getComputedStyle(document.getElementById("evalbar"));
+		return { text: fig.textContent, size: parseFloat(getComputedStyle(fig).fontSize), border: parseFloat(bar.borderTopWidth), colour: bar.borderTopColor, page: getComputedStyle(document.documentElement).backgroundColor };
+	});
+	check(/^[+-]?\d+\.\d\d$/.test(panel.text) && panel.size >= 24, `chrome: the evaluation in large figures (${panel.text} at ${panel.size} px)`);
+	check(panel.border >= 1 && panel.colour !== panel.page, `chrome: the bar has a border on a light page (${panel.border} px ${panel.colour} on ${panel.page})`);
+	await page.uncheck("#engine-on", { timeout: 5000 }).catch(() => {});
+	await page.waitForTimeout(1000);
+	s = await state(page);
+	const off = { thinking: s.thinking, lines: await page.evaluate(() => document.querySelectorAll("#lines li").length), bar: await visible("#evalbar") };
+	await page.check("#engine-on", { timeout: 5000 }).catch(() => {});
+	s = await waitState(page, (s) => s.analysis.length === 3, "the analysis back on", 30000).catch(() => state(page));
+	check(!off.thinking && off.lines === 0 && !off.bar && s.analysis.length === 3, `chrome: the engine switch stops the analysis and starts it again (off: ${JSON.stringify(off)}; on: ${s.analysis.length} lines)`);
+
+	// Once the game is over: no Resign, Offer draw or Move now, and the
+	// banner alone says the end.
+	await setMode(page, "white");
+	await page.selectOption("#movetime", "100");
+	const during = await page.evaluate(() => ["resign", "offer-draw", "move-now"].filter((id) => document.getElementById(id).getClientRects().length > 0));
+	await clickMove(page, "e2e4");
+	await waitState(page, (s) => s.moves.length === 2 && s.status === "Your move", "the answer to e4");
+	await page.click("#resign");
+	s = await waitState(page, (s) => s.result !== "*", "the resignation");
+	const after = await page.evaluate(() => ["resign", "offer-draw", "move-now"].filter((id) => document.getElementById(id).getClientRects().length > 0));
+	check(during.length === 3 && after.length === 0, `chrome: Resign, Offer draw and Move now while the game goes on (${during.join(" ")}), gone once it ends (${after.join(" ") || "none"})`);
+	check(s.banner !== "" && s.status !== s.banner && !s.status.includes(s.banner) && !s.status.includes(s.resultText), `chrome: the banner says "${s.banner}", the status line does not repeat it ("${s.status}")`);
+	await close(page);
+
+	// The five mode tabs in one row, on a desktop and on a phone.
+	page = await open(browser, base);
+	const wide = await page.evaluate(() => [...document.querySelectorAll(".tabs span")].map((t) => Math.round(t.getBoundingClientRect().top)));
+	check(wide.length === 5 && new Set(wide).size === 1, `chrome: at 1280 px the five mode tabs are one row (tops ${wide.join(" ")})`);
+	await close(page);
+	page = await open(browser, base, { viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+	const tabs = await page.evaluate(() => [...document.querySelectorAll(".tabs span")].map((t) => Math.round(t.getBoundingClientRect().top)));
+	// (The text's own box against its tab's: a name cut off at the edge.)
+	const spill = await page.evaluate(() => [...document.querySelectorAll(".tabs span")].filter((t) => {
+		const r = document.createRange();
+		r.selectNodeContents(t);
+		const text = r.getBoundingClientRect();
+		const tab = t.getBoundingClientRect();
+		return text.left < tab.left - 0.5 || text.right > tab.right + 0.5;
+	}).map((t) => t.textContent));
+	check(tabs.length === 5 && new Set(tabs).size === 1 && spill.length === 0, `chrome: at 360 px the five mode tabs are one row (tops ${tabs.join(" ")}), each name within its tab (spilling: ${spill.join(", ") || "none"})`);
+	await close(page);
+}
+
 async function main() {
 	if (!fs.existsSync(path.join(webDir, "matador.wasm"))) {
 		throw new Error(`${webDir} has no matador.wasm: run "make web" first`);
@@ -855,7 +1280,7 @@ async function main() {
 	const started = Date.now();
 	try {
 		browser = await chromium.launch(chromiumOptions);
-		const all = [loadTime, defects, play, analyse, techniques, phones, dark, worker, selfPlay];
+		const all = [loadTime, defects, trial, trial8, tree, chrome, play, analyse, techniques, phones, dark, worker, selfPlay];
 		// ONLY names the parts to run, separated by commas.
 		const parts = only ? all.filter((p) => only.split(",").includes(p.name)) : all;
 		for (const part of parts) {

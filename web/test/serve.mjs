@@ -8,7 +8,9 @@ import path from "node:path";
 const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".svg": "image/svg+xml" };
 
 // serve listens on a free port of 127.0.0.1 and resolves with the server.
-export function serve(dir) {
+// wasmRate, in bytes a second, sends .wasm files at that pace, in chunks,
+// as a slow line would (the page's progress is then seen).
+export function serve(dir, wasmRate = 0) {
 	const server = http.createServer((req, res) => {
 		const url = new URL(req.url, "http://localhost");
 		const file = path.join(dir, path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ""));
@@ -19,8 +21,26 @@ export function serve(dir) {
 				res.end();
 				return;
 			}
-			res.writeHead(200, { "Content-Type": types[path.extname(name)] || "application/octet-stream" });
-			res.end(data);
+			res.writeHead(200, { "Content-Type": types[path.extname(name)] || "application/octet-stream", "Content-Length": data.length });
+			if (!wasmRate || path.extname(name) !== ".wasm") {
+				res.end(data);
+				return;
+			}
+			const chunk = 64 << 10;
+			let at = 0;
+			const next = () => {
+				if (res.destroyed) {
+					return;
+				}
+				res.write(data.subarray(at, at + chunk));
+				at += chunk;
+				if (at >= data.length) {
+					res.end();
+				} else {
+					setTimeout(next, (chunk / wasmRate) * 1000);
+				}
+			};
+			next();
 		});
 	});
 	return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
