@@ -54,7 +54,7 @@ func (w *worker) updateHistory(m chess.Move, bonus int32, cont1, cont2 *contRow)
 }
 
 // gravity adds a bonus that shrinks as h nears the bound of its sign, so
-// that h stays within ±HistoryMax.
+// that h stays within HistoryMax either way.
 func gravity(h, bonus int32) int32 {
 	return h + HistoryBonusScale*bonus - h*abs32(bonus)/(HistoryMax/HistoryBonusScale)
 }

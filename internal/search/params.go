@@ -253,7 +253,7 @@ const SafeCheckMaxMoves = 8
 // improving) when its counter-move history (the continuation after the
 // last move) or its follow-up history (after our own last move) lies
 // below its limit; the limits are lower when improving. On the history
-// scale (±HistoryMax), which is Ethereal's, whose limits these are.
+// scale (-HistoryMax to HistoryMax), which is Ethereal's, whose limits these are.
 const (
 	ContHistPruneMaxDepth          = 3
 	ContHistPruneMaxDepthImproving = 2
@@ -291,7 +291,7 @@ var (
 // LMRAdjustedCheck for a check or a move out of check, by
 // LMRAdjustedHanging for a hanging piece that moves away (with
 // HangingNoReduce); and by the sum of butterfly and continuation
-// histories over LMRAdjustedHistoryDivisor, within ±LMRAdjustedHistoryMax.
+// histories over LMRAdjustedHistoryDivisor, within LMRAdjustedHistoryMax either way.
 // At least LMRAdjustedMinReduction, and never into quiescence.
 const (
 	LMRAdjustedMinDepth     = 3
@@ -529,7 +529,7 @@ const (
 // difference in 1/CorrectionGrain centipawns; each exact or bounding
 // result moves it towards the new difference with a weight of depth+1 in
 // CorrectionWeightMax (at most CorrectionDepthMax+1), and it stays within
-// ±CorrectionLimit centipawns.
+// CorrectionLimit centipawns either way.
 const (
 	CorrectionEntries  = 16384
 	CorrectionGrain    = 256

@@ -151,7 +151,7 @@ func GameOf(b []byte) uint32 {
 var ErrScoreRange = errors.New("score does not fit a 16-bit record field")
 
 // Score16 converts a score in centipawns to the record's field. Matador's
-// search scores, mates included, stay within ±32001.
+// search scores, mates included, stay within 32001 either way.
 func Score16(cp int) (int16, error) {
 	if cp < math.MinInt16 || cp > math.MaxInt16 {
 		return 0, fmt.Errorf("%w: %d", ErrScoreRange, cp)

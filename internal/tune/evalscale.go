@@ -46,7 +46,7 @@ type Misses struct {
 
 // EvalScale is the comparison's result.
 type EvalScale struct {
-	N, Outside, Window     int // positions compared; left out beyond ±Window
+	N, Outside, Window     int // positions compared; left out beyond Window either way
 	Score, Classical, Net  Distribution
 	ClassicalMiss, NetMiss Misses
 	// NetOnClassical is the net's least-squares slope on the classical
@@ -129,7 +129,7 @@ func (s *scaleSeries) result() (*EvalScale, error) {
 // CompareScales evaluates the positions of samples that have a search
 // score, at most limit of them (0: all), with the classical evaluation of
 // p and with net, and compares those whose score and evaluations are
-// within ±window.
+// within window either way.
 func CompareScales(samples func(use func(Sample) error) error, p *eval.Params, net *nnue.Net, limit, window int) (*EvalScale, error) {
 	classical := eval.NewEvaluatorWith(p)
 	s := scaleSeries{window: window}
