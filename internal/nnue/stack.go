@@ -2,6 +2,7 @@ package nnue
 
 import (
 	"fmt"
+	"unsafe"
 
 	"matador/internal/chess"
 )
@@ -48,7 +49,7 @@ func boardIndex(pc chess.Piece) int { return int(pc.Color())*6 + int(pc.Type()) 
 // position by the few pieces that differ from the last position seen in
 // that slot, not by all of them from the bias.
 type finny struct {
-	acc    []int16
+	acc    [][block]int16
 	pieces boards
 }
 
@@ -63,6 +64,15 @@ type Stack struct {
 	// accs holds each entry's two accumulators, White's then Black's,
 	// each net.Hidden wide.
 	accs []int16
+	// nb is the net's width in blocks. accBlocks, rowBlocks and
+	// outBlocks are accs, the net's feature rows and its output weights
+	// a block at a time: an accumulator or a row is then one slice of nb
+	// blocks, and the kernels take each block's address with no
+	// re-slicing of int16s.
+	nb        int
+	accBlocks [][block]int16
+	rowBlocks [][block]int16
+	outBlocks [][block]int16
 	// table is the refresh table: each perspective's net.Slots() entries.
 	table []finny
 	top   int
@@ -72,13 +82,31 @@ type Stack struct {
 	eager bool
 	// refreshes counts the refreshes from the table, for the tests.
 	refreshes int
+
+	// flat is set for a net of one block, one king bucket and no
+	// mirroring (versions 1 and 2, the embedded net). Its plies then run
+	// on the views below, arrays of fixed size over the same memory as
+	// accs and the net's weights: the updates index them with constant
+	// bounds, with no loop over blocks, no re-slicing and no slot or
+	// refresh to consult, and Push records no slots. The wider path cost
+	// this net's bench 3% more instructions.
+	flat bool
+	// lean is flat and not eager: Push then only records the move, with
+	// one test after it.
+	lean     bool
+	flatAcc  *[MaxDepth + 1][2][block]int16
+	flatRows *[Inputs][block]int16
+	flatOut  *[OutputBuckets][2][block]int16
 }
 
 // SetEager makes Push compute each ply's accumulators at once, as
 // Stockfish 12's did, instead of when the ply is first evaluated. The
 // search never sets it: it is kept to measure the lazy stack against
 // (BenchmarkBenchNet in internal/search, docs/nnue.md).
-func (s *Stack) SetEager(on bool) { s.eager = on }
+func (s *Stack) SetEager(on bool) {
+	s.eager = on
+	s.lean = s.flat && !on
+}
 
 // SetChecking makes Evaluate check its incremental score against one from
 // nothing and panic where they differ: for tests of a search, which must
@@ -91,14 +119,25 @@ func (s *Stack) Depth() int { return s.top }
 // NewStack makes a stack for net, with all its memory: nothing a search
 // does with it allocates.
 func NewStack(net *Net) *Stack {
-	h := net.Hidden
-	s := &Stack{net: net, accs: alignedInt16((MaxDepth + 1) * 2 * h)}
+	h, nb := net.Hidden, net.Hidden/block
+	s := &Stack{net: net, accs: alignedInt16((MaxDepth + 1) * 2 * h), nb: nb}
+	s.accBlocks = blocksOf(s.accs)
+	s.rowBlocks = blocksOf(net.FeatureWeights)
+	s.outBlocks = blocksOf(net.OutputWeights)
 	slots := net.Slots()
 	s.table = make([]finny, 2*slots)
-	mem := alignedInt16(2 * slots * h)
+	mem := blocksOf(alignedInt16(2 * slots * h))
 	for i := range s.table {
-		s.table[i].acc = mem[i*h : (i+1)*h]
-		copy(s.table[i].acc, net.FeatureBias)
+		s.table[i].acc = mem[i*nb : (i+1)*nb]
+		copy(s.table[i].acc, blocksOf(net.FeatureBias))
+	}
+	if nb == 1 && net.KingBuckets == 1 && !net.Mirrored {
+		// The slice-to-array conversions check the lengths; the arrays
+		// of pairs have the layout of the arrays of blocks.
+		s.flat, s.lean = true, true
+		s.flatAcc = (*[MaxDepth + 1][2][block]int16)(unsafe.Pointer((*[(MaxDepth + 1) * 2][block]int16)(s.accBlocks)))
+		s.flatRows = (*[Inputs][block]int16)(s.rowBlocks)
+		s.flatOut = (*[OutputBuckets][2][block]int16)(unsafe.Pointer((*[OutputBuckets * 2][block]int16)(s.outBlocks)))
 	}
 	return s
 }
@@ -111,6 +150,18 @@ func (s *Stack) acc(i int, c chess.Color) []int16 {
 	h := s.net.Hidden
 	o := (2*i + int(c)) * h
 	return s.accs[o : o+h]
+}
+
+// accB is acc a block at a time.
+func (s *Stack) accB(i int, c chess.Color) [][block]int16 {
+	o := (2*i + int(c)) * s.nb
+	return s.accBlocks[o : o+s.nb]
+}
+
+// rowB is input row f's weights a block at a time.
+func (s *Stack) rowB(f int) [][block]int16 {
+	o := f * s.nb
+	return s.rowBlocks[o : o+s.nb]
 }
 
 // Reset makes pos the stack's root, its accumulators computed from
@@ -127,20 +178,42 @@ func (s *Stack) Reset(pos *chess.Position) {
 
 // Push records move m, to be made on pos next (pos is still the position
 // before it). Every Push is undone by one Pop.
+//
+// A lean stack's Push only records the move, with nothing left to do
+// after record, so that it keeps no values across that call; every other
+// stack's is pushSlots.
 func (s *Stack) Push(pos *chess.Position, m chess.Move) {
+	if !s.lean {
+		s.pushSlots(pos, m)
+		return
+	}
 	s.top++
 	e := &s.entries[s.top]
 	e.computed = false
-	e.slot = s.entries[s.top-1].slot
-	e.refresh = [2]bool{}
 	record(e, pos, m)
-	if pc := e.adds[0].pc; pc.Type() == chess.King {
-		// The king is the first piece a king move or castling puts down.
-		us := pc.Color()
-		if slot := s.net.slot[relative(us, e.adds[0].sq)]; slot != e.slot[us] {
-			e.slot[us] = slot
-			e.refresh[us] = true
-			e.boards = piecesAfter(pos, e)
+}
+
+// pushSlots is Push for a stack that is not lean: it also brings each
+// perspective's slot up to date, marking a king that changed slot for a
+// refresh, and computes the entry at once if the stack is eager.
+func (s *Stack) pushSlots(pos *chess.Position, m chess.Move) {
+	s.top++
+	e := &s.entries[s.top]
+	e.computed = false
+	record(e, pos, m)
+	// A flat net's entries keep slot 0 and no refresh from NewStack.
+	if !s.flat {
+		e.slot = s.entries[s.top-1].slot
+		e.refresh = [2]bool{}
+		if pc := e.adds[0].pc; pc.Type() == chess.King {
+			// The king is the first piece a king move or castling puts
+			// down.
+			us := pc.Color()
+			if slot := s.net.slot[relative(us, e.adds[0].sq)]; slot != e.slot[us] {
+				e.slot[us] = slot
+				e.refresh[us] = true
+				e.boards = piecesAfter(pos, e)
+			}
 		}
 	}
 	if s.eager {
@@ -206,8 +279,10 @@ func (s *Stack) PushNull() {
 	e := &s.entries[s.top]
 	e.computed = false
 	e.nAdd, e.nSub = 0, 0
-	e.slot = s.entries[s.top-1].slot
-	e.refresh = [2]bool{}
+	if !s.flat {
+		e.slot = s.entries[s.top-1].slot
+		e.refresh = [2]bool{}
+	}
 	if s.eager {
 		s.apply(s.top)
 	}
@@ -219,9 +294,19 @@ func (s *Stack) Pop() { s.top-- }
 // Evaluate is the net's score, in centipawns from the side to move's view,
 // of pos, which must be the position the stack's pushes have led to.
 func (s *Stack) Evaluate(pos *chess.Position) int {
-	s.update()
 	us := pos.SideToMove()
-	v := s.net.output(s.acc(s.top, us), s.acc(s.top, us.Other()), OutputBucket(pos.Occupied().Count()))
+	bucket := OutputBucket(pos.Occupied().Count())
+	var v int
+	if s.flat {
+		s.updateFlat()
+		a := &s.flatAcc[s.top]
+		v = s.flatOutput(&a[us], &a[us.Other()], bucket)
+	} else {
+		s.update()
+		nb := s.nb
+		v = outputOf(s.accB(s.top, us), s.accB(s.top, us.Other()),
+			s.outBlocks[2*bucket*nb:2*(bucket+1)*nb], s.net.OutputBias[bucket])
+	}
 	if s.checking {
 		if want := s.net.Evaluate(pos); v != want {
 			panic(fmt.Sprintf("nnue: incremental score %d, from nothing %d, at %s", v, want, pos.FEN()))
@@ -237,16 +322,76 @@ func (s *Stack) update() {
 		base--
 	}
 	for i := base + 1; i <= s.top; i++ {
-		s.apply(i)
+		s.applyWide(i)
+	}
+}
+
+// updateFlat is update for a flat stack.
+func (s *Stack) updateFlat() {
+	base := s.top
+	for !s.entries[base].computed {
+		base--
+	}
+	for i := base + 1; i <= s.top; i++ {
+		s.applyFlat(i)
 	}
 }
 
 // apply computes entry i from its parent and the move between them.
 func (s *Stack) apply(i int) {
-	n := s.net
+	if s.flat {
+		s.applyFlat(i)
+		return
+	}
+	s.applyWide(i)
+}
+
+// flatOutput is Net.output for a flat stack (the same sums in the same
+// order, so the same score): bucket's weights are two blocks.
+func (s *Stack) flatOutput(us, them *[block]int16, bucket int) int {
+	w := &s.flatOut[bucket]
+	sum := int64(screluDot(us, &w[0])) + int64(screluDot(them, &w[1]))
+	v := sum/QA + int64(s.net.OutputBias[bucket])
+	return int(v * Scale / (QA * QB))
+}
+
+// applyFlat is apply for a flat stack: the move's kind is tested once
+// for both perspectives, and each row is the input's own (Feature), as
+// there is one king bucket and no mirroring.
+func (s *Stack) applyFlat(i int) {
 	e := &s.entries[i]
-	for _, c := range [2]chess.Color{chess.White, chess.Black} {
-		dst, src := s.acc(i, c), s.acc(i-1, c)
+	dst, src, r := &s.flatAcc[i], &s.flatAcc[i-1], s.flatRows
+	switch {
+	case e.nAdd == 0:
+		*dst = *src
+	case e.nAdd == 1 && e.nSub == 1:
+		a, b := e.adds[0], e.subs[0]
+		for c := chess.White; c <= chess.Black; c++ {
+			addSub(&dst[c], &src[c], &r[Feature(c, a.pc, a.sq)], &r[Feature(c, b.pc, b.sq)])
+		}
+	case e.nAdd == 1:
+		a, b1, b2 := e.adds[0], e.subs[0], e.subs[1]
+		for c := chess.White; c <= chess.Black; c++ {
+			addSubSub(&dst[c], &src[c], &r[Feature(c, a.pc, a.sq)],
+				&r[Feature(c, b1.pc, b1.sq)], &r[Feature(c, b2.pc, b2.sq)])
+		}
+	default:
+		a1, a2, b1, b2 := e.adds[0], e.adds[1], e.subs[0], e.subs[1]
+		for c := chess.White; c <= chess.Black; c++ {
+			addAddSubSub(&dst[c], &src[c], &r[Feature(c, a1.pc, a1.sq)], &r[Feature(c, a2.pc, a2.sq)],
+				&r[Feature(c, b1.pc, b1.sq)], &r[Feature(c, b2.pc, b2.sq)])
+		}
+	}
+	e.computed = true
+}
+
+// applyWide is apply for any net: a block at a time, each perspective's
+// rows those of its king's slot, refreshed from the table when the king
+// changed slot.
+func (s *Stack) applyWide(i int) {
+	e := &s.entries[i]
+	for c := chess.White; c <= chess.Black; c++ {
+		dst, src := s.accB(i, c), s.accB(i-1, c)
 		slot := e.slot[c]
 		switch {
 		case e.refresh[c]:
@@ -254,17 +399,17 @@ func (s *Stack) apply(i int) {
 		case e.nAdd == 0:
 			copy(dst, src)
 		case e.nAdd == 1 && e.nSub == 1:
-			addSubRows(dst, src, n.row(featureAt(c, slot, e.adds[0].pc, e.adds[0].sq)),
-				n.row(featureAt(c, slot, e.subs[0].pc, e.subs[0].sq)))
+			addSubRows(dst, src, s.rowB(featureAt(c, slot, e.adds[0].pc, e.adds[0].sq)),
+				s.rowB(featureAt(c, slot, e.subs[0].pc, e.subs[0].sq)))
 		case e.nAdd == 1:
-			addSubSubRows(dst, src, n.row(featureAt(c, slot, e.adds[0].pc, e.adds[0].sq)),
-				n.row(featureAt(c, slot, e.subs[0].pc, e.subs[0].sq)),
-				n.row(featureAt(c, slot, e.subs[1].pc, e.subs[1].sq)))
+			addSubSubRows(dst, src, s.rowB(featureAt(c, slot, e.adds[0].pc, e.adds[0].sq)),
+				s.rowB(featureAt(c, slot, e.subs[0].pc, e.subs[0].sq)),
+				s.rowB(featureAt(c, slot, e.subs[1].pc, e.subs[1].sq)))
 		default:
-			addAddSubSubRows(dst, src, n.row(featureAt(c, slot, e.adds[0].pc, e.adds[0].sq)),
-				n.row(featureAt(c, slot, e.adds[1].pc, e.adds[1].sq)),
-				n.row(featureAt(c, slot, e.subs[0].pc, e.subs[0].sq)),
-				n.row(featureAt(c, slot, e.subs[1].pc, e.subs[1].sq)))
+			addAddSubSubRows(dst, src, s.rowB(featureAt(c, slot, e.adds[0].pc, e.adds[0].sq)),
+				s.rowB(featureAt(c, slot, e.adds[1].pc, e.adds[1].sq)),
+				s.rowB(featureAt(c, slot, e.subs[0].pc, e.subs[0].sq)),
+				s.rowB(featureAt(c, slot, e.subs[1].pc, e.subs[1].sq)))
 		}
 	}
 	e.computed = true
@@ -277,7 +422,7 @@ func (s *Stack) apply(i int) {
 // can (one pass for two rows), and the entry then holds the position.
 // Integer sums wrap alike in any order, so the result is to the bit a
 // refresh from nothing.
-func (s *Stack) refreshFromTable(c chess.Color, e *entry, dst []int16) {
+func (s *Stack) refreshFromTable(c chess.Color, e *entry, dst [][block]int16) {
 	n := s.net
 	slot := e.slot[c]
 	t := &s.table[int(c)*n.Slots()+int(slot)]
@@ -298,13 +443,13 @@ func (s *Stack) refreshFromTable(c chess.Color, e *entry, dst []int16) {
 	acc := t.acc
 	paired := min(nAdd, nSub)
 	for j := range paired {
-		addSubRows(acc, acc, n.row(adds[j]), n.row(subs[j]))
+		addSubRows(acc, acc, s.rowB(adds[j]), s.rowB(subs[j]))
 	}
 	for j := paired; j < nAdd; j++ {
-		addRows(acc, n.row(adds[j]))
+		addRows(acc, s.rowB(adds[j]))
 	}
 	for j := paired; j < nSub; j++ {
-		subRows(acc, n.row(subs[j]))
+		subRows(acc, s.rowB(subs[j]))
 	}
 	t.pieces = e.boards
 	copy(dst, acc)
