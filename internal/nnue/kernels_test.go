@@ -123,7 +123,7 @@ func TestKernelArraysAligned(t *testing.T) {
 			aligned("a stack entry's accumulator", s.acc(i, chess.Black))
 		}
 		for i := range s.table {
-			aligned("a refresh table entry", s.table[i].acc[0][:])
+			aligned("a refresh table entry", s.accBlocks[s.table[i].at][:])
 		}
 	}
 }

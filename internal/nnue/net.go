@@ -493,35 +493,11 @@ func blocksOf(s []int16) [][block]int16 {
 	return unsafe.Slice((*[block]int16)(unsafe.Pointer(&s[0])), len(s)/block)
 }
 
-// The width-wide updates, a block at a time.
-
+// addRows adds row to acc a block at a time: Net.refresh's update (the
+// stack's are its own, on block indexes).
 func addRows(acc, row [][block]int16) {
 	for k := range acc {
 		addRow(&acc[k], &row[k])
-	}
-}
-
-func subRows(acc, row [][block]int16) {
-	for k := range acc {
-		subRow(&acc[k], &row[k])
-	}
-}
-
-func addSubRows(dst, src, add, sub [][block]int16) {
-	for k := range dst {
-		addSub(&dst[k], &src[k], &add[k], &sub[k])
-	}
-}
-
-func addSubSubRows(dst, src, add, sub1, sub2 [][block]int16) {
-	for k := range dst {
-		addSubSub(&dst[k], &src[k], &add[k], &sub1[k], &sub2[k])
-	}
-}
-
-func addAddSubSubRows(dst, src, add1, add2, sub1, sub2 [][block]int16) {
-	for k := range dst {
-		addAddSubSub(&dst[k], &src[k], &add1[k], &add2[k], &sub1[k], &sub2[k])
 	}
 }
 

@@ -49,7 +49,8 @@ func boardIndex(pc chess.Piece) int { return int(pc.Color())*6 + int(pc.Type()) 
 // position by the few pieces that differ from the last position seen in
 // that slot, not by all of them from the bias.
 type finny struct {
-	acc    [][block]int16
+	// at is the accumulator's first block in the Stack's accBlocks.
+	at     int
 	pieces boards
 }
 
@@ -62,13 +63,14 @@ type Stack struct {
 	net     *Net
 	entries [MaxDepth + 1]entry
 	// accs holds each entry's two accumulators, White's then Black's,
-	// each net.Hidden wide.
+	// each net.Hidden wide, then the refresh table's.
 	accs []int16
 	// nb is the net's width in blocks. accBlocks, rowBlocks and
 	// outBlocks are accs, the net's feature rows and its output weights
-	// a block at a time: an accumulator or a row is then one slice of nb
-	// blocks, and the kernels take each block's address with no
-	// re-slicing of int16s.
+	// a block at a time. The wide path names an accumulator by the index
+	// of its first block and a row by its number, and its updates index
+	// the nb blocks from there: no slice is made per accumulator, row or
+	// block, each of which cost a dozen instructions and more.
 	nb        int
 	accBlocks [][block]int16
 	rowBlocks [][block]int16
@@ -88,11 +90,10 @@ type Stack struct {
 	// on the views below, arrays of fixed size over the same memory as
 	// accs and the net's weights: the updates index them with constant
 	// bounds, with no loop over blocks, no re-slicing and no slot or
-	// refresh to consult, and Push records no slots. The wider path cost
-	// this net's bench 3% more instructions.
+	// refresh to consult, and Push records no slots. Run on the general
+	// path, this net's bench took 2.6% more instructions (docs/nnue.md).
 	flat bool
-	// lean is flat and not eager: Push then only records the move, with
-	// one test after it.
+	// lean is flat and not eager: Push then only records the move.
 	lean     bool
 	flatAcc  *[MaxDepth + 1][2][block]int16
 	flatRows *[Inputs][block]int16
@@ -120,16 +121,16 @@ func (s *Stack) Depth() int { return s.top }
 // does with it allocates.
 func NewStack(net *Net) *Stack {
 	h, nb := net.Hidden, net.Hidden/block
-	s := &Stack{net: net, accs: alignedInt16((MaxDepth + 1) * 2 * h), nb: nb}
+	slots := net.Slots()
+	s := &Stack{net: net, accs: alignedInt16((MaxDepth+1)*2*h + 2*slots*h), nb: nb}
 	s.accBlocks = blocksOf(s.accs)
 	s.rowBlocks = blocksOf(net.FeatureWeights)
 	s.outBlocks = blocksOf(net.OutputWeights)
-	slots := net.Slots()
 	s.table = make([]finny, 2*slots)
-	mem := blocksOf(alignedInt16(2 * slots * h))
 	for i := range s.table {
-		s.table[i].acc = mem[i*nb : (i+1)*nb]
-		copy(s.table[i].acc, blocksOf(net.FeatureBias))
+		at := ((MaxDepth+1)*2 + i) * nb
+		s.table[i].at = at
+		copy(s.accBlocks[at:at+nb], blocksOf(net.FeatureBias))
 	}
 	if nb == 1 && net.KingBuckets == 1 && !net.Mirrored {
 		// The slice-to-array conversions check the lengths; the arrays
@@ -158,10 +159,52 @@ func (s *Stack) accB(i int, c chess.Color) [][block]int16 {
 	return s.accBlocks[o : o+s.nb]
 }
 
-// rowB is input row f's weights a block at a time.
-func (s *Stack) rowB(f int) [][block]int16 {
-	o := f * s.nb
-	return s.rowBlocks[o : o+s.nb]
+// The wide path's updates: dst and src are accumulators' first blocks
+// in accBlocks, add and sub input rows, each nb blocks long.
+
+func (s *Stack) addAt(dst, add int) {
+	acc, rows, nb := s.accBlocks, s.rowBlocks, s.nb
+	add *= nb
+	for k := range nb {
+		addRow(&acc[dst+k], &rows[add+k])
+	}
+}
+
+func (s *Stack) subAt(dst, sub int) {
+	acc, rows, nb := s.accBlocks, s.rowBlocks, s.nb
+	sub *= nb
+	for k := range nb {
+		subRow(&acc[dst+k], &rows[sub+k])
+	}
+}
+
+func (s *Stack) addSubAt(dst, src, add, sub int) {
+	acc, rows, nb := s.accBlocks, s.rowBlocks, s.nb
+	add, sub = add*nb, sub*nb
+	for k := range nb {
+		addSub(&acc[dst+k], &acc[src+k], &rows[add+k], &rows[sub+k])
+	}
+}
+
+func (s *Stack) addSubSubAt(dst, src, add, sub1, sub2 int) {
+	acc, rows, nb := s.accBlocks, s.rowBlocks, s.nb
+	add, sub1, sub2 = add*nb, sub1*nb, sub2*nb
+	for k := range nb {
+		addSubSub(&acc[dst+k], &acc[src+k], &rows[add+k], &rows[sub1+k], &rows[sub2+k])
+	}
+}
+
+func (s *Stack) addAddSubSubAt(dst, src, add1, add2, sub1, sub2 int) {
+	acc, rows, nb := s.accBlocks, s.rowBlocks, s.nb
+	add1, add2, sub1, sub2 = add1*nb, add2*nb, sub1*nb, sub2*nb
+	for k := range nb {
+		addAddSubSub(&acc[dst+k], &acc[src+k], &rows[add1+k], &rows[add2+k], &rows[sub1+k], &rows[sub2+k])
+	}
+}
+
+func (s *Stack) copyAt(dst, src int) {
+	nb := s.nb
+	copy(s.accBlocks[dst:dst+nb], s.accBlocks[src:src+nb])
 }
 
 // Reset makes pos the stack's root, its accumulators computed from
@@ -178,47 +221,11 @@ func (s *Stack) Reset(pos *chess.Position) {
 
 // Push records move m, to be made on pos next (pos is still the position
 // before it). Every Push is undone by one Pop.
-//
-// A lean stack's Push only records the move, with nothing left to do
-// after record, so that it keeps no values across that call; every other
-// stack's is pushSlots.
 func (s *Stack) Push(pos *chess.Position, m chess.Move) {
-	if !s.lean {
-		s.pushSlots(pos, m)
-		return
-	}
 	s.top++
 	e := &s.entries[s.top]
 	e.computed = false
-	record(e, pos, m)
-}
-
-// pushSlots is Push for a stack that is not lean: it also brings each
-// perspective's slot up to date, marking a king that changed slot for a
-// refresh, and computes the entry at once if the stack is eager.
-func (s *Stack) pushSlots(pos *chess.Position, m chess.Move) {
-	s.top++
-	e := &s.entries[s.top]
-	e.computed = false
-	record(e, pos, m)
-	// A flat net's entries keep slot 0 and no refresh from NewStack.
-	if !s.flat {
-		e.slot = s.entries[s.top-1].slot
-		e.refresh = [2]bool{}
-		if pc := e.adds[0].pc; pc.Type() == chess.King {
-			// The king is the first piece a king move or castling puts
-			// down.
-			us := pc.Color()
-			if slot := s.net.slot[relative(us, e.adds[0].sq)]; slot != e.slot[us] {
-				e.slot[us] = slot
-				e.refresh[us] = true
-				e.boards = piecesAfter(pos, e)
-			}
-		}
-	}
-	if s.eager {
-		s.apply(s.top)
-	}
+	s.record(e, pos, m)
 }
 
 // piecesAfter is the pieces of pos after the move e records.
@@ -238,9 +245,15 @@ func piecesAfter(pos *chess.Position, e *entry) boards {
 	return b
 }
 
-// record writes into e the pieces that m, made on pos, puts down and
-// takes up.
-func record(e *entry, pos *chess.Position, m chess.Move) {
+// record writes into e, the top entry, the pieces that m, made on pos,
+// puts down and takes up. Unless the stack is lean it then brings each
+// perspective's slot up to date, marking a king that changed slot for a
+// refresh, and computes the entry at once if the stack is eager. All of
+// Push's work after its bookkeeping is here, so that Push is small
+// enough for the search to inline and keeps no value across the call:
+// Push and record cost the embedded net's bench 42.6M instructions
+// before, 34.2M so.
+func (s *Stack) record(e *entry, pos *chess.Position, m chess.Move) {
 	from, to := m.From(), m.To()
 	pc := pos.PieceOn(from)
 	us := pc.Color()
@@ -252,23 +265,41 @@ func record(e *entry, pos *chess.Position, m chess.Move) {
 		e.subs = [2]change{{pc, from}, {rook, to}}
 		e.adds = [2]change{{pc, kingTo}, {rook, rookTo}}
 		e.nSub, e.nAdd = 2, 2
-		return
 	case chess.EnPassant:
 		e.subs = [2]change{{pc, from}, {pos.PieceOn(to ^ 8), to ^ 8}}
 		e.adds[0] = change{pc, to}
 		e.nSub, e.nAdd = 2, 1
+	default:
+		placed := pc
+		if m.Kind() == chess.Promotion {
+			placed = chess.MakePiece(us, m.PromotionType())
+		}
+		e.subs[0] = change{pc, from}
+		e.adds[0] = change{placed, to}
+		e.nSub, e.nAdd = 1, 1
+		if captured := pos.PieceOn(to); captured != chess.NoPiece {
+			e.subs[1] = change{captured, to}
+			e.nSub = 2
+		}
+	}
+	if s.lean {
 		return
 	}
-	placed := pc
-	if m.Kind() == chess.Promotion {
-		placed = chess.MakePiece(us, m.PromotionType())
+	// A flat net's entries keep slot 0 and no refresh from NewStack.
+	if !s.flat {
+		e.slot = s.entries[s.top-1].slot
+		e.refresh = [2]bool{}
+		// The king is the first piece a king move or castling puts down.
+		if pc.Type() == chess.King {
+			if slot := s.net.slot[relative(us, e.adds[0].sq)]; slot != e.slot[us] {
+				e.slot[us] = slot
+				e.refresh[us] = true
+				e.boards = piecesAfter(pos, e)
+			}
+		}
 	}
-	e.subs[0] = change{pc, from}
-	e.adds[0] = change{placed, to}
-	e.nSub, e.nAdd = 1, 1
-	if captured := pos.PieceOn(to); captured != chess.NoPiece {
-		e.subs[1] = change{captured, to}
-		e.nSub = 2
+	if s.eager {
+		s.apply(s.top)
 	}
 }
 
@@ -390,26 +421,28 @@ func (s *Stack) applyFlat(i int) {
 // changed slot.
 func (s *Stack) applyWide(i int) {
 	e := &s.entries[i]
+	nb := s.nb
 	for c := chess.White; c <= chess.Black; c++ {
-		dst, src := s.accB(i, c), s.accB(i-1, c)
+		dst := (2*i + int(c)) * nb
+		src := dst - 2*nb
 		slot := e.slot[c]
 		switch {
 		case e.refresh[c]:
 			s.refreshFromTable(c, e, dst)
 		case e.nAdd == 0:
-			copy(dst, src)
+			s.copyAt(dst, src)
 		case e.nAdd == 1 && e.nSub == 1:
-			addSubRows(dst, src, s.rowB(featureAt(c, slot, e.adds[0].pc, e.adds[0].sq)),
-				s.rowB(featureAt(c, slot, e.subs[0].pc, e.subs[0].sq)))
+			s.addSubAt(dst, src, featureAt(c, slot, e.adds[0].pc, e.adds[0].sq),
+				featureAt(c, slot, e.subs[0].pc, e.subs[0].sq))
 		case e.nAdd == 1:
-			addSubSubRows(dst, src, s.rowB(featureAt(c, slot, e.adds[0].pc, e.adds[0].sq)),
-				s.rowB(featureAt(c, slot, e.subs[0].pc, e.subs[0].sq)),
-				s.rowB(featureAt(c, slot, e.subs[1].pc, e.subs[1].sq)))
+			s.addSubSubAt(dst, src, featureAt(c, slot, e.adds[0].pc, e.adds[0].sq),
+				featureAt(c, slot, e.subs[0].pc, e.subs[0].sq),
+				featureAt(c, slot, e.subs[1].pc, e.subs[1].sq))
 		default:
-			addAddSubSubRows(dst, src, s.rowB(featureAt(c, slot, e.adds[0].pc, e.adds[0].sq)),
-				s.rowB(featureAt(c, slot, e.adds[1].pc, e.adds[1].sq)),
-				s.rowB(featureAt(c, slot, e.subs[0].pc, e.subs[0].sq)),
-				s.rowB(featureAt(c, slot, e.subs[1].pc, e.subs[1].sq)))
+			s.addAddSubSubAt(dst, src, featureAt(c, slot, e.adds[0].pc, e.adds[0].sq),
+				featureAt(c, slot, e.adds[1].pc, e.adds[1].sq),
+				featureAt(c, slot, e.subs[0].pc, e.subs[0].sq),
+				featureAt(c, slot, e.subs[1].pc, e.subs[1].sq))
 		}
 	}
 	e.computed = true
@@ -422,7 +455,7 @@ func (s *Stack) applyWide(i int) {
 // can (one pass for two rows), and the entry then holds the position.
 // Integer sums wrap alike in any order, so the result is to the bit a
 // refresh from nothing.
-func (s *Stack) refreshFromTable(c chess.Color, e *entry, dst [][block]int16) {
+func (s *Stack) refreshFromTable(c chess.Color, e *entry, dst int) {
 	n := s.net
 	slot := e.slot[c]
 	t := &s.table[int(c)*n.Slots()+int(slot)]
@@ -440,18 +473,18 @@ func (s *Stack) refreshFromTable(c chess.Color, e *entry, dst [][block]int16) {
 			nSub++
 		}
 	}
-	acc := t.acc
+	acc := t.at
 	paired := min(nAdd, nSub)
 	for j := range paired {
-		addSubRows(acc, acc, s.rowB(adds[j]), s.rowB(subs[j]))
+		s.addSubAt(acc, acc, adds[j], subs[j])
 	}
 	for j := paired; j < nAdd; j++ {
-		addRows(acc, s.rowB(adds[j]))
+		s.addAt(acc, adds[j])
 	}
 	for j := paired; j < nSub; j++ {
-		subRows(acc, s.rowB(subs[j]))
+		s.subAt(acc, subs[j])
 	}
 	t.pieces = e.boards
-	copy(dst, acc)
+	s.copyAt(dst, acc)
 	s.refreshes++
 }
