@@ -68,7 +68,7 @@ type Stack struct {
 	// nb is the net's width in blocks. accBlocks, rowBlocks and
 	// outBlocks are accs, the net's feature rows and its output weights
 	// a block at a time. The wide path names an accumulator by the index
-	// of its first block and a row by its number, and its updates index
+	// of its first block and a row by its number, and its updates take
 	// the nb blocks from there: no slice is made per accumulator, row or
 	// block, each of which cost a dozen instructions and more.
 	nb        int
@@ -160,45 +160,85 @@ func (s *Stack) accB(i int, c chess.Color) [][block]int16 {
 }
 
 // The wide path's updates: dst and src are accumulators' first blocks
-// in accBlocks, add and sub input rows, each nb blocks long.
+// in accBlocks, add and sub input rows, each nb blocks long. Each checks
+// the first and the last block of every operand against its slice and
+// then walks the blocks by address (next): a loop that indexed the
+// slices kept ten values live across each kernel call, reloaded after
+// it, and took 521.5M instructions of a 1024x8 net's bench against
+// 450.9M for one over slices of blocks.
+
+// next is the block after p, which must not be the last of its slice.
+func next(p *[block]int16) *[block]int16 {
+	return (*[block]int16)(unsafe.Add(unsafe.Pointer(p), block*2))
+}
 
 func (s *Stack) addAt(dst, add int) {
-	acc, rows, nb := s.accBlocks, s.rowBlocks, s.nb
-	add *= nb
-	for k := range nb {
-		addRow(&acc[dst+k], &rows[add+k])
+	acc, rows, last := s.accBlocks, s.rowBlocks, s.nb-1
+	add *= s.nb
+	_, _ = acc[dst+last], rows[add+last]
+	d, a := &acc[dst], &rows[add]
+	for ; ; last-- {
+		addRow(d, a)
+		if last == 0 {
+			return
+		}
+		d, a = next(d), next(a)
 	}
 }
 
 func (s *Stack) subAt(dst, sub int) {
-	acc, rows, nb := s.accBlocks, s.rowBlocks, s.nb
-	sub *= nb
-	for k := range nb {
-		subRow(&acc[dst+k], &rows[sub+k])
+	acc, rows, last := s.accBlocks, s.rowBlocks, s.nb-1
+	sub *= s.nb
+	_, _ = acc[dst+last], rows[sub+last]
+	d, b := &acc[dst], &rows[sub]
+	for ; ; last-- {
+		subRow(d, b)
+		if last == 0 {
+			return
+		}
+		d, b = next(d), next(b)
 	}
 }
 
 func (s *Stack) addSubAt(dst, src, add, sub int) {
-	acc, rows, nb := s.accBlocks, s.rowBlocks, s.nb
-	add, sub = add*nb, sub*nb
-	for k := range nb {
-		addSub(&acc[dst+k], &acc[src+k], &rows[add+k], &rows[sub+k])
+	acc, rows, last := s.accBlocks, s.rowBlocks, s.nb-1
+	add, sub = add*s.nb, sub*s.nb
+	_, _, _, _ = acc[dst+last], acc[src+last], rows[add+last], rows[sub+last]
+	d, sr, a, b := &acc[dst], &acc[src], &rows[add], &rows[sub]
+	for ; ; last-- {
+		addSub(d, sr, a, b)
+		if last == 0 {
+			return
+		}
+		d, sr, a, b = next(d), next(sr), next(a), next(b)
 	}
 }
 
 func (s *Stack) addSubSubAt(dst, src, add, sub1, sub2 int) {
-	acc, rows, nb := s.accBlocks, s.rowBlocks, s.nb
-	add, sub1, sub2 = add*nb, sub1*nb, sub2*nb
-	for k := range nb {
-		addSubSub(&acc[dst+k], &acc[src+k], &rows[add+k], &rows[sub1+k], &rows[sub2+k])
+	acc, rows, last := s.accBlocks, s.rowBlocks, s.nb-1
+	add, sub1, sub2 = add*s.nb, sub1*s.nb, sub2*s.nb
+	_, _, _, _, _ = acc[dst+last], acc[src+last], rows[add+last], rows[sub1+last], rows[sub2+last]
+	d, sr, a, b1, b2 := &acc[dst], &acc[src], &rows[add], &rows[sub1], &rows[sub2]
+	for ; ; last-- {
+		addSubSub(d, sr, a, b1, b2)
+		if last == 0 {
+			return
+		}
+		d, sr, a, b1, b2 = next(d), next(sr), next(a), next(b1), next(b2)
 	}
 }
 
 func (s *Stack) addAddSubSubAt(dst, src, add1, add2, sub1, sub2 int) {
-	acc, rows, nb := s.accBlocks, s.rowBlocks, s.nb
-	add1, add2, sub1, sub2 = add1*nb, add2*nb, sub1*nb, sub2*nb
-	for k := range nb {
-		addAddSubSub(&acc[dst+k], &acc[src+k], &rows[add1+k], &rows[add2+k], &rows[sub1+k], &rows[sub2+k])
+	acc, rows, last := s.accBlocks, s.rowBlocks, s.nb-1
+	add1, add2, sub1, sub2 = add1*s.nb, add2*s.nb, sub1*s.nb, sub2*s.nb
+	_, _, _, _, _, _ = acc[dst+last], acc[src+last], rows[add1+last], rows[add2+last], rows[sub1+last], rows[sub2+last]
+	d, sr, a1, a2, b1, b2 := &acc[dst], &acc[src], &rows[add1], &rows[add2], &rows[sub1], &rows[sub2]
+	for ; ; last-- {
+		addAddSubSub(d, sr, a1, a2, b1, b2)
+		if last == 0 {
+			return
+		}
+		d, sr, a1, a2, b1, b2 = next(d), next(sr), next(a1), next(a2), next(b1), next(b2)
 	}
 }
 
