@@ -202,7 +202,12 @@ func runBench(args []string) int {
 		}
 		threads = n
 	}
-	nodes, elapsed := search.BenchThreads(depth, threads, benchNet(), os.Stdout)
+	net, err := benchNet()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "matador bench:", err)
+		return 2
+	}
+	nodes, elapsed := search.BenchThreads(depth, threads, net, os.Stdout)
 	nps := uint64(float64(nodes) / max(elapsed.Seconds(), 1e-3))
 	plural := "s"
 	if threads == 1 {
@@ -219,8 +224,12 @@ func runBench(args []string) int {
 const benchUsesNNUE = true
 
 // benchNet is the bench's evaluation (benchUsesNNUE);
-// MATADOR_BENCH_EVAL=classical or nnue picks one.
-func benchNet() *nnue.Net {
+// MATADOR_BENCH_EVAL=classical or nnue picks one. MATADOR_BENCH_EVALFILE
+// names a net file to search with instead of the embedded net, so that a
+// net of another width or king buckets can be measured by the bench the
+// profiles and instruction counts already use; a file that does not load
+// is an error, never a silent bench of the embedded net.
+func benchNet() (*nnue.Net, error) {
 	use := benchUsesNNUE
 	switch os.Getenv("MATADOR_BENCH_EVAL") {
 	case "classical":
@@ -229,9 +238,16 @@ func benchNet() *nnue.Net {
 		use = true
 	}
 	if !use {
-		return nil
+		return nil, nil
 	}
-	return nnue.Default()
+	if path := os.Getenv("MATADOR_BENCH_EVALFILE"); path != "" {
+		net, err := nnue.Load(path)
+		if err != nil {
+			return nil, fmt.Errorf("MATADOR_BENCH_EVALFILE %s: %v", path, err)
+		}
+		return net, nil
+	}
+	return nnue.Default(), nil
 }
 
 // maxPerftDepth bounds "matador perft -depth": deeper trees are beyond

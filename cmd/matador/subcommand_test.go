@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"matador/internal/nnue"
 )
 
 func run(t *testing.T, args ...string) (string, error) {
@@ -137,5 +139,48 @@ func TestBenchSearchesWithTheNet(t *testing.T) {
 	}
 	if classical == net {
 		t.Errorf("bench with the classical evaluation searched the net's %s nodes", net)
+	}
+}
+
+// TestBenchEvalFile: MATADOR_BENCH_EVALFILE benches with a net file: the
+// embedded net's bytes give its signature, another net another one, and
+// a file that is no net fails rather than bench the embedded net.
+func TestBenchEvalFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	bench := func(path string) (string, error) {
+		cmd := exec.Command(binary, "bench", "3")
+		cmd.Env = append(os.Environ(), "MATADOR_BENCH_EVALFILE="+path)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			return string(out), err
+		}
+		return strings.Fields(lastLine(string(out)))[0], nil
+	}
+	write := func(name string, data []byte) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	def, err := run(t, "bench", "3")
+	if err != nil {
+		t.Fatalf("bench: %v\n%s", err, def)
+	}
+	def = strings.Fields(lastLine(def))[0]
+	if got, err := bench(write("default.nnue", nnue.Default().Encode())); err != nil || got != def {
+		t.Errorf("bench with the embedded net's file: %s (%v), want %s nodes", got, err, def)
+	}
+	layout, _ := nnue.KingLayout(4)
+	v3, err := nnue.RandomV3(1, 512, layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := bench(write("v3.nnue", v3.Encode())); err != nil || got == def {
+		t.Errorf("bench with a version 3 net: %s (%v), the embedded net's %s nodes", got, err, def)
+	}
+	if out, err := bench(write("bad.nnue", []byte("not a net"))); err == nil {
+		t.Errorf("bench with a bad net file succeeded: %s", out)
 	}
 }

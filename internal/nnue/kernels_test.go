@@ -123,7 +123,7 @@ func TestKernelArraysAligned(t *testing.T) {
 			aligned("a stack entry's accumulator", s.acc(i, chess.Black))
 		}
 		for i := range s.table {
-			aligned("a refresh table entry", s.table[i].acc)
+			aligned("a refresh table entry", s.accBlocks[s.table[i].at][:])
 		}
 	}
 }
@@ -152,3 +152,6 @@ func BenchmarkKernelScreluDot(b *testing.B) {
 	}
 	_ = sink
 }
+
+// blk is the block of s at o.
+func blk(s []int16, o int) *[block]int16 { return (*[block]int16)(s[o : o+block]) }

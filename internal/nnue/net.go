@@ -447,9 +447,10 @@ func (n *Net) refresh(pos *chess.Position, perspective chess.Color, acc []int16)
 	copy(acc, n.FeatureBias)
 	slot := n.slot[relative(perspective, pos.KingSquare(perspective))]
 	occ := pos.Occupied()
+	a := blocksOf(acc)
 	for occ != 0 {
 		sq := occ.PopFirst()
-		addRows(acc, n.row(featureAt(perspective, slot, pos.PieceOn(sq), sq)))
+		addRows(a, blocksOf(n.row(featureAt(perspective, slot, pos.PieceOn(sq), sq))))
 	}
 }
 
@@ -466,47 +467,37 @@ func (n *Net) row(f int) []int16 {
 // trainer allows overflows either (TestQuantisationBounds).
 func (n *Net) output(us, them []int16, bucket int) int {
 	h := n.Hidden
-	w := n.OutputWeights[bucket*2*h : (bucket+1)*2*h]
+	return outputOf(blocksOf(us), blocksOf(them), blocksOf(n.OutputWeights[bucket*2*h:(bucket+1)*2*h]), n.OutputBias[bucket])
+}
+
+// outputOf is output from the two accumulators, the bucket's weights
+// (the side to move's blocks, then the opponent's) and its bias, all a
+// block at a time.
+func outputOf(us, them, w [][block]int16, bias int32) int {
+	nb := len(us)
 	var sum int64
-	for o := 0; o < h; o += block {
-		sum += int64(screluDot(blk(us, o), blk(w, o))) + int64(screluDot(blk(them, o), blk(w, h+o)))
+	for k := range us {
+		sum += int64(screluDot(&us[k], &w[k])) + int64(screluDot(&them[k], &w[nb+k]))
 	}
-	v := sum/QA + int64(n.OutputBias[bucket])
+	v := sum/QA + int64(bias)
 	return int(v * Scale / (QA * QB))
 }
 
-// blk is the block of s at o.
-func blk(s []int16, o int) *[block]int16 { return (*[block]int16)(s[o : o+block]) }
-
-// The width-wide updates, a block at a time.
-
-func addRows(acc, row []int16) {
-	for o := 0; o < len(acc); o += block {
-		addRow(blk(acc, o), blk(row, o))
+// blocksOf is s, whose length is a multiple of block, a block at a time:
+// the same memory, so that a wide accumulator's blocks are each one
+// index, not a re-slicing with its checks.
+func blocksOf(s []int16) [][block]int16 {
+	if len(s) == 0 {
+		return nil
 	}
+	return unsafe.Slice((*[block]int16)(unsafe.Pointer(&s[0])), len(s)/block)
 }
 
-func subRows(acc, row []int16) {
-	for o := 0; o < len(acc); o += block {
-		subRow(blk(acc, o), blk(row, o))
-	}
-}
-
-func addSubRows(dst, src, add, sub []int16) {
-	for o := 0; o < len(dst); o += block {
-		addSub(blk(dst, o), blk(src, o), blk(add, o), blk(sub, o))
-	}
-}
-
-func addSubSubRows(dst, src, add, sub1, sub2 []int16) {
-	for o := 0; o < len(dst); o += block {
-		addSubSub(blk(dst, o), blk(src, o), blk(add, o), blk(sub1, o), blk(sub2, o))
-	}
-}
-
-func addAddSubSubRows(dst, src, add1, add2, sub1, sub2 []int16) {
-	for o := 0; o < len(dst); o += block {
-		addAddSubSub(blk(dst, o), blk(src, o), blk(add1, o), blk(add2, o), blk(sub1, o), blk(sub2, o))
+// addRows adds row to acc a block at a time: Net.refresh's update (the
+// stack's are its own, on block indexes).
+func addRows(acc, row [][block]int16) {
+	for k := range acc {
+		addRow(&acc[k], &row[k])
 	}
 }
 

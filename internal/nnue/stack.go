@@ -2,6 +2,7 @@ package nnue
 
 import (
 	"fmt"
+	"unsafe"
 
 	"matador/internal/chess"
 )
@@ -48,7 +49,8 @@ func boardIndex(pc chess.Piece) int { return int(pc.Color())*6 + int(pc.Type()) 
 // position by the few pieces that differ from the last position seen in
 // that slot, not by all of them from the bias.
 type finny struct {
-	acc    []int16
+	// at is the accumulator's first block in the Stack's accBlocks.
+	at     int
 	pieces boards
 }
 
@@ -61,8 +63,18 @@ type Stack struct {
 	net     *Net
 	entries [MaxDepth + 1]entry
 	// accs holds each entry's two accumulators, White's then Black's,
-	// each net.Hidden wide.
+	// each net.Hidden wide, then the refresh table's.
 	accs []int16
+	// nb is the net's width in blocks. accBlocks, rowBlocks and
+	// outBlocks are accs, the net's feature rows and its output weights
+	// a block at a time. The wide path names an accumulator by the index
+	// of its first block and a row by its number, and its updates take
+	// the nb blocks from there: no slice is made per accumulator, row or
+	// block, each of which cost a dozen instructions and more.
+	nb        int
+	accBlocks [][block]int16
+	rowBlocks [][block]int16
+	outBlocks [][block]int16
 	// table is the refresh table: each perspective's net.Slots() entries.
 	table []finny
 	top   int
@@ -72,13 +84,30 @@ type Stack struct {
 	eager bool
 	// refreshes counts the refreshes from the table, for the tests.
 	refreshes int
+
+	// flat is set for a net of one block, one king bucket and no
+	// mirroring (versions 1 and 2, the embedded net). Its plies then run
+	// on the views below, arrays of fixed size over the same memory as
+	// accs and the net's weights: the updates index them with constant
+	// bounds, with no loop over blocks, no re-slicing and no slot or
+	// refresh to consult, and Push records no slots. Run on the general
+	// path, this net's bench took 2.6% more instructions (docs/nnue.md).
+	flat bool
+	// lean is flat and not eager: Push then only records the move.
+	lean     bool
+	flatAcc  *[MaxDepth + 1][2][block]int16
+	flatRows *[Inputs][block]int16
+	flatOut  *[OutputBuckets][2][block]int16
 }
 
 // SetEager makes Push compute each ply's accumulators at once, as
 // Stockfish 12's did, instead of when the ply is first evaluated. The
 // search never sets it: it is kept to measure the lazy stack against
 // (BenchmarkBenchNet in internal/search, docs/nnue.md).
-func (s *Stack) SetEager(on bool) { s.eager = on }
+func (s *Stack) SetEager(on bool) {
+	s.eager = on
+	s.lean = s.flat && !on
+}
 
 // SetChecking makes Evaluate check its incremental score against one from
 // nothing and panic where they differ: for tests of a search, which must
@@ -91,14 +120,25 @@ func (s *Stack) Depth() int { return s.top }
 // NewStack makes a stack for net, with all its memory: nothing a search
 // does with it allocates.
 func NewStack(net *Net) *Stack {
-	h := net.Hidden
-	s := &Stack{net: net, accs: alignedInt16((MaxDepth + 1) * 2 * h)}
+	h, nb := net.Hidden, net.Hidden/block
 	slots := net.Slots()
+	s := &Stack{net: net, accs: alignedInt16((MaxDepth+1)*2*h + 2*slots*h), nb: nb}
+	s.accBlocks = blocksOf(s.accs)
+	s.rowBlocks = blocksOf(net.FeatureWeights)
+	s.outBlocks = blocksOf(net.OutputWeights)
 	s.table = make([]finny, 2*slots)
-	mem := alignedInt16(2 * slots * h)
 	for i := range s.table {
-		s.table[i].acc = mem[i*h : (i+1)*h]
-		copy(s.table[i].acc, net.FeatureBias)
+		at := ((MaxDepth+1)*2 + i) * nb
+		s.table[i].at = at
+		copy(s.accBlocks[at:at+nb], blocksOf(net.FeatureBias))
+	}
+	if nb == 1 && net.KingBuckets == 1 && !net.Mirrored {
+		// The slice-to-array conversions check the lengths; the arrays
+		// of pairs have the layout of the arrays of blocks.
+		s.flat, s.lean = true, true
+		s.flatAcc = (*[MaxDepth + 1][2][block]int16)(unsafe.Pointer((*[(MaxDepth + 1) * 2][block]int16)(s.accBlocks)))
+		s.flatRows = (*[Inputs][block]int16)(s.rowBlocks)
+		s.flatOut = (*[OutputBuckets][2][block]int16)(unsafe.Pointer((*[OutputBuckets * 2][block]int16)(s.outBlocks)))
 	}
 	return s
 }
@@ -111,6 +151,100 @@ func (s *Stack) acc(i int, c chess.Color) []int16 {
 	h := s.net.Hidden
 	o := (2*i + int(c)) * h
 	return s.accs[o : o+h]
+}
+
+// accB is acc a block at a time.
+func (s *Stack) accB(i int, c chess.Color) [][block]int16 {
+	o := (2*i + int(c)) * s.nb
+	return s.accBlocks[o : o+s.nb]
+}
+
+// The wide path's updates: dst and src are accumulators' first blocks
+// in accBlocks, add and sub input rows, each nb blocks long. Each checks
+// the first and the last block of every operand against its slice and
+// then walks the blocks by address (next): a loop that indexed the
+// slices kept ten values live across each kernel call, reloaded after
+// it, and took 521.5M instructions of a 1024x8 net's bench against
+// 450.9M for one over slices of blocks.
+
+// next is the block after p, which must not be the last of its slice.
+func next(p *[block]int16) *[block]int16 {
+	return (*[block]int16)(unsafe.Add(unsafe.Pointer(p), block*2))
+}
+
+func (s *Stack) addAt(dst, add int) {
+	acc, rows, last := s.accBlocks, s.rowBlocks, s.nb-1
+	add *= s.nb
+	_, _ = acc[dst+last], rows[add+last]
+	d, a := &acc[dst], &rows[add]
+	for ; ; last-- {
+		addRow(d, a)
+		if last == 0 {
+			return
+		}
+		d, a = next(d), next(a)
+	}
+}
+
+func (s *Stack) subAt(dst, sub int) {
+	acc, rows, last := s.accBlocks, s.rowBlocks, s.nb-1
+	sub *= s.nb
+	_, _ = acc[dst+last], rows[sub+last]
+	d, b := &acc[dst], &rows[sub]
+	for ; ; last-- {
+		subRow(d, b)
+		if last == 0 {
+			return
+		}
+		d, b = next(d), next(b)
+	}
+}
+
+func (s *Stack) addSubAt(dst, src, add, sub int) {
+	acc, rows, last := s.accBlocks, s.rowBlocks, s.nb-1
+	add, sub = add*s.nb, sub*s.nb
+	_, _, _, _ = acc[dst+last], acc[src+last], rows[add+last], rows[sub+last]
+	d, sr, a, b := &acc[dst], &acc[src], &rows[add], &rows[sub]
+	for ; ; last-- {
+		addSub(d, sr, a, b)
+		if last == 0 {
+			return
+		}
+		d, sr, a, b = next(d), next(sr), next(a), next(b)
+	}
+}
+
+func (s *Stack) addSubSubAt(dst, src, add, sub1, sub2 int) {
+	acc, rows, last := s.accBlocks, s.rowBlocks, s.nb-1
+	add, sub1, sub2 = add*s.nb, sub1*s.nb, sub2*s.nb
+	_, _, _, _, _ = acc[dst+last], acc[src+last], rows[add+last], rows[sub1+last], rows[sub2+last]
+	d, sr, a, b1, b2 := &acc[dst], &acc[src], &rows[add], &rows[sub1], &rows[sub2]
+	for ; ; last-- {
+		addSubSub(d, sr, a, b1, b2)
+		if last == 0 {
+			return
+		}
+		d, sr, a, b1, b2 = next(d), next(sr), next(a), next(b1), next(b2)
+	}
+}
+
+func (s *Stack) addAddSubSubAt(dst, src, add1, add2, sub1, sub2 int) {
+	acc, rows, last := s.accBlocks, s.rowBlocks, s.nb-1
+	add1, add2, sub1, sub2 = add1*s.nb, add2*s.nb, sub1*s.nb, sub2*s.nb
+	_, _, _, _, _, _ = acc[dst+last], acc[src+last], rows[add1+last], rows[add2+last], rows[sub1+last], rows[sub2+last]
+	d, sr, a1, a2, b1, b2 := &acc[dst], &acc[src], &rows[add1], &rows[add2], &rows[sub1], &rows[sub2]
+	for ; ; last-- {
+		addAddSubSub(d, sr, a1, a2, b1, b2)
+		if last == 0 {
+			return
+		}
+		d, sr, a1, a2, b1, b2 = next(d), next(sr), next(a1), next(a2), next(b1), next(b2)
+	}
+}
+
+func (s *Stack) copyAt(dst, src int) {
+	nb := s.nb
+	copy(s.accBlocks[dst:dst+nb], s.accBlocks[src:src+nb])
 }
 
 // Reset makes pos the stack's root, its accumulators computed from
@@ -131,21 +265,7 @@ func (s *Stack) Push(pos *chess.Position, m chess.Move) {
 	s.top++
 	e := &s.entries[s.top]
 	e.computed = false
-	e.slot = s.entries[s.top-1].slot
-	e.refresh = [2]bool{}
-	record(e, pos, m)
-	if pc := e.adds[0].pc; pc.Type() == chess.King {
-		// The king is the first piece a king move or castling puts down.
-		us := pc.Color()
-		if slot := s.net.slot[relative(us, e.adds[0].sq)]; slot != e.slot[us] {
-			e.slot[us] = slot
-			e.refresh[us] = true
-			e.boards = piecesAfter(pos, e)
-		}
-	}
-	if s.eager {
-		s.apply(s.top)
-	}
+	s.record(e, pos, m)
 }
 
 // piecesAfter is the pieces of pos after the move e records.
@@ -165,9 +285,15 @@ func piecesAfter(pos *chess.Position, e *entry) boards {
 	return b
 }
 
-// record writes into e the pieces that m, made on pos, puts down and
-// takes up.
-func record(e *entry, pos *chess.Position, m chess.Move) {
+// record writes into e, the top entry, the pieces that m, made on pos,
+// puts down and takes up. Unless the stack is lean it then brings each
+// perspective's slot up to date, marking a king that changed slot for a
+// refresh, and computes the entry at once if the stack is eager. All of
+// Push's work after its bookkeeping is here, so that Push is small
+// enough for the search to inline and keeps no value across the call:
+// Push and record cost the embedded net's bench 42.6M instructions
+// before, 34.2M so.
+func (s *Stack) record(e *entry, pos *chess.Position, m chess.Move) {
 	from, to := m.From(), m.To()
 	pc := pos.PieceOn(from)
 	us := pc.Color()
@@ -179,23 +305,41 @@ func record(e *entry, pos *chess.Position, m chess.Move) {
 		e.subs = [2]change{{pc, from}, {rook, to}}
 		e.adds = [2]change{{pc, kingTo}, {rook, rookTo}}
 		e.nSub, e.nAdd = 2, 2
-		return
 	case chess.EnPassant:
 		e.subs = [2]change{{pc, from}, {pos.PieceOn(to ^ 8), to ^ 8}}
 		e.adds[0] = change{pc, to}
 		e.nSub, e.nAdd = 2, 1
+	default:
+		placed := pc
+		if m.Kind() == chess.Promotion {
+			placed = chess.MakePiece(us, m.PromotionType())
+		}
+		e.subs[0] = change{pc, from}
+		e.adds[0] = change{placed, to}
+		e.nSub, e.nAdd = 1, 1
+		if captured := pos.PieceOn(to); captured != chess.NoPiece {
+			e.subs[1] = change{captured, to}
+			e.nSub = 2
+		}
+	}
+	if s.lean {
 		return
 	}
-	placed := pc
-	if m.Kind() == chess.Promotion {
-		placed = chess.MakePiece(us, m.PromotionType())
+	// A flat net's entries keep slot 0 and no refresh from NewStack.
+	if !s.flat {
+		e.slot = s.entries[s.top-1].slot
+		e.refresh = [2]bool{}
+		// The king is the first piece a king move or castling puts down.
+		if pc.Type() == chess.King {
+			if slot := s.net.slot[relative(us, e.adds[0].sq)]; slot != e.slot[us] {
+				e.slot[us] = slot
+				e.refresh[us] = true
+				e.boards = piecesAfter(pos, e)
+			}
+		}
 	}
-	e.subs[0] = change{pc, from}
-	e.adds[0] = change{placed, to}
-	e.nSub, e.nAdd = 1, 1
-	if captured := pos.PieceOn(to); captured != chess.NoPiece {
-		e.subs[1] = change{captured, to}
-		e.nSub = 2
+	if s.eager {
+		s.apply(s.top)
 	}
 }
 
@@ -206,8 +350,10 @@ func (s *Stack) PushNull() {
 	e := &s.entries[s.top]
 	e.computed = false
 	e.nAdd, e.nSub = 0, 0
-	e.slot = s.entries[s.top-1].slot
-	e.refresh = [2]bool{}
+	if !s.flat {
+		e.slot = s.entries[s.top-1].slot
+		e.refresh = [2]bool{}
+	}
 	if s.eager {
 		s.apply(s.top)
 	}
@@ -219,9 +365,19 @@ func (s *Stack) Pop() { s.top-- }
 // Evaluate is the net's score, in centipawns from the side to move's view,
 // of pos, which must be the position the stack's pushes have led to.
 func (s *Stack) Evaluate(pos *chess.Position) int {
-	s.update()
 	us := pos.SideToMove()
-	v := s.net.output(s.acc(s.top, us), s.acc(s.top, us.Other()), OutputBucket(pos.Occupied().Count()))
+	bucket := OutputBucket(pos.Occupied().Count())
+	var v int
+	if s.flat {
+		s.updateFlat()
+		a := &s.flatAcc[s.top]
+		v = s.flatOutput(&a[us], &a[us.Other()], bucket)
+	} else {
+		s.update()
+		nb := s.nb
+		v = outputOf(s.accB(s.top, us), s.accB(s.top, us.Other()),
+			s.outBlocks[2*bucket*nb:2*(bucket+1)*nb], s.net.OutputBias[bucket])
+	}
 	if s.checking {
 		if want := s.net.Evaluate(pos); v != want {
 			panic(fmt.Sprintf("nnue: incremental score %d, from nothing %d, at %s", v, want, pos.FEN()))
@@ -237,34 +393,96 @@ func (s *Stack) update() {
 		base--
 	}
 	for i := base + 1; i <= s.top; i++ {
-		s.apply(i)
+		s.applyWide(i)
+	}
+}
+
+// updateFlat is update for a flat stack.
+func (s *Stack) updateFlat() {
+	base := s.top
+	for !s.entries[base].computed {
+		base--
+	}
+	for i := base + 1; i <= s.top; i++ {
+		s.applyFlat(i)
 	}
 }
 
 // apply computes entry i from its parent and the move between them.
 func (s *Stack) apply(i int) {
-	n := s.net
+	if s.flat {
+		s.applyFlat(i)
+		return
+	}
+	s.applyWide(i)
+}
+
+// flatOutput is Net.output for a flat stack (the same sums in the same
+// order, so the same score): bucket's weights are two blocks.
+func (s *Stack) flatOutput(us, them *[block]int16, bucket int) int {
+	w := &s.flatOut[bucket]
+	sum := int64(screluDot(us, &w[0])) + int64(screluDot(them, &w[1]))
+	v := sum/QA + int64(s.net.OutputBias[bucket])
+	return int(v * Scale / (QA * QB))
+}
+
+// applyFlat is apply for a flat stack: the move's kind is tested once
+// for both perspectives, and each row is the input's own (Feature), as
+// there is one king bucket and no mirroring.
+func (s *Stack) applyFlat(i int) {
 	e := &s.entries[i]
-	for _, c := range [2]chess.Color{chess.White, chess.Black} {
-		dst, src := s.acc(i, c), s.acc(i-1, c)
+	dst, src, r := &s.flatAcc[i], &s.flatAcc[i-1], s.flatRows
+	switch {
+	case e.nAdd == 0:
+		*dst = *src
+	case e.nAdd == 1 && e.nSub == 1:
+		a, b := e.adds[0], e.subs[0]
+		for c := chess.White; c <= chess.Black; c++ {
+			addSub(&dst[c], &src[c], &r[Feature(c, a.pc, a.sq)], &r[Feature(c, b.pc, b.sq)])
+		}
+	case e.nAdd == 1:
+		a, b1, b2 := e.adds[0], e.subs[0], e.subs[1]
+		for c := chess.White; c <= chess.Black; c++ {
+			addSubSub(&dst[c], &src[c], &r[Feature(c, a.pc, a.sq)],
+				&r[Feature(c, b1.pc, b1.sq)], &r[Feature(c, b2.pc, b2.sq)])
+		}
+	default:
+		a1, a2, b1, b2 := e.adds[0], e.adds[1], e.subs[0], e.subs[1]
+		for c := chess.White; c <= chess.Black; c++ {
+			addAddSubSub(&dst[c], &src[c], &r[Feature(c, a1.pc, a1.sq)], &r[Feature(c, a2.pc, a2.sq)],
+				&r[Feature(c, b1.pc, b1.sq)], &r[Feature(c, b2.pc, b2.sq)])
+		}
+	}
+	e.computed = true
+}
+
+// applyWide is apply for any net: a block at a time, each perspective's
+// rows those of its king's slot, refreshed from the table when the king
+// changed slot.
+func (s *Stack) applyWide(i int) {
+	e := &s.entries[i]
+	nb := s.nb
+	for c := chess.White; c <= chess.Black; c++ {
+		dst := (2*i + int(c)) * nb
+		src := dst - 2*nb
 		slot := e.slot[c]
 		switch {
 		case e.refresh[c]:
 			s.refreshFromTable(c, e, dst)
 		case e.nAdd == 0:
-			copy(dst, src)
+			s.copyAt(dst, src)
 		case e.nAdd == 1 && e.nSub == 1:
-			addSubRows(dst, src, n.row(featureAt(c, slot, e.adds[0].pc, e.adds[0].sq)),
-				n.row(featureAt(c, slot, e.subs[0].pc, e.subs[0].sq)))
+			s.addSubAt(dst, src, featureAt(c, slot, e.adds[0].pc, e.adds[0].sq),
+				featureAt(c, slot, e.subs[0].pc, e.subs[0].sq))
 		case e.nAdd == 1:
-			addSubSubRows(dst, src, n.row(featureAt(c, slot, e.adds[0].pc, e.adds[0].sq)),
-				n.row(featureAt(c, slot, e.subs[0].pc, e.subs[0].sq)),
-				n.row(featureAt(c, slot, e.subs[1].pc, e.subs[1].sq)))
+			s.addSubSubAt(dst, src, featureAt(c, slot, e.adds[0].pc, e.adds[0].sq),
+				featureAt(c, slot, e.subs[0].pc, e.subs[0].sq),
+				featureAt(c, slot, e.subs[1].pc, e.subs[1].sq))
 		default:
-			addAddSubSubRows(dst, src, n.row(featureAt(c, slot, e.adds[0].pc, e.adds[0].sq)),
-				n.row(featureAt(c, slot, e.adds[1].pc, e.adds[1].sq)),
-				n.row(featureAt(c, slot, e.subs[0].pc, e.subs[0].sq)),
-				n.row(featureAt(c, slot, e.subs[1].pc, e.subs[1].sq)))
+			s.addAddSubSubAt(dst, src, featureAt(c, slot, e.adds[0].pc, e.adds[0].sq),
+				featureAt(c, slot, e.adds[1].pc, e.adds[1].sq),
+				featureAt(c, slot, e.subs[0].pc, e.subs[0].sq),
+				featureAt(c, slot, e.subs[1].pc, e.subs[1].sq))
 		}
 	}
 	e.computed = true
@@ -277,7 +495,7 @@ func (s *Stack) apply(i int) {
 // can (one pass for two rows), and the entry then holds the position.
 // Integer sums wrap alike in any order, so the result is to the bit a
 // refresh from nothing.
-func (s *Stack) refreshFromTable(c chess.Color, e *entry, dst []int16) {
+func (s *Stack) refreshFromTable(c chess.Color, e *entry, dst int) {
 	n := s.net
 	slot := e.slot[c]
 	t := &s.table[int(c)*n.Slots()+int(slot)]
@@ -295,18 +513,18 @@ func (s *Stack) refreshFromTable(c chess.Color, e *entry, dst []int16) {
 			nSub++
 		}
 	}
-	acc := t.acc
+	acc := t.at
 	paired := min(nAdd, nSub)
 	for j := range paired {
-		addSubRows(acc, acc, n.row(adds[j]), n.row(subs[j]))
+		s.addSubAt(acc, acc, adds[j], subs[j])
 	}
 	for j := paired; j < nAdd; j++ {
-		addRows(acc, n.row(adds[j]))
+		s.addAt(acc, adds[j])
 	}
 	for j := paired; j < nSub; j++ {
-		subRows(acc, n.row(subs[j]))
+		s.subAt(acc, subs[j])
 	}
 	t.pieces = e.boards
-	copy(dst, acc)
+	s.copyAt(dst, acc)
 	s.refreshes++
 }
