@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	fastchesselo "matador/tools/internal/elo"
 )
 
 // state is the part of fastchess's saved state (config.json) a record
@@ -109,29 +111,16 @@ func seconds(ms int) string { return strconv.FormatFloat(float64(ms)/1000, 'f', 
 
 func number(x float64) json.Number { return json.Number(strconv.FormatFloat(x, 'f', -1, 64)) }
 
-// pentaElo is fastchess's pentanomial Elo: the logistic Elo of the mean
-// score a game, and the half-width of the Elo interval of that score ±
-// 1.96 standard errors of a pair's score.
-func pentaElo(p []int) (elo, half float64) {
-	n := 0
-	for _, c := range p {
-		n += c
-	}
-	if n == 0 {
+// pentaElo is fastchess's pentanomial Elo and the half-width of its 95%
+// interval (elo.Stats); NaN for no pairs.
+func pentaElo(p []int) (e, half float64) {
+	var pp fastchesselo.Penta
+	copy(pp[:], p)
+	r := fastchesselo.Stats(pp)
+	if r.Pairs == 0 {
 		return math.NaN(), math.NaN()
 	}
-	points := []float64{0, 0.25, 0.5, 0.75, 1}
-	mean, variance := 0.0, 0.0
-	for i, c := range p {
-		mean += float64(c) / float64(n) * points[i]
-	}
-	for i, c := range p {
-		variance += float64(c) / float64(n) * (points[i] - mean) * (points[i] - mean)
-	}
-	of := func(s float64) float64 { return -400 * math.Log10(1/s-1) }
-	const z = 1.959963984540054
-	se := math.Sqrt(variance / float64(n))
-	return of(mean), (of(mean+z*se) - of(mean-z*se)) / 2
+	return r.Elo, r.EloErr
 }
 
 // Marshal is the record as its ledger file holds it.

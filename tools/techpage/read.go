@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"matador/tools/internal/elo"
 )
 
 // source is one entry of tools/ablate's table of techniques.
@@ -201,28 +203,10 @@ func round1(x float64) float64 {
 
 // pentanomialElo gives the Elo of pairs counted by the points the
 // technique's side took in them (0, 0.5, 1, 1.5, 2) and half the width of
-// its 95% interval.
-func pentanomialElo(p [5]int) (elo, err float64) {
-	n := 0
-	for _, c := range p {
-		n += c
-	}
-	if n == 0 {
-		return 0, 0
-	}
-	scores := [5]float64{0, 0.25, 0.5, 0.75, 1}
-	mean := 0.0
-	for i, c := range p {
-		mean += scores[i] * float64(c) / float64(n)
-	}
-	variance := 0.0
-	for i, c := range p {
-		variance += float64(c) / float64(n) * (scores[i] - mean) * (scores[i] - mean)
-	}
-	eloOf := func(s float64) float64 { return -400 * math.Log10(1/s-1) }
-	const z = 1.959963984540054
-	se := math.Sqrt(variance / float64(n))
-	return eloOf(mean), (eloOf(mean+z*se) - eloOf(mean-z*se)) / 2
+// its 95% interval (elo.Stats).
+func pentanomialElo(p [5]int) (e, err float64) {
+	r := elo.Stats(p)
+	return r.Elo, r.EloErr
 }
 
 // Site is one place in the code that reads a switch.
