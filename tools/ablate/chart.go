@@ -28,7 +28,7 @@ func esc(s string) string {
 }
 
 // axisRange is the Elo range the chart shows: every measured interval
-// and zero, at least ±20, rounded out to a tick step.
+// and zero, at least -20 to +20, rounded out to a tick step.
 func axisRange(ms []Measured) (lo, hi, step float64) {
 	lo, hi = -20, 20
 	for _, m := range ms {

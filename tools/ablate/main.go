@@ -7,7 +7,7 @@
 // from its PGN files on every start and from the ledger, the counts of
 // every finished chunk kept in the repository (docs/ablation/
 // chunks-TC.tsv) so that a row outlives the machine, and stops after at least -min games
-// once its 95% interval lies beyond ±-margin Elo, or at -cap games. It
+// once its 95% interval lies beyond -margin Elo either way, or at -cap games. It
 // writes the table (markdown and TSV) and an SVG chart of all rows.
 //
 //	go run ./tools/ablate -engine BINARY [-tc 2+0.02] [-rows A,B] [flags]

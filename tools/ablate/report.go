@@ -33,7 +33,9 @@ func formatSigned(x float64) string {
 	return fmt.Sprintf("%+.1f", x)
 }
 
-// formatElo is "+12.3 ± 8.1", or what can be said without an interval.
+// formatElo is the Elo and the half-width of its interval, one decimal
+// each, joined by a plus-minus sign; or what can be said without an
+// interval.
 func formatElo(r Result) string {
 	switch {
 	case r.Pairs == 0:

@@ -14,7 +14,7 @@ func Stats(p Penta) Result { return elo.Stats(p) }
 
 // StopRule says when a row has played enough: at the cap, or after at
 // least Min games once the 95% interval of its Elo lies wholly beyond
-// ±Margin Elo (lower bound above +Margin, or upper bound below -Margin).
+// Margin Elo either way (lower bound above +Margin, or upper bound below -Margin).
 type StopRule struct {
 	Min, Cap int
 	Margin   float64

@@ -25,8 +25,9 @@ const docWorth = "<!-- ablate:worth "
 // switchName finds the switches a cell names: `Name`.
 var switchName = regexp.MustCompile("`(\\w+)`")
 
-// worthCell is the worth of the switches a switch cell names: "+12.3 ±
-// 8.1 (800)" for one, each named for several, "—" for none measured.
+// worthCell is the worth of the switches a switch cell names: formatElo
+// and the games in brackets for one, each named for several, "—" for
+// none measured.
 func worthCell(switchCell string, byName map[string]Measured) string {
 	var parts []string
 	names := switchName.FindAllStringSubmatch(switchCell, -1)

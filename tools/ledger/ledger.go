@@ -40,7 +40,7 @@ type Record struct {
 	Err     json.Number `json:"err,omitempty"`
 	EloText string      `json:"elo_text,omitempty"`
 	// Bounds are an SPRT's elo0 and elo1, LLR its log-likelihood ratio
-	// (of ±2.94), Result "H1", "H0" or "undecided".
+	// (its bounds 2.94 either way), Result "H1", "H0" or "undecided".
 	Bounds []json.Number `json:"bounds,omitempty"`
 	LLR    json.Number   `json:"llr,omitempty"`
 	Result string        `json:"result,omitempty"`

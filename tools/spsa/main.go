@@ -1,6 +1,6 @@
 // Command spsa tunes Matador's search parameters by SPSA over fastchess
 // games. Each iteration perturbs every parameter by
-// ±c_k, plays a pair of games (or -pairs pairs) between the plus and the
+// c_k up and down, plays a pair of games (or -pairs pairs) between the plus and the
 // minus settings of one engine binary (a "make TAGS=spsa" build, whose
 // UCI options they are), and moves the values by a_k/c_k times the plus
 // side's wins less losses, as OpenBench does. The run lives in

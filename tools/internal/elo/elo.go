@@ -22,7 +22,7 @@ const ci95 = 1.959963984540054
 // Result is what one row's pairs say, computed as fastchess computes its
 // pentanomial figures (app/src/matchmaking/elo/elo_pentanomial.cpp): the
 // mean score a game, its variance over pairs, the logistic Elo of the
-// score with the half-width of the Elo interval of score ± 1.96 standard
+// score with the half-width of the Elo interval of the score plus and minus 1.96 standard
 // errors, and normalized Elo (the score's distance from 0.5 in standard
 // deviations of a game, times 800/ln 10).
 type Result struct {
@@ -35,7 +35,7 @@ type Result struct {
 	finite, hasError bool
 }
 
-// eloOf is the logistic Elo difference of a score; ±Inf at 0 and 1.
+// eloOf is the logistic Elo difference of a score; infinite at 0 and 1.
 func eloOf(score float64) float64 {
 	switch {
 	case score <= 0:
