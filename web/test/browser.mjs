@@ -400,10 +400,12 @@ async function play(browser, base) {
 
 	// The keyboard: a move typed, then the move list by arrow keys.
 	await page.uncheck("#sound");
-	await page.fill("#move-input", "d4");
+	// Nc3, since it is legal whatever Black's first two moves were (d4 is
+	// not: after ...d5 and ...d4 the pawn blocks it).
+	await page.fill("#move-input", "Nc3");
 	await page.press("#move-input", "Enter");
-	s = await waitState(page, (s) => s.moves.length === 6 && !s.thinking && s.status === "Your move", "the answer to the typed d4");
-	check(s.sans[4] === "d4", `a typed move: ${s.sans[4]}; answered ${s.sans[5]}`);
+	s = await waitState(page, (s) => s.moves.length === 6 && !s.thinking && s.status === "Your move", "the answer to the typed Nc3");
+	check(s.sans[4] === "Nc3", `a typed move: ${s.sans[4]}; answered ${s.sans[5]}`);
 	check(s.sounds === sounds0 + 4, "no sound with Sound switched off");
 	await page.check("#sound");
 
