@@ -320,34 +320,7 @@ func TestResumeBitForBit(t *testing.T) {
 	run := func(name string, mirror bool, stops []int64) ([]byte, []byte) {
 		cfg := base
 		cfg.Mirror = mirror
-		cfg.Out = filepath.Join(dir, name+".nnue")
-		cfg.Checkpoint = filepath.Join(dir, name)
-		defer func() { afterStep = nil }()
-		for _, at := range stops {
-			ctx, cancel := context.WithCancel(context.Background())
-			afterStep = func(step int64) {
-				if step == at {
-					cancel()
-				}
-			}
-			if _, err := Run(ctx, cfg, io.Discard); err != ErrStopped {
-				t.Fatalf("%s: run to stop at step %d: %v", name, at, err)
-			}
-			cancel()
-		}
-		afterStep = nil
-		if _, err := Run(context.Background(), cfg, io.Discard); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		net, err := os.ReadFile(cfg.Out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ck, err := os.ReadFile(filepath.Join(cfg.Checkpoint, "checkpoint"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return net, ck[bytes.IndexByte(ck, '\n'):] // the keys name their directories
+		return runStopped(t, cfg, dir, name, stops)
 	}
 	nets := map[bool][]byte{}
 	for _, mirror := range []bool{false, true} {
@@ -678,4 +651,39 @@ func TestInitStartsFromNet(t *testing.T) {
 	if _, err := Run(context.Background(), cfg, io.Discard); err == nil || !strings.Contains(err.Error(), "-init") {
 		t.Errorf("-init naming a data file: %v, want an -init error", err)
 	}
+}
+
+// runStopped trains cfg, in dir under name, stopped at each of stops (the
+// step counts) and resumed each time, then to the end: it returns the net
+// and the checkpoint after its key (the keys name their directories).
+func runStopped(t *testing.T, cfg Config, dir, name string, stops []int64) ([]byte, []byte) {
+	t.Helper()
+	cfg.Out = filepath.Join(dir, name+".nnue")
+	cfg.Checkpoint = filepath.Join(dir, name)
+	defer func() { afterStep = nil }()
+	for _, at := range stops {
+		ctx, cancel := context.WithCancel(context.Background())
+		afterStep = func(step int64) {
+			if step == at {
+				cancel()
+			}
+		}
+		if _, err := Run(ctx, cfg, io.Discard); err != ErrStopped {
+			t.Fatalf("%s: run to stop at step %d: %v", name, at, err)
+		}
+		cancel()
+	}
+	afterStep = nil
+	if _, err := Run(context.Background(), cfg, io.Discard); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	net, err := os.ReadFile(cfg.Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ck, err := os.ReadFile(filepath.Join(cfg.Checkpoint, "checkpoint"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return net, ck[bytes.IndexByte(ck, '\n'):]
 }

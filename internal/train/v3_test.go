@@ -5,7 +5,6 @@ import (
 	"context"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -156,35 +155,7 @@ func TestWideNetTrainsResumesAndLoads(t *testing.T) {
 	base.Hidden, base.KingBuckets = 512, "4"
 	base.Schedule, base.StepEvery, base.Gamma = "step", 1, 0.5
 	run := func(name string, stops []int64) ([]byte, []byte) {
-		cfg := base
-		cfg.Out = filepath.Join(dir, name+".nnue")
-		cfg.Checkpoint = filepath.Join(dir, name)
-		defer func() { afterStep = nil }()
-		for _, at := range stops {
-			ctx, cancel := context.WithCancel(context.Background())
-			afterStep = func(step int64) {
-				if step == at {
-					cancel()
-				}
-			}
-			if _, err := Run(ctx, cfg, io.Discard); err != ErrStopped {
-				t.Fatalf("%s: run to stop at step %d: %v", name, at, err)
-			}
-			cancel()
-		}
-		afterStep = nil
-		if _, err := Run(context.Background(), cfg, io.Discard); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		net, err := os.ReadFile(cfg.Out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ck, err := os.ReadFile(filepath.Join(cfg.Checkpoint, "checkpoint"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return net, ck[bytes.IndexByte(ck, '\n'):]
+		return runStopped(t, base, dir, name, stops)
 	}
 	wantNet, wantCk := run("whole", nil)
 	gotNet, gotCk := run("stopped", []int64{4, 13, 20})
