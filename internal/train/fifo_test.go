@@ -17,9 +17,7 @@ import (
 // refused at once, naming it: opening one to read waits for a writer.
 func TestNamedPipesAreRefused(t *testing.T) {
 	dir := t.TempDir()
-	_, recs := randomPositions(t, 200, 3)
-	data := filepath.Join(dir, "d.bin")
-	writeData(t, data, recs)
+	data := randomDataFile(t, filepath.Join(dir, "d.bin"), 200, 3)
 	pipe := filepath.Join(dir, "p.fifo")
 	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
 		t.Skipf("mkfifo: %v", err)

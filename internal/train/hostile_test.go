@@ -20,9 +20,7 @@ import (
 // is refused before any data is read or training done.
 func TestOutputInTheCheckpointIsRefused(t *testing.T) {
 	dir := t.TempDir()
-	_, recs := randomPositions(t, 200, 3)
-	data := filepath.Join(dir, "d.bin")
-	writeData(t, data, recs)
+	data := randomDataFile(t, filepath.Join(dir, "d.bin"), 200, 3)
 	for i, tail := range []string{"", "/", "/checkpoint", "/epoch-1.nnue", "/./epoch-12.nnue"} {
 		x := filepath.Join(dir, fmt.Sprint("x", i))
 		out := x + tail
@@ -107,9 +105,7 @@ func TestHugeChunkIsBoundedByTheData(t *testing.T) {
 // rather than printing a loss of NaN.
 func TestNoHeldOutPositionsIsSaid(t *testing.T) {
 	dir := t.TempDir()
-	_, recs := randomPositions(t, 300, 5)
-	data := filepath.Join(dir, "d.bin")
-	writeData(t, data, recs)
+	data := randomDataFile(t, filepath.Join(dir, "d.bin"), 300, 5)
 	for _, validate := range []float64{0, 0.02} {
 		cfg := DefaultConfig()
 		cfg.Data, cfg.Out, cfg.Epochs, cfg.Batch, cfg.Validate = []string{data}, filepath.Join(dir, "out.nnue"), 2, 100, validate

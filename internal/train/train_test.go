@@ -80,6 +80,15 @@ func randomPositions(t testing.TB, n int, seed uint64) ([]*chess.Position, []tra
 	return positions, recs
 }
 
+// randomDataFile writes n positions of random games (randomPositions'
+// seed) to path and returns path.
+func randomDataFile(t testing.TB, path string, n int, seed uint64) string {
+	t.Helper()
+	_, recs := randomPositions(t, n, seed)
+	writeData(t, path, recs)
+	return path
+}
+
 func writeData(t testing.TB, path string, recs []trainbin.Record) {
 	t.Helper()
 	b := append([]byte(nil), trainbin.Header[:]...)
@@ -308,9 +317,7 @@ func TestQuantisedMatchesFloat(t *testing.T) {
 // checkpoint of the run never stopped, and -mirror must train another net.
 func TestResumeBitForBit(t *testing.T) {
 	dir := t.TempDir()
-	_, recs := randomPositions(t, 6000, 6)
-	data := filepath.Join(dir, "d.bin")
-	writeData(t, data, recs)
+	data := randomDataFile(t, filepath.Join(dir, "d.bin"), 6000, 6)
 	base := DefaultConfig()
 	base.Data = []string{data}
 	base.Batch = 500
@@ -398,9 +405,7 @@ func TestMirrorReadsTheMirroredBoard(t *testing.T) {
 // without a castling right and none with one; without it, none.
 func TestMirrorDraws(t *testing.T) {
 	dir := t.TempDir()
-	_, recs := randomPositions(t, 4000, 4)
-	data := filepath.Join(dir, "d.bin")
-	writeData(t, data, recs)
+	data := randomDataFile(t, filepath.Join(dir, "d.bin"), 4000, 4)
 	for _, on := range []bool{false, true} {
 		cfg := DefaultConfig()
 		cfg.Data, cfg.Chunk, cfg.Validate, cfg.Mirror = []string{data}, 4000, 0, on
@@ -487,9 +492,7 @@ func TestConfigRefusals(t *testing.T) {
 // anything.
 func TestRefusesBadInputAndOutput(t *testing.T) {
 	dir := t.TempDir()
-	_, recs := randomPositions(t, 100, 8)
-	data := filepath.Join(dir, "d.bin")
-	writeData(t, data, recs)
+	data := randomDataFile(t, filepath.Join(dir, "d.bin"), 100, 8)
 	text := filepath.Join(dir, "notes.txt")
 	os.WriteFile(text, []byte("not a net\n"), 0o644)
 	cfg := DefaultConfig()
@@ -609,9 +612,7 @@ func TestDequantiseIsQuantiseInverted(t *testing.T) {
 // without -init the same run writes another. A bad -init is refused.
 func TestInitStartsFromNet(t *testing.T) {
 	dir := t.TempDir()
-	_, recs := randomPositions(t, 3000, 7)
-	data := filepath.Join(dir, "d.bin")
-	writeData(t, data, recs)
+	data := randomDataFile(t, filepath.Join(dir, "d.bin"), 3000, 7)
 	start := filepath.Join(dir, "start.nnue")
 	if err := os.WriteFile(start, nnue.Default().Encode(), 0o644); err != nil {
 		t.Fatal(err)

@@ -141,9 +141,7 @@ func TestLRSteps(t *testing.T) {
 // quantisation's error.
 func TestWideNetTrainsResumesAndLoads(t *testing.T) {
 	dir := t.TempDir()
-	_, recs := randomPositions(t, 6000, 13)
-	data := filepath.Join(dir, "d.bin")
-	writeData(t, data, recs)
+	data := randomDataFile(t, filepath.Join(dir, "d.bin"), 6000, 13)
 	base := DefaultConfig()
 	base.Data = []string{data}
 	base.Batch = 500
