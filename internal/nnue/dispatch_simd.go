@@ -17,9 +17,19 @@ func Vector() string {
 	return "scalar"
 }
 
+// Each dispatcher follows its AVX2 kernel with archsimd.ClearAVXUpperBits
+// (VZEROUPPER). Go emits none after simd code, and the code it compiles
+// around the net (copies and zeroing of the search's structures through
+// the XMM registers, scalar floats) is in the older SSE encoding, which on
+// Intel processors waits on the upper halves of the registers a kernel
+// left dirty, at a cost far above the kernel's own (internal/train's
+// BenchmarkExpAfterKernel). The tree is the same either way; the bench's
+// node count shows it. TestKernelsClearUpperBits holds every dispatcher
+// to it.
 func addRow(acc, row *[block]int16) {
 	if hasAVX2 {
 		avxAddRow(acc, row)
+		archsimd.ClearAVXUpperBits()
 		return
 	}
 	scalarAddRow(acc, row)
@@ -28,6 +38,7 @@ func addRow(acc, row *[block]int16) {
 func subRow(acc, row *[block]int16) {
 	if hasAVX2 {
 		avxSubRow(acc, row)
+		archsimd.ClearAVXUpperBits()
 		return
 	}
 	scalarSubRow(acc, row)
@@ -36,6 +47,7 @@ func subRow(acc, row *[block]int16) {
 func addSub(dst, src, add, sub *[block]int16) {
 	if hasAVX2 {
 		avxAddSub(dst, src, add, sub)
+		archsimd.ClearAVXUpperBits()
 		return
 	}
 	scalarAddSub(dst, src, add, sub)
@@ -44,6 +56,7 @@ func addSub(dst, src, add, sub *[block]int16) {
 func addSubSub(dst, src, add, sub1, sub2 *[block]int16) {
 	if hasAVX2 {
 		avxAddSubSub(dst, src, add, sub1, sub2)
+		archsimd.ClearAVXUpperBits()
 		return
 	}
 	scalarAddSubSub(dst, src, add, sub1, sub2)
@@ -52,6 +65,7 @@ func addSubSub(dst, src, add, sub1, sub2 *[block]int16) {
 func addAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16) {
 	if hasAVX2 {
 		avxAddAddSubSub(dst, src, add1, add2, sub1, sub2)
+		archsimd.ClearAVXUpperBits()
 		return
 	}
 	scalarAddAddSubSub(dst, src, add1, add2, sub1, sub2)
@@ -59,7 +73,9 @@ func addAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16) {
 
 func screluDot(acc, w *[block]int16) int32 {
 	if hasAVX2 {
-		return avxScreluDot(acc, w)
+		sum := avxScreluDot(acc, w)
+		archsimd.ClearAVXUpperBits()
+		return sum
 	}
 	return scalarScreluDot(acc, w)
 }

@@ -18,9 +18,17 @@ func Vector() string {
 	return "scalar"
 }
 
+// Each dispatcher follows its AVX2 kernel with archsimd.ClearAVXUpperBits
+// (VZEROUPPER). Go emits none after simd code, and the scalar code it
+// compiles (float arithmetic, math.Exp, copies and zeroing through the XMM
+// registers) is in the older SSE encoding, which on Intel processors waits
+// on the upper halves of the registers a kernel left dirty, at a cost far
+// above the kernel's own (BenchmarkExpAfterKernel). The bits are the same
+// either way. TestKernelsClearUpperBits holds every dispatcher to it.
 func accumulate(acc, bias []float32, w []float32, feats []uint16) {
 	if hasAVX2 {
 		avxAccumulate(acc, bias, w, feats)
+		archsimd.ClearAVXUpperBits()
 		return
 	}
 	scalarAccumulate(acc, bias, w, feats)
@@ -29,6 +37,7 @@ func accumulate(acc, bias []float32, w []float32, feats []uint16) {
 func scatter(g []float32, d []float32, feats []uint16) {
 	if hasAVX2 {
 		avxScatter(g, d, feats)
+		archsimd.ClearAVXUpperBits()
 		return
 	}
 	scalarScatter(g, d, feats)
@@ -37,6 +46,7 @@ func scatter(g []float32, d []float32, feats []uint16) {
 func addRow2(dst, a, b []float32) {
 	if hasAVX2 {
 		avxAddRow2(dst, a, b)
+		archsimd.ClearAVXUpperBits()
 		return
 	}
 	scalarAddRow2(dst, a, b)
@@ -44,7 +54,9 @@ func addRow2(dst, a, b []float32) {
 
 func screluDot(acc, w []float32) float32 {
 	if hasAVX2 {
-		return avxScreluDot(acc, w)
+		sum := avxScreluDot(acc, w)
+		archsimd.ClearAVXUpperBits()
+		return sum
 	}
 	return scalarScreluDot(acc, w)
 }
@@ -52,6 +64,7 @@ func screluDot(acc, w []float32) float32 {
 func screluBackward(acc, w, gw, d []float32, g float32) {
 	if hasAVX2 {
 		avxScreluBackward(acc, w, gw, d, g)
+		archsimd.ClearAVXUpperBits()
 		return
 	}
 	scalarScreluBackward(acc, w, gw, d, g)
@@ -64,6 +77,7 @@ func adamW(w, m, v, g []float32, lr, keep, c1, c2, clip float32) {
 	}
 	n := len(w) &^ 7
 	avxAdamW(w[:n], m[:n], v[:n], g[:n], lr, keep, c1, c2, clip)
+	archsimd.ClearAVXUpperBits()
 	scalarAdamW(w[n:], m[n:], v[n:], g[n:], lr, keep, c1, c2, clip)
 }
 
@@ -190,6 +204,8 @@ func avxScreluDot(acc, w []float32) float32 {
 	}
 	var lanes [8]float32
 	s0.Add(s1).Store(&lanes)
+	// The lanes' sum below is scalar code (see accumulate).
+	archsimd.ClearAVXUpperBits()
 	return ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]))
 }
 
