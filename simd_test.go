@@ -16,7 +16,8 @@ import (
 // itself a kernel is followed at once by archsimd.ClearAVXUpperBits, so
 // that no SSE-encoded code Go compiles after it runs with the upper halves
 // of the vector registers dirty (internal/nnue's dispatch_simd.go says
-// why).
+// why); and no kernel makes a float zero vector by a broadcast of 0,
+// which Go compiles to SSE.
 func TestKernelsClearUpperBits(t *testing.T) {
 	files := 0
 	err := filepath.WalkDir("internal", func(path string, d os.DirEntry, err error) error {
@@ -34,7 +35,13 @@ func TestKernelsClearUpperBits(t *testing.T) {
 		files++
 		for _, decl := range f.Decls {
 			fn, ok := decl.(*ast.FuncDecl)
-			if !ok || fn.Body == nil || strings.HasPrefix(fn.Name.Name, "avx") {
+			if !ok || fn.Body == nil {
+				continue
+			}
+			if strings.HasPrefix(fn.Name.Name, "avx") {
+				if pos, ok := broadcastOfZero(fn.Body); ok {
+					t.Errorf("%s: %s broadcasts a zero, an SSE XORPS among its AVX code: use the zero value", fset.Position(pos), fn.Name.Name)
+				}
 				continue
 			}
 			ast.Inspect(fn.Body, func(n ast.Node) bool {
@@ -106,4 +113,26 @@ func clearsUpperBits(stmt ast.Stmt) bool {
 	}
 	pkg, ok := sel.X.(*ast.Ident)
 	return ok && pkg.Name == "archsimd" && sel.Sel.Name == "ClearAVXUpperBits"
+}
+
+// broadcastOfZero finds a call archsimd.BroadcastFloat...(0), which Go
+// compiles to an SSE XORPS and a broadcast (an integer zero it moves
+// with VMOVQ).
+func broadcastOfZero(body *ast.BlockStmt) (token.Pos, bool) {
+	var at token.Pos
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || at.IsValid() {
+			return !at.IsValid()
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok || !strings.HasPrefix(sel.Sel.Name, "BroadcastFloat") {
+			return true
+		}
+		if lit, ok := call.Args[0].(*ast.BasicLit); ok && (lit.Value == "0" || lit.Value == "0.0") {
+			at = call.Pos()
+		}
+		return true
+	})
+	return at, at.IsValid()
 }

@@ -86,7 +86,10 @@ func adamW(w, m, v, g []float32, lr, keep, c1, c2, clip float32) {
 // gradients below 1e-15 count as zero, so their squares stay normal, and
 // moments below 1e-30 are set to zero.
 func avxAdamW(w, m, v, g []float32, lr, keep, c1, c2, clip float32) {
-	zero := archsimd.BroadcastFloat32x8(0)
+	// A zero vector is the zero value (VPXOR): BroadcastFloat32x8(0)
+	// compiles to an SSE XORPS, which inside a kernel waits on the dirty
+	// upper halves as the code after it would (see accumulate).
+	var zero archsimd.Float32x8
 	minGrad, minMoment := archsimd.BroadcastFloat32x8(1e-15), archsimd.BroadcastFloat32x8(1e-30)
 	b1, nb1 := archsimd.BroadcastFloat32x8(beta1), archsimd.BroadcastFloat32x8(1-beta1)
 	b2, nb2 := archsimd.BroadcastFloat32x8(beta2), archsimd.BroadcastFloat32x8(1-beta2)
@@ -194,7 +197,8 @@ func avxAddRow2(dst, a, b []float32) {
 // avxScreluDot sums clamp(acc)^2*w in eight lanes, two chains deep, then
 // adds the lanes.
 func avxScreluDot(acc, w []float32) float32 {
-	zero, one := archsimd.BroadcastFloat32x8(0), archsimd.BroadcastFloat32x8(1)
+	var zero archsimd.Float32x8
+	one := archsimd.BroadcastFloat32x8(1)
 	var s0, s1 archsimd.Float32x8
 	for i := 0; i+16 <= len(acc); i += 16 {
 		c0 := archsimd.LoadFloat32x8(v8(acc, i)).Max(zero).Min(one)
@@ -213,7 +217,8 @@ func avxScreluDot(acc, w []float32) float32 {
 // and zero below, so 2g*w*clamp is the gradient but above 1, where the
 // mask clears it.
 func avxScreluBackward(acc, w, gw, d []float32, g float32) {
-	zero, one := archsimd.BroadcastFloat32x8(0), archsimd.BroadcastFloat32x8(1)
+	var zero archsimd.Float32x8
+	one := archsimd.BroadcastFloat32x8(1)
 	gv, g2 := archsimd.BroadcastFloat32x8(g), archsimd.BroadcastFloat32x8(2*g)
 	for i := 0; i+8 <= len(acc); i += 8 {
 		a := archsimd.LoadFloat32x8(v8(acc, i))
