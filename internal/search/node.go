@@ -101,9 +101,9 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	ttMove := chess.NoMove
 	ttScore := 0
 	if ttOK {
-		ttMove = hit.move
-		ttScore = scoreFromTT(hit.score, ply)
-		if !pvNode && hit.depth >= depth && pos.Rule50() < TTCutMaxRule50 && boundCuts(hit.bound, ttScore, alpha, beta) {
+		ttMove = hit.move()
+		ttScore = scoreFromTT(hit.score(), ply)
+		if !pvNode && hit.depth() >= depth && pos.Rule50() < TTCutMaxRule50 && boundCuts(hit.bound(), ttScore, alpha, beta) {
 			return ttScore
 		}
 	}
@@ -140,14 +140,14 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	rawEval, staticEval, evalScore := noEval, noEval, noEval
 	ss.lazyGap, ss.dangerKnown, ss.hangingKnown = noLazyGap, false, false
 	if !inCheck {
-		if ttOK && hit.eval != noEval && !w.needsKingDanger() {
-			rawEval = hit.eval
+		if ttOK && hit.eval() != noEval && !w.needsKingDanger() {
+			rawEval = hit.eval()
 		} else {
 			rawEval = w.fullEval(ss)
 		}
 		staticEval = w.correctedEval(rawEval)
 		evalScore = staticEval
-		if ttOK && boundImproves(hit.bound, ttScore, evalScore) {
+		if ttOK && boundImproves(hit.bound(), ttScore, evalScore) {
 			evalScore = ttScore
 		}
 	}
@@ -258,7 +258,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	} else if w.Switches.IID && ttMove == chess.NoMove && excluded == chess.NoMove && iidApplies(depth, pvNode, cutNode) {
 		w.negamax(originalAlpha, originalBeta, depth/IIDDepthDivisor, ply, cutNode)
 		if h, ok := w.tt.Probe(key); ok {
-			ttMove = h.move
+			ttMove = h.move()
 		}
 		ss.pvLen = 0
 	}
@@ -274,7 +274,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// less (Stockfish, not in the seeds).
 	singularExt := 0
 	if w.Switches.SingularExt && ply > 0 && excluded == chess.NoMove && ttMove != chess.NoMove && ttOK &&
-		singularCandidate(depth, hit.bound, hit.depth, ttScore) && pos.IsLegal(ttMove) {
+		singularCandidate(depth, hit.bound(), hit.depth(), ttScore) && pos.IsLegal(ttMove) {
 		singularBeta := ttScore - SingularMarginPerPly*depth
 		ss.excluded = ttMove
 		v := w.negamax(singularBeta-1, singularBeta, (depth-1)/SingularDepthDivisor, ply, cutNode)

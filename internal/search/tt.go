@@ -119,30 +119,26 @@ func (tt *TranspositionTable) Prefetch(key uint64) {
 	prefetch(unsafe.Pointer(tt.bucket(key)))
 }
 
-// ttHit is an unpacked entry.
-type ttHit struct {
-	move  chess.Move
-	score int
-	eval  int
-	depth int
-	bound Bound
-}
+// ttHit is a found entry's data word, unpacked by its methods where a
+// field is read: as one word it stays in a register, where a struct of the
+// unpacked fields was zeroed and copied through the stack at every probe.
+type ttHit uint64
+
+func (h ttHit) move() chess.Move { return chess.Move(h & 0xFFFF) }
+func (h ttHit) score() int       { return int(int16(h >> 16)) }
+func (h ttHit) eval() int        { return int(int16(h >> 32)) }
+func (h ttHit) depth() int       { return int(uint8(h>>48)) - depthOffset }
+func (h ttHit) bound() Bound     { return Bound(h >> 56 & 3) }
 
 // Probe looks the key up.
 func (tt *TranspositionTable) Probe(key uint64) (ttHit, bool) {
 	b := tt.bucket(key)
 	for i := range b {
 		if d, ok := b[i].load(key); ok {
-			return ttHit{
-				move:  chess.Move(d & 0xFFFF),
-				score: int(int16(d >> 16)),
-				eval:  int(int16(d >> 32)),
-				depth: int(uint8(d>>48)) - depthOffset,
-				bound: Bound(d >> 56 & 3),
-			}, true
+			return ttHit(d), true
 		}
 	}
-	return ttHit{}, false
+	return 0, false
 }
 
 // Store writes a result. IPPOLIT/Rybka: replace the same position, else the
