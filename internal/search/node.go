@@ -609,11 +609,14 @@ func iidApplies(depth int, pvNode, cutNode bool) bool {
 
 // prefetchChild starts loading the hash bucket, the evaluation-cache slot
 // and the pawn-hash entry of the position just made, which its search
-// reads first.
+// reads first. With a net the pawn hash is read only where the classical
+// evaluation stands in (evaluate), too seldom to prefetch for every move.
 func (w *worker) prefetchChild(key uint64) {
 	w.tt.Prefetch(key)
 	prefetch(unsafe.Pointer(&w.evalCache[key&(EvalCacheEntries-1)]))
-	prefetch(w.ev.PawnSlot(w.pos))
+	if w.nn == nil {
+		prefetch(w.ev.PawnSlot(w.pos))
+	}
 }
 
 // fullEval evaluates the position and records at ss what the search reads
