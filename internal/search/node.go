@@ -26,6 +26,11 @@ import (
 // (root.go) from the PV line being searched on, in the order of the last
 // iteration, and what each scored is recorded there for iterate and
 // MultiPV.
+//
+// Whether a move gives check is read only out of check and after the
+// node's first move (by pruning and the reductions), or by
+// MaterialReduction; elsewhere the move loop leaves givesCheck false
+// rather than compute it.
 func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	pos := w.pos
 	root := ply == 0
@@ -345,7 +350,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		moveCount++
 		noisy := isNoisy(pos, m)
-		givesCheck := pos.GivesCheck(m)
+		givesCheck := (moveCount > 1 || w.Switches.MaterialReduction) && !inCheck && pos.GivesCheck(m) // see above
 		pc := pos.PieceOn(m.From())
 
 		// Step 16. Pruning of hopeless moves, once a move has been found
