@@ -19,7 +19,7 @@ func ParseFEN(fen string) (*Position, error) {
 	if len(fields) > 6 {
 		return nil, fmt.Errorf("FEN has %d fields, at most 6 expected", len(fields))
 	}
-	p := &Position{epSquare: NoSquare}
+	p := &Position{state: state{epSquare: NoSquare}}
 	for i := range p.castleRook {
 		p.castleRook[i] = NoSquare
 	}

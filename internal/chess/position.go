@@ -1,17 +1,24 @@
 package chess
 
-// undoState is what make pushes and unmake pops: everything that cannot be
-// recomputed from the move alone.
-type undoState struct {
+// state is the part of a position that a move changes but cannot be
+// recomputed from the move alone: make saves it whole in the history and
+// unmake restores it with one copy.
+type state struct {
 	key           uint64
 	pawnKey       uint64
 	checkers      Bitboard
-	move          Move
-	rule50        int16
-	pliesFromNull int16
+	rule50        int
+	pliesFromNull int
 	epSquare      Square
 	castling      uint8
-	captured      Piece
+}
+
+// undoState is what make pushes and unmake pops: the state before the
+// move, the move and what it captured.
+type undoState struct {
+	state
+	move     Move
+	captured Piece
 }
 
 // Position is a chess position with the history needed to unmake moves and
@@ -23,14 +30,8 @@ type Position struct {
 	byColor [2]Bitboard
 	side    Color
 
-	key           uint64
-	pawnKey       uint64
-	checkers      Bitboard
-	rule50        int
-	pliesFromNull int
-	epSquare      Square
-	castling      uint8
-	gamePly       int
+	state
+	gamePly int
 
 	// castleRook[i] is the rook square that castling right bit i refers to;
 	// castleMask[s] holds the rights lost when a move touches s.
@@ -54,7 +55,7 @@ func StartPosition() *Position {
 }
 
 // historyReserve is the room for moves a clone keeps beyond its history
-// (about 20 KB), more than a search goes deep, so that a search never
+// (about 28 KB), more than a search goes deep, so that a search never
 // allocates to make a move. A position from ParseFEN keeps none: a tuner
 // holds millions of them and plays on none.
 const historyReserve = 512
@@ -248,10 +249,10 @@ func CastleTargets(c Color, kingSide bool) (kingTo, rookTo Square) {
 // MakeMove plays a legal move. Passing an illegal move corrupts the position;
 // use IsLegal first for moves from untrusted sources.
 func (p *Position) MakeMove(m Move) {
+	// The state before the move goes whole into the history, for
+	// UnmakeMove to restore with one copy.
 	p.history = append(p.history, undoState{
-		key: p.key, pawnKey: p.pawnKey, checkers: p.checkers, move: m,
-		rule50: int16(p.rule50), pliesFromNull: int16(p.pliesFromNull),
-		epSquare: p.epSquare, castling: p.castling,
+		state: p.state, move: m,
 	})
 	u := &p.history[len(p.history)-1]
 	us, them := p.side, p.side^1
@@ -396,24 +397,14 @@ func (p *Position) UnmakeMove(m Move) {
 	}
 
 	p.side = us
-	p.key = u.key
-	p.pawnKey = u.pawnKey
-	p.checkers = u.checkers
-	p.rule50 = int(u.rule50)
-	p.pliesFromNull = int(u.pliesFromNull)
-	p.epSquare = u.epSquare
-	p.castling = u.castling
+	p.state = u.state
 	p.gamePly--
 	p.history = p.history[:len(p.history)-1]
 }
 
 // MakeNullMove passes the turn (for null-move pruning); not legal in check.
 func (p *Position) MakeNullMove() {
-	p.history = append(p.history, undoState{
-		key: p.key, pawnKey: p.pawnKey, checkers: p.checkers, move: NoMove,
-		rule50: int16(p.rule50), pliesFromNull: int16(p.pliesFromNull),
-		epSquare: p.epSquare, castling: p.castling,
-	})
+	p.history = append(p.history, undoState{state: p.state, move: NoMove})
 	p.key ^= zobristSide
 	if p.epSquare != NoSquare {
 		p.key ^= zobristEPFile[p.epSquare.File()]
@@ -430,11 +421,7 @@ func (p *Position) MakeNullMove() {
 func (p *Position) UnmakeNullMove() {
 	u := &p.history[len(p.history)-1]
 	p.side ^= 1
-	p.key = u.key
-	p.checkers = u.checkers
-	p.rule50 = int(u.rule50)
-	p.pliesFromNull = int(u.pliesFromNull)
-	p.epSquare = u.epSquare
+	p.state = u.state
 	p.gamePly--
 	p.history = p.history[:len(p.history)-1]
 }

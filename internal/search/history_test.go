@@ -132,9 +132,9 @@ func TestCorrectionKeepsRawEvalInHash(t *testing.T) {
 	for _, m := range ml.Moves[:ml.N] {
 		move := pos.UCI(m)
 		pos.MakeMove(m)
-		if hit, ok := s.tt.Probe(pos.Key()); ok && hit.eval != noEval {
-			if want := ev.Evaluate(pos); hit.eval != want {
-				t.Errorf("after %s: hash eval %d, Evaluate %d", move, hit.eval, want)
+		if hit, ok := s.tt.Probe(pos.Key()); ok && hit.eval() != noEval {
+			if want := ev.Evaluate(pos); hit.eval() != want {
+				t.Errorf("after %s: hash eval %d, Evaluate %d", move, hit.eval(), want)
 			}
 			checked++
 		}
@@ -157,7 +157,7 @@ func TestCorrectionInQuiescence(t *testing.T) {
 		t.Errorf("quiescence scored %d, want the evaluation %d corrected by 50", got, raw)
 	}
 	hit, ok := w.tt.Probe(w.pos.Key())
-	if !ok || hit.eval != raw {
-		t.Errorf("hash entry %v (found %v): eval %d, want the raw %d", hit, ok, hit.eval, raw)
+	if !ok || hit.eval() != raw {
+		t.Errorf("hash entry %v (found %v): eval %d, want the raw %d", hit, ok, hit.eval(), raw)
 	}
 }

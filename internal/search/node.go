@@ -26,6 +26,11 @@ import (
 // (root.go) from the PV line being searched on, in the order of the last
 // iteration, and what each scored is recorded there for iterate and
 // MultiPV.
+//
+// Whether a move gives check is read only out of check and after the
+// node's first move (by pruning and the reductions), or by
+// MaterialReduction; elsewhere the move loop leaves givesCheck false
+// rather than compute it.
 func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	pos := w.pos
 	root := ply == 0
@@ -101,9 +106,9 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	ttMove := chess.NoMove
 	ttScore := 0
 	if ttOK {
-		ttMove = hit.move
-		ttScore = scoreFromTT(hit.score, ply)
-		if !pvNode && hit.depth >= depth && pos.Rule50() < TTCutMaxRule50 && boundCuts(hit.bound, ttScore, alpha, beta) {
+		ttMove = hit.move()
+		ttScore = scoreFromTT(hit.score(), ply)
+		if !pvNode && hit.depth() >= depth && pos.Rule50() < TTCutMaxRule50 && boundCuts(hit.bound(), ttScore, alpha, beta) {
 			return ttScore
 		}
 	}
@@ -140,14 +145,14 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	rawEval, staticEval, evalScore := noEval, noEval, noEval
 	ss.lazyGap, ss.dangerKnown, ss.hangingKnown = noLazyGap, false, false
 	if !inCheck {
-		if ttOK && hit.eval != noEval && !w.needsKingDanger() {
-			rawEval = hit.eval
+		if ttOK && hit.eval() != noEval && !w.needsKingDanger() {
+			rawEval = hit.eval()
 		} else {
 			rawEval = w.fullEval(ss)
 		}
 		staticEval = w.correctedEval(rawEval)
 		evalScore = staticEval
-		if ttOK && boundImproves(hit.bound, ttScore, evalScore) {
+		if ttOK && boundImproves(hit.bound(), ttScore, evalScore) {
 			evalScore = ttScore
 		}
 	}
@@ -258,7 +263,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	} else if w.Switches.IID && ttMove == chess.NoMove && excluded == chess.NoMove && iidApplies(depth, pvNode, cutNode) {
 		w.negamax(originalAlpha, originalBeta, depth/IIDDepthDivisor, ply, cutNode)
 		if h, ok := w.tt.Probe(key); ok {
-			ttMove = h.move
+			ttMove = h.move()
 		}
 		ss.pvLen = 0
 	}
@@ -274,7 +279,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// less (Stockfish, not in the seeds).
 	singularExt := 0
 	if w.Switches.SingularExt && ply > 0 && excluded == chess.NoMove && ttMove != chess.NoMove && ttOK &&
-		singularCandidate(depth, hit.bound, hit.depth, ttScore) && pos.IsLegal(ttMove) {
+		singularCandidate(depth, hit.bound(), hit.depth(), ttScore) && pos.IsLegal(ttMove) {
 		singularBeta := ttScore - SingularMarginPerPly*depth
 		ss.excluded = ttMove
 		v := w.negamax(singularBeta-1, singularBeta, (depth-1)/SingularDepthDivisor, ply, cutNode)
@@ -345,7 +350,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		moveCount++
 		noisy := isNoisy(pos, m)
-		givesCheck := pos.GivesCheck(m)
+		givesCheck := (moveCount > 1 || w.Switches.MaterialReduction) && !inCheck && pos.GivesCheck(m) // see above
 		pc := pos.PieceOn(m.From())
 
 		// Step 16. Pruning of hopeless moves, once a move has been found
@@ -609,11 +614,14 @@ func iidApplies(depth int, pvNode, cutNode bool) bool {
 
 // prefetchChild starts loading the hash bucket, the evaluation-cache slot
 // and the pawn-hash entry of the position just made, which its search
-// reads first.
+// reads first. With a net the pawn hash is read only where the classical
+// evaluation stands in (evaluate), too seldom to prefetch for every move.
 func (w *worker) prefetchChild(key uint64) {
 	w.tt.Prefetch(key)
 	prefetch(unsafe.Pointer(&w.evalCache[key&(EvalCacheEntries-1)]))
-	prefetch(w.ev.PawnSlot(w.pos))
+	if w.nn == nil {
+		prefetch(w.ev.PawnSlot(w.pos))
+	}
 }
 
 // fullEval evaluates the position and records at ss what the search reads

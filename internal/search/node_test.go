@@ -57,11 +57,11 @@ func TestTTKeepsZeroEval(t *testing.T) {
 	const a, b = 0x1234567887654321, 0x0fedcba987654321
 	tt.Store(a, chess.NoMove, 15, 0, 5, BoundExact)
 	tt.Store(b, chess.NoMove, 15, noEval, 5, BoundExact)
-	if hit, ok := tt.Probe(a); !ok || hit.eval != 0 || hit.eval == noEval {
-		t.Errorf("eval 0 came back as %d (ok %v)", hit.eval, ok)
+	if hit, ok := tt.Probe(a); !ok || hit.eval() != 0 || hit.eval() == noEval {
+		t.Errorf("eval 0 came back as %d (ok %v)", hit.eval(), ok)
 	}
-	if hit, ok := tt.Probe(b); !ok || hit.eval != noEval {
-		t.Errorf("noEval came back as %d (ok %v)", hit.eval, ok)
+	if hit, ok := tt.Probe(b); !ok || hit.eval() != noEval {
+		t.Errorf("noEval came back as %d (ok %v)", hit.eval(), ok)
 	}
 }
 

@@ -247,15 +247,15 @@ func (pk *picker) next(w *worker) chess.Move {
 
 // bestIndex swaps the best-scored remaining move to pk.cur and returns cur.
 func (pk *picker) bestIndex() int {
-	// The best score is kept in a register and the slice spares the
-	// bounds checks: this loop is the picker's largest cost. The first
-	// of equal scores wins, as the order of the moves depends on it.
-	best, bestScore := pk.cur, pk.scores[pk.cur]
-	for i, sc := range pk.scores[pk.cur+1 : pk.end] {
-		if sc > bestScore {
-			best, bestScore = pk.cur+1+i, sc
-		}
-	}
+	// This search is the picker's largest cost (firstHighest). The
+	// first of equal scores wins, as the order of the moves depends on
+	// it: the same one whichever of firstHighest's forms runs.
+	// This function and selectNoisy keep the line counts they had
+	// before firstHighest, comments making up for the loops that left:
+	// the PGO profile names the call sites of the functions inlined
+	// into picker.next by their lines within them (docs/building.md),
+	// and the calls after these lines would lose their names.
+	best := pk.cur + firstHighest(pk.scores[pk.cur:pk.end])
 	if best != pk.cur {
 		pk.list.Moves[best], pk.list.Moves[pk.cur] = pk.list.Moves[pk.cur], pk.list.Moves[best]
 		pk.scores[best], pk.scores[pk.cur] = pk.scores[pk.cur], pk.scores[best]
@@ -277,12 +277,12 @@ func (pk *picker) bestIndex() int {
 // floor: every move left is then truly below it.
 func (pk *picker) selectNoisy(w *worker, floor int32) int {
 	for {
-		best, bestScore := pk.cur, pk.scores[pk.cur]
-		for i, sc := range pk.scores[pk.cur+1 : pk.end] {
-			if sc > bestScore {
-				best, bestScore = pk.cur+1+i, sc
-			}
-		}
+		// The first of the highest scores, as bestIndex finds it: if it
+		// is still pending, its SEE is computed below and the choice
+		// made again. (These lines keep selectNoisy's line count, as
+		// bestIndex says.)
+		best := pk.cur + firstHighest(pk.scores[pk.cur:pk.end])
+		bestScore := pk.scores[best]
 		if bestScore < floor {
 			return -1
 		}
@@ -303,6 +303,18 @@ func (pk *picker) selectNoisy(w *worker, floor int32) int {
 		pk.scores[best] = pk.captureScore(w, m, pos.SEE(m), pos.PieceOn(m.From()).Type(), victim)
 		pk.pending[best] = false
 	}
+}
+
+// scalarFirstHighest is firstHighest as a plain loop: the best score is
+// kept in a register and the slice spares the bounds checks.
+func scalarFirstHighest(scores []int32) int {
+	best, bestScore := 0, scores[0]
+	for i, sc := range scores[1:] {
+		if sc > bestScore {
+			best, bestScore = 1+i, sc
+		}
+	}
+	return best
 }
 
 // seeUpperBound bounds from above the SEE of a capture (not a promotion)

@@ -44,9 +44,9 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 	hit, ttOK := w.tt.Probe(key)
 	ttMove := chess.NoMove
 	if ttOK {
-		ttMove = hit.move
-		ttScore := scoreFromTT(hit.score, ply)
-		if !pvNode && boundCuts(hit.bound, ttScore, alpha, beta) {
+		ttMove = hit.move()
+		ttScore := scoreFromTT(hit.score(), ply)
+		if !pvNode && boundCuts(hit.bound(), ttScore, alpha, beta) {
 			return ttScore
 		}
 	}
@@ -60,8 +60,8 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 	ss.lazyGap, ss.dangerKnown, ss.hangingKnown = noLazyGap, false, false
 	if !inCheck {
 		switch {
-		case ttOK && hit.eval != noEval:
-			staticEval = hit.eval
+		case ttOK && hit.eval() != noEval:
+			staticEval = hit.eval()
 		case w.Switches.LazyEval && w.nn == nil && ply > 0 && w.stack[ply-1].lazyGap >= 0 &&
 			pos.HasNonPawnMaterial(chess.White) && pos.HasNonPawnMaterial(chess.Black):
 			// REBEL: lazy eval. When material and piece-square values plus

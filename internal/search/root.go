@@ -100,8 +100,8 @@ func (w *worker) ponderFromTT(best chess.Move) chess.Move {
 	}
 	w.pos.MakeMove(best)
 	defer w.pos.UnmakeMove(best)
-	if hit, ok := w.tt.Probe(w.pos.Key()); ok && hit.move != chess.NoMove && w.pos.IsLegal(hit.move) {
-		return hit.move
+	if hit, ok := w.tt.Probe(w.pos.Key()); ok && hit.move() != chess.NoMove && w.pos.IsLegal(hit.move()) {
+		return hit.move()
 	}
 	return chess.NoMove
 }

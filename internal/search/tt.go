@@ -119,63 +119,78 @@ func (tt *TranspositionTable) Prefetch(key uint64) {
 	prefetch(unsafe.Pointer(tt.bucket(key)))
 }
 
-// ttHit is an unpacked entry.
-type ttHit struct {
-	move  chess.Move
-	score int
-	eval  int
-	depth int
-	bound Bound
-}
+// ttHit is a found entry's data word, unpacked by its methods where a
+// field is read: as one word it stays in a register, where a struct of the
+// unpacked fields was zeroed and copied through the stack at every probe.
+type ttHit uint64
 
-// Probe looks the key up.
+func (h ttHit) move() chess.Move { return chess.Move(h & 0xFFFF) }
+func (h ttHit) score() int       { return int(int16(h >> 16)) }
+func (h ttHit) eval() int        { return int(int16(h >> 32)) }
+func (h ttHit) depth() int       { return int(uint8(h>>48)) - depthOffset }
+func (h ttHit) bound() Bound     { return Bound(h >> 56 & 3) }
+
+// Probe looks the key up. The four entries are written out: the loop
+// over them cost as much as their tests. (The conversion below fails to
+// compile if a bucket stops holding four.)
 func (tt *TranspositionTable) Probe(key uint64) (ttHit, bool) {
-	b := tt.bucket(key)
-	for i := range b {
-		if d, ok := b[i].load(key); ok {
-			return ttHit{
-				move:  chess.Move(d & 0xFFFF),
-				score: int(int16(d >> 16)),
-				eval:  int(int16(d >> 32)),
-				depth: int(uint8(d>>48)) - depthOffset,
-				bound: Bound(d >> 56 & 3),
-			}, true
-		}
+	b := (*[4]ttEntry)(tt.bucket(key))
+	if d, ok := b[0].load(key); ok {
+		return ttHit(d), true
 	}
-	return ttHit{}, false
+	if d, ok := b[1].load(key); ok {
+		return ttHit(d), true
+	}
+	if d, ok := b[2].load(key); ok {
+		return ttHit(d), true
+	}
+	if d, ok := b[3].load(key); ok {
+		return ttHit(d), true
+	}
+	return 0, false
 }
 
 // Store writes a result. IPPOLIT/Rybka: replace the same position, else the
 // slot whose depth, discounted by age, is lowest; an old move is kept when
 // the new result has none.
+//
+// The entries are written out as in Probe. A slot of the same position is
+// taken whatever the others hold; only without one are the four weighed,
+// the first of the lowest value winning.
 func (tt *TranspositionTable) Store(key uint64, move chess.Move, score, eval, depth int, bound Bound) {
-	b := tt.bucket(key)
+	b := (*[4]ttEntry)(tt.bucket(key))
 	var victim *ttEntry
-	worst := 1 << 30
-	for i := range b {
-		e := &b[i]
-		old, same := e.load(key)
-		if same {
-			victim = e
-			if move == chess.NoMove {
-				move = chess.Move(old & 0xFFFF)
-			}
-			// A result of this search more than TTKeepDepthMargin plies
-			// deeper stays, unless the new one is exact.
-			oldDepth := int(uint8(old>>48)) - depthOffset
-			if bound != BoundExact && depth+TTKeepDepthMargin < oldDepth && uint8(old>>58) == tt.age {
-				return
-			}
-			break
+	var old uint64
+	if d, ok := b[0].load(key); ok {
+		victim, old = &b[0], d
+	} else if d, ok := b[1].load(key); ok {
+		victim, old = &b[1], d
+	} else if d, ok := b[2].load(key); ok {
+		victim, old = &b[2], d
+	} else if d, ok := b[3].load(key); ok {
+		victim, old = &b[3], d
+	}
+	if victim != nil {
+		if move == chess.NoMove {
+			move = chess.Move(old & 0xFFFF)
 		}
-		age := (int(tt.age) - int(old>>58) + (1 << ageBits)) & ageMask
-		value := int(uint8(old>>48)) - TTAgeWeight*age
-		if old == 0 {
-			value = -1 << 20
+		// A result of this search more than TTKeepDepthMargin plies
+		// deeper stays, unless the new one is exact.
+		oldDepth := int(uint8(old>>48)) - depthOffset
+		if bound != BoundExact && depth+TTKeepDepthMargin < oldDepth && uint8(old>>58) == tt.age {
+			return
 		}
-		if value < worst {
-			worst = value
-			victim = e
+	} else {
+		victim = &b[0]
+		worst := tt.replaceValue(atomic.LoadUint64(&b[0].data))
+		if v := tt.replaceValue(atomic.LoadUint64(&b[1].data)); v < worst {
+			victim, worst = &b[1], v
+		}
+		if v := tt.replaceValue(atomic.LoadUint64(&b[2].data)); v < worst {
+			victim, worst = &b[2], v
+		}
+		if v := tt.replaceValue(atomic.LoadUint64(&b[3].data)); v < worst {
+			victim = &b[3]
 		}
 	}
 	if depth < -depthOffset {
@@ -188,6 +203,17 @@ func (tt *TranspositionTable) Store(key uint64, move chess.Move, score, eval, de
 		uint64(bound)<<56 |
 		uint64(tt.age)<<58
 	victim.store(key, d)
+}
+
+// replaceValue is what keeps an entry with this data word from being
+// replaced: its depth, less TTAgeWeight a search of age; an empty entry
+// goes first.
+func (tt *TranspositionTable) replaceValue(data uint64) int {
+	if data == 0 {
+		return -1 << 20
+	}
+	age := (int(tt.age) - int(data>>58) + (1 << ageBits)) & ageMask
+	return int(uint8(data>>48)) - TTAgeWeight*age
 }
 
 // hashFullSample is how many buckets HashFull reads.

@@ -335,12 +335,19 @@ func lopsided(pos *chess.Position) bool {
 
 // materialBalance is White's material less Black's, in the classical
 // evaluation's middle-game values (cp).
+//
+// It runs before every evaluation with a net (lopsided), so the five
+// piece types are written out: a loop over them would look each value up
+// through materialValue's switch.
 func materialBalance(pos *chess.Position) int {
-	diff := 0
-	for t := chess.Pawn; t <= chess.Queen; t++ {
-		diff += materialValue(t) * (pos.Pieces(chess.White, t).Count() - pos.Pieces(chess.Black, t).Count())
+	white, black := pos.ByColor(chess.White), pos.ByColor(chess.Black)
+	count := func(t chess.PieceType) int {
+		pieces := pos.ByType(t)
+		return (white & pieces).Count() - (black & pieces).Count()
 	}
-	return diff
+	return eval.PawnValue*count(chess.Pawn) + eval.KnightValue*count(chess.Knight) +
+		eval.BishopValue*count(chess.Bishop) + eval.RookValue*count(chess.Rook) +
+		eval.QueenValue*count(chess.Queen)
 }
 
 // ClassicalReason says why a search with a net evaluates pos with the
