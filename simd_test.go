@@ -16,7 +16,7 @@ import (
 // itself a kernel is followed at once by archsimd.ClearAVXUpperBits, so
 // that no SSE-encoded code Go compiles after it runs with the upper halves
 // of the vector registers dirty (internal/nnue's dispatch_simd.go says
-// why); and no kernel makes a float zero vector by a broadcast of 0,
+// why); vector code is only in kernels; and no kernel makes a float zero vector by a broadcast of 0,
 // which Go compiles to SSE.
 func TestKernelsClearUpperBits(t *testing.T) {
 	files := 0
@@ -43,6 +43,9 @@ func TestKernelsClearUpperBits(t *testing.T) {
 					t.Errorf("%s: %s broadcasts a zero, an SSE XORPS among its AVX code: use the zero value", fset.Position(pos), fn.Name.Name)
 				}
 				continue
+			}
+			if pos, name, ok := vectorCode(fn.Body); ok {
+				t.Errorf("%s: %s uses archsimd.%s outside a kernel: move the vector code into a function named avx...", fset.Position(pos), fn.Name.Name, name)
 			}
 			ast.Inspect(fn.Body, func(n ast.Node) bool {
 				block, ok := n.(*ast.BlockStmt)
@@ -135,4 +138,23 @@ func broadcastOfZero(body *ast.BlockStmt) (token.Pos, bool) {
 		return true
 	})
 	return at, at.IsValid()
+}
+
+// vectorCode finds a use of package archsimd other than its CPU feature
+// tests (archsimd.X86) and ClearAVXUpperBits: code that makes or works on
+// vectors.
+func vectorCode(body *ast.BlockStmt) (token.Pos, string, bool) {
+	var at token.Pos
+	name := ""
+	ast.Inspect(body, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok || at.IsValid() {
+			return !at.IsValid()
+		}
+		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "archsimd" && sel.Sel.Name != "X86" && sel.Sel.Name != "ClearAVXUpperBits" {
+			at, name = sel.Pos(), sel.Sel.Name
+		}
+		return true
+	})
+	return at, name, at.IsValid()
 }
