@@ -38,6 +38,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&cfg.Gamma, "gamma", cfg.Gamma, "factor of each of the step schedule's drops")
 	fs.IntVar(&cfg.Hidden, "hidden", cfg.Hidden, "width of the hidden layer: 256, 512, 768 or 1024 with -king-buckets; 256 without")
 	fs.StringVar(&cfg.KingBuckets, "king-buckets", cfg.KingBuckets, "king input buckets of a version 3 net, the board mirrored so the own king is on files e-h: 1, 4, 8 or 10 for the built-in layouts, or 32 comma-separated buckets of e1-h1, e2-h2, ..., e8-h8 (default: none, a version 2 net)")
+	fs.BoolVar(&cfg.Factoriser, "factoriser", false, "with -king-buckets, train shared rows beside the buckets' own, which every position reads and the net written adds to each bucket's (as bullet's king-bucket examples)")
 	fs.Float64Var(&cfg.Decay, "decay", cfg.Decay, "AdamW weight decay")
 	fs.IntVar(&cfg.Batch, "batch", cfg.Batch, "positions a batch")
 	fs.IntVar(&cfg.Epochs, "epochs", cfg.Epochs, "passes over the data")

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"math"
 	"strings"
 
@@ -51,11 +52,17 @@ func maxCheckpoint(nw int) int64 { return 12*int64(nw) + 1<<22 }
 // os.ErrNotExist; one of another run is refused, naming the first
 // setting that differs.
 func readCheckpoint(name, key string, st *state) ([]int64, error) {
+	bad := func(why string) error { return fmt.Errorf("checkpoint %s: %s", name, why) }
+	// A run of another shape has a checkpoint of another size: its key,
+	// read first, says which setting differs, where the size alone would
+	// not.
+	if k, ok := peekKey(name); ok && k != key {
+		return nil, bad("of another run: " + keyDiff(k, key) + "; give another -checkpoint directory, or remove this one to start afresh")
+	}
 	b, err := toolio.ReadFile(name, maxCheckpoint(len(st.w)))
 	if err != nil {
 		return nil, err
 	}
-	bad := func(why string) error { return fmt.Errorf("checkpoint %s: %s", name, why) }
 	if len(b) < 16 || !bytes.Equal(b[:8], checkpointMagic[:]) {
 		return nil, bad("not a checkpoint of this trainer")
 	}
@@ -120,6 +127,29 @@ func readCheckpoint(name, key string, st *state) ([]int64, error) {
 		return nil, errors.New(bad("negative position").Error())
 	}
 	return counts, nil
+}
+
+// peekKey reads the run key at the start of a checkpoint, without the
+// rest of the file or its checksum; ok is false if there is none to read.
+func peekKey(name string) (key string, ok bool) {
+	f, err := toolio.OpenRegular(name)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	var h [12]byte
+	if _, err := io.ReadFull(f, h[:]); err != nil || !bytes.Equal(h[:8], checkpointMagic[:]) {
+		return "", false
+	}
+	n := binary.LittleEndian.Uint32(h[8:])
+	if n > 1<<22 {
+		return "", false
+	}
+	k := make([]byte, n)
+	if _, err := io.ReadFull(f, k); err != nil {
+		return "", false
+	}
+	return string(k), true
 }
 
 // keyDiff names the first line of two run keys that differs.

@@ -26,7 +26,15 @@ type arch struct {
 	// slot is nnue's: for each square of the own king as its side sees
 	// it, the king bucket times two plus one if the board is mirrored.
 	slot [64]uint8
-	// rows is the hidden layer's rows: Inputs for each king bucket.
+	// factorised adds a factoriser: Inputs shared rows after the king
+	// buckets' rows, which every bucket's piece reads beside its own row.
+	// The net written has each bucket's rows plus the shared ones, so a
+	// bucket that few positions reach still starts from what all of them
+	// taught. Only the trainer has them.
+	factorised bool
+	sharedRow  int // the first shared row
+	// rows is the hidden layer's rows: Inputs for each king bucket, and
+	// Inputs more with the factoriser.
 	rows                         int
 	offB1, offW2, offB2, nParams int
 }
@@ -59,16 +67,41 @@ func archOf(n *nnue.Net) *arch {
 	for sq := range 64 {
 		a.slot[sq] = uint8(n.KingSlot(chess.White, chess.Square(sq)))
 	}
-	a.rows = a.kingBuckets * nnue.Inputs
+	a.setOffsets()
+	return a
+}
+
+// withFactoriser is the shape a with the factoriser's shared rows.
+func (a *arch) withFactoriser() *arch {
+	f := *a
+	f.factorised = true
+	f.setOffsets()
+	return &f
+}
+
+func (a *arch) setOffsets() {
+	a.sharedRow = a.kingBuckets * nnue.Inputs
+	a.rows = a.sharedRow
+	if a.factorised {
+		a.rows += nnue.Inputs
+	}
 	a.offB1 = offW1 + a.rows*a.hidden
 	a.offW2 = a.offB1 + a.hidden
 	a.offB2 = a.offW2 + buckets*2*a.hidden
 	a.nParams = a.offB2 + buckets
-	return a
 }
 
-// String names the shape in a run's key and messages.
+// String names the shape in a run's messages.
 func (a *arch) String() string {
+	s := a.netShape()
+	if a.factorised {
+		s += ", factorised"
+	}
+	return s
+}
+
+// netShape names the shape of the net written, which has no factoriser.
+func (a *arch) netShape() string {
 	if !a.mirrored {
 		return fmt.Sprintf("%d wide, no king buckets", a.hidden)
 	}
@@ -126,8 +159,8 @@ func newScratch(a *arch) *scratch {
 // the sigmoid (the evaluation in units of Scale centipawns).
 func (a *arch) forward(w []float32, f *features, s *scratch) float32 {
 	b := a.biases(w)
-	accumulate(s.accUs, b, w, f.us[:f.n])
-	accumulate(s.accThem, b, w, f.them[:f.n])
+	accumulate(s.accUs, b, w, f.us[:f.rows])
+	accumulate(s.accThem, b, w, f.them[:f.rows])
 	bk := bucketOf(f)
 	wu, wt := a.outWeights(w, bk)
 	return screluDot(s.accUs, wu) + screluDot(s.accThem, wt) + w[a.offB2+bk]
@@ -149,8 +182,8 @@ func (a *arch) trainPosition(w, grad []float32, f *features, s *scratch, gscale 
 	screluBackward(s.accUs, wu, gu, s.dUs, g)
 	screluBackward(s.accThem, wt, gt, s.dThem, g)
 	addRow2(a.biases(grad), s.dUs, s.dThem)
-	scatter(grad, s.dUs, f.us[:f.n])
-	scatter(grad, s.dThem, f.them[:f.n])
+	scatter(grad, s.dUs, f.us[:f.rows])
+	scatter(grad, s.dThem, f.them[:f.rows])
 	return float64(e) * float64(e)
 }
 
@@ -166,11 +199,13 @@ func (a *arch) positionLoss(w []float32, f *features, s *scratch) (target, resul
 // +-1/sqrt(inputs of the layer), the biases zero: small enough that the
 // accumulators start inside SCReLU's unclamped range. Each king bucket's
 // rows are drawn on their own, as a net without buckets would draw its
-// one set: a position reads one bucket's rows.
+// one set: a position reads one bucket's rows. The factoriser's shared
+// rows start at zero, as bullet's examples start theirs, so the first
+// steps see the net a run without them would.
 func (a *arch) initWeights(w []float32, seed uint64) {
 	r := newRNG(seed, 0xC0FFEE, 0)
 	a1 := 1 / math.Sqrt(nnue.Inputs)
-	for i := offW1; i < a.offB1; i++ {
+	for i := offW1; i < offW1+a.sharedRow*a.hidden; i++ {
 		w[i] = float32((2*r.float() - 1) * a1)
 	}
 	// Every output bucket starts from the same weights, so each begins as
@@ -207,7 +242,10 @@ func (a *arch) dequantise(n *nnue.Net, w []float32) {
 // quantise turns the float weights into the engine's net: the hidden
 // layer scaled by QA, the output weights by QB and the output bias by
 // QA*QB, each rounded to the nearest integer. A net of version 2's shape
-// is written as version 2, any other as version 3.
+// is written as version 2, any other as version 3. A factorised run's
+// rows are each bucket's plus the shared ones, held to the clip each
+// weight of a run without the factoriser keeps (maxWeight), so that the
+// net's sums stay within int16 (nnue's TestQuantisationBounds).
 func (a *arch) quantise(w []float32) *nnue.Net {
 	var layout *[32]uint8
 	if a.mirrored {
@@ -221,8 +259,13 @@ func (a *arch) quantise(w []float32) *nnue.Net {
 		v := math.Round(float64(x) * s)
 		return int16(max(min(v, math.MaxInt16), math.MinInt16))
 	}
+	shared := offW1 + a.sharedRow*a.hidden
 	for i := range n.FeatureWeights {
-		n.FeatureWeights[i] = q16(w[offW1+i], nnue.QA)
+		v := w[offW1+i]
+		if a.factorised {
+			v = max(min(v+w[shared+i%(nnue.Inputs*a.hidden)], maxWeight), -maxWeight)
+		}
+		n.FeatureWeights[i] = q16(v, nnue.QA)
 	}
 	for i := range n.FeatureBias {
 		n.FeatureBias[i] = q16(w[a.offB1+i], nnue.QA)

@@ -53,15 +53,18 @@ type Config struct {
 	// buckets, not mirrored), 1, 4, 8 or 10 for nnue.KingLayout's layouts,
 	// or 32 comma-separated buckets of the half board e1-h1, ..., e8-h8.
 	KingBuckets string
-	Decay       float64 // -decay: AdamW's weight decay
-	Batch       int     // -batch
-	Epochs      int     // -epochs
-	Threads     int     // -threads
-	Seed        uint64  // -seed
-	Validate    float64 // -validate: fraction of the games held out
-	ValMax      int     // -val-max: held-out positions kept at most
-	Chunk       int     // -chunk: records shuffled together
-	Progress    time.Duration
+	// Factoriser is -factoriser: shared rows beside the king buckets'
+	// during training, merged into them in the net written.
+	Factoriser bool
+	Decay      float64 // -decay: AdamW's weight decay
+	Batch      int     // -batch
+	Epochs     int     // -epochs
+	Threads    int     // -threads
+	Seed       uint64  // -seed
+	Validate   float64 // -validate: fraction of the games held out
+	ValMax     int     // -val-max: held-out positions kept at most
+	Chunk      int     // -chunk: records shuffled together
+	Progress   time.Duration
 }
 
 // DefaultConfig is bullet's first-net recipe (docs/nnue.md).
@@ -137,6 +140,9 @@ func (c *Config) Check() error {
 	}
 	if c.Schedule != "cosine" && c.Schedule != "step" {
 		return fmt.Errorf("-schedule must be cosine or step, got %q", c.Schedule)
+	}
+	if c.Factoriser && c.KingBuckets == "" {
+		return errors.New("-factoriser needs -king-buckets: it shares rows among king buckets")
 	}
 	if _, err := c.arch(); err != nil {
 		return err
@@ -214,6 +220,9 @@ func (c *Config) newKeys() string {
 		a, _ := c.arch()
 		k += "king-buckets=" + layoutString(&a.layout) + "\n"
 	}
+	if c.Factoriser {
+		k += "factoriser=on\n"
+	}
 	if c.Schedule == "step" && c.StepEvery > 0 {
 		k += fmt.Sprintf("step-every=%v\ngamma=%v\n", c.StepEvery, c.Gamma)
 	} else if c.Schedule == "step" && c.Gamma != 0.1 {
@@ -237,6 +246,9 @@ func (c *Config) arch() (*arch, error) {
 	a, err := newArch(c.Hidden, &layout)
 	if err != nil {
 		return nil, fmt.Errorf("-hidden %d -king-buckets %s: %w", c.Hidden, c.KingBuckets, err)
+	}
+	if c.Factoriser {
+		a = a.withFactoriser()
 	}
 	return a, nil
 }
@@ -418,7 +430,7 @@ func startRun(ctx context.Context, cfg Config, log io.Writer) (*run, error) {
 		return nil, err
 	}
 	if startNet != nil {
-		if sa := archOf(startNet); sa.String() != a.String() {
+		if sa := archOf(startNet); sa.netShape() != a.netShape() {
 			return nil, fmt.Errorf("-init %s is a net %s; this run trains one %s (-hidden, -king-buckets)", cfg.Init, sa, a)
 		}
 	}
@@ -847,8 +859,8 @@ func (p *pool) step(st *state, batch []byte, mirror []bool, lambda float64, lr f
 			f := &w.s.f
 			a.decodeRecord(batch[j*trainbin.RecordSize:(j+1)*trainbin.RecordSize], lambda, mirror[j], f)
 			w.loss += a.trainPosition(st.w, w.grad, f, w.s, gscale)
-			w.touch(f.us[:f.n])
-			w.touch(f.them[:f.n])
+			w.touch(f.us[:f.rows])
+			w.touch(f.them[:f.rows])
 		}
 	})
 	p.union = p.union[:0]

@@ -180,7 +180,7 @@ func TestDecoderAgreesWithUnpack(t *testing.T) {
 func TestFloatModelIsTheInference(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
 	positions, _ := randomPositions(t, 2000, 2)
-	for _, a := range []*arch{v2Arch, testArch(t, 256, 4), testArch(t, 512, 10), testArch(t, 1024, 8)} {
+	for _, a := range []*arch{v2Arch, testArch(t, 256, 4), testArch(t, 512, 10), testArch(t, 1024, 8), testArch(t, 256, 8).withFactoriser()} {
 		w := make([]float32, a.nParams)
 		for i := offW1; i < a.offB1; i++ {
 			w[i] = float32(r.IntN(101)-50) / nnue.QA
@@ -466,6 +466,7 @@ func TestConfigRefusals(t *testing.T) {
 		{func(c *Config) { c.Data = []string{"a.bin", ""} }, "-data"},
 		{func(c *Config) { c.Out = "" }, "-o"},
 		{func(c *Config) { c.Hidden = 512 }, "-hidden"},
+		{func(c *Config) { c.Factoriser = true }, "-factoriser"},
 		{func(c *Config) { c.Hidden, c.KingBuckets = 384, "4" }, "-hidden"},
 		{func(c *Config) { c.Hidden, c.KingBuckets = 2048, "4" }, "-hidden"},
 		{func(c *Config) { c.KingBuckets = "3" }, "-king-buckets"},
@@ -547,10 +548,11 @@ func BenchmarkTrainPosition(b *testing.B) {
 // TestGradient holds the backward pass to finite differences of the loss
 // for weights of every kind: rows of the position's inputs, biases,
 // output weights and the output bias, for the first net's shape and for
-// wider ones with king buckets, whose rows are the king's bucket's.
+// wider ones with king buckets, whose rows are the king's bucket's, and
+// the factoriser's shared rows, which every bucket reads.
 func TestGradient(t *testing.T) {
 	_, recs := randomPositions(t, 50, 10)
-	for _, a := range []*arch{v2Arch, testArch(t, 512, 4), testArch(t, 1024, 10)} {
+	for _, a := range []*arch{v2Arch, testArch(t, 512, 4), testArch(t, 1024, 10), testArch(t, 256, 4).withFactoriser()} {
 		w := make([]float32, a.nParams)
 		a.initWeights(w, 3)
 		for i := a.offB1; i < a.offW2; i++ {
@@ -574,6 +576,13 @@ func TestGradient(t *testing.T) {
 			out := a.offW2 + bk*2*h
 			idx := []int{a.offB2 + bk, out, out + h + 7, a.offB1 + 3, a.offB1 + h - 2,
 				offW1 + int(s.f.us[0])*h + 5, offW1 + int(s.f.them[2])*h + 100, offW1 + int(s.f.us[1])*h + h - 1}
+			if a.factorised {
+				// The shared rows of two pieces, from both sides' views.
+				if int(s.f.us[s.f.n]) < a.sharedRow || s.f.rows != 2*s.f.n {
+					t.Fatalf("%s: the shared rows are not after the pieces' own: rows %d of %d pieces", a, s.f.rows, s.f.n)
+				}
+				idx = append(idx, offW1+int(s.f.us[s.f.n])*h+11, offW1+int(s.f.them[s.f.n+1])*h+h-3)
+			}
 			for _, i := range idx {
 				const eps = 1e-3
 				old := w[i]

@@ -140,6 +140,17 @@ func TestLRSteps(t *testing.T) {
 // net evaluates as the float model it was quantised from, within the
 // quantisation's error.
 func TestWideNetTrainsResumesAndLoads(t *testing.T) {
+	for _, factorised := range []bool{false, true} {
+		t.Run(map[bool]string{false: "buckets", true: "factorised"}[factorised], func(t *testing.T) {
+			wideRun(t, factorised)
+		})
+	}
+}
+
+// wideRun trains a 512-wide net of four king buckets, with or without the
+// factoriser, stopped and resumed, loads it and holds it to the float
+// model; a run of another shape does not resume it.
+func wideRun(t *testing.T, factorised bool) {
 	dir := t.TempDir()
 	data := randomDataFile(t, filepath.Join(dir, "d.bin"), 6000, 13)
 	base := DefaultConfig()
@@ -152,6 +163,7 @@ func TestWideNetTrainsResumesAndLoads(t *testing.T) {
 	base.LR = 0.004
 	base.Hidden, base.KingBuckets = 512, "4"
 	base.Schedule, base.StepEvery, base.Gamma = "step", 1, 0.5
+	base.Factoriser = factorised
 	run := func(name string, stops []int64) ([]byte, []byte) {
 		return runStopped(t, base, dir, name, stops)
 	}
@@ -196,6 +208,11 @@ func TestWideNetTrainsResumesAndLoads(t *testing.T) {
 	if _, err := Run(context.Background(), other, io.Discard); err == nil || !strings.Contains(err.Error(), "king-buckets") {
 		t.Errorf("another layout resumed the checkpoint: %v", err)
 	}
+	other.KingBuckets, other.Factoriser = "4", !factorised
+	if _, err := Run(context.Background(), other, io.Discard); err == nil || !strings.Contains(err.Error(), "factoriser") {
+		t.Errorf("a run with the factoriser %v resumed one with it %v: %v", !factorised, factorised, err)
+	}
+	other.KingBuckets, other.Factoriser = "8", factorised
 	other.Checkpoint = ""
 	other.Init = filepath.Join(dir, "whole.nnue")
 	if _, err := Run(context.Background(), other, io.Discard); err == nil || !strings.Contains(err.Error(), "-init") {
