@@ -436,24 +436,47 @@ func (s *Stack) applyFlat(i int) {
 	case e.nAdd == 0:
 		*dst = *src
 	case e.nAdd == 1 && e.nSub == 1:
-		a, b := e.adds[0], e.subs[0]
-		for c := chess.White; c <= chess.Black; c++ {
-			addSub(&dst[c], &src[c], &r[Feature(c, a.pc, a.sq)], &r[Feature(c, b.pc, b.sq)])
-		}
+		aw, ab := flatRows(e.adds[0])
+		bw, bb := flatRows(e.subs[0])
+		addSub(&dst[chess.White], &src[chess.White], &r[aw], &r[bw])
+		addSub(&dst[chess.Black], &src[chess.Black], &r[ab], &r[bb])
 	case e.nAdd == 1:
-		a, b1, b2 := e.adds[0], e.subs[0], e.subs[1]
-		for c := chess.White; c <= chess.Black; c++ {
-			addSubSub(&dst[c], &src[c], &r[Feature(c, a.pc, a.sq)],
-				&r[Feature(c, b1.pc, b1.sq)], &r[Feature(c, b2.pc, b2.sq)])
-		}
+		aw, ab := flatRows(e.adds[0])
+		b1w, b1b := flatRows(e.subs[0])
+		b2w, b2b := flatRows(e.subs[1])
+		addSubSub(&dst[chess.White], &src[chess.White], &r[aw], &r[b1w], &r[b2w])
+		addSubSub(&dst[chess.Black], &src[chess.Black], &r[ab], &r[b1b], &r[b2b])
 	default:
-		a1, a2, b1, b2 := e.adds[0], e.adds[1], e.subs[0], e.subs[1]
-		for c := chess.White; c <= chess.Black; c++ {
-			addAddSubSub(&dst[c], &src[c], &r[Feature(c, a1.pc, a1.sq)], &r[Feature(c, a2.pc, a2.sq)],
-				&r[Feature(c, b1.pc, b1.sq)], &r[Feature(c, b2.pc, b2.sq)])
-		}
+		a1w, a1b := flatRows(e.adds[0])
+		a2w, a2b := flatRows(e.adds[1])
+		b1w, b1b := flatRows(e.subs[0])
+		b2w, b2b := flatRows(e.subs[1])
+		addAddSubSub(&dst[chess.White], &src[chess.White], &r[a1w], &r[a2w], &r[b1w], &r[b2w])
+		addAddSubSub(&dst[chess.Black], &src[chess.Black], &r[a1b], &r[a2b], &r[b1b], &r[b2b])
 	}
 	e.computed = true
+}
+
+// pieceRows is each piece's Feature on a1 for each perspective. Feature
+// of a square is that plus the square as the perspective sees it
+// (flatRows): a load and an add where Feature tests the piece's colour
+// and the perspective.
+var pieceRows = func() (rows [2][16]int) {
+	for c := chess.White; c <= chess.Black; c++ {
+		for t := chess.Pawn; t <= chess.King; t++ {
+			for _, colour := range [2]chess.Color{chess.White, chess.Black} {
+				piece := chess.MakePiece(colour, t)
+				rows[c][piece] = Feature(c, piece, chess.A1) - int(relative(c, chess.A1))
+			}
+		}
+	}
+	return rows
+}()
+
+// flatRows is Feature of change ch for White and for Black.
+func flatRows(ch change) (white, black int) {
+	pc := ch.pc & 15
+	return pieceRows[chess.White][pc] + int(ch.sq), pieceRows[chess.Black][pc] + int(relative(chess.Black, ch.sq))
 }
 
 // applyWide is apply for any net: a block at a time, each perspective's
