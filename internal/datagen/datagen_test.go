@@ -287,3 +287,142 @@ func FuzzScanExisting(f *testing.F) {
 		}
 	})
 }
+
+// A run lists the games it tried and wrote nothing for beside the data,
+// and a run started again does not try them again; the file is the one a
+// single run writes, with the list or without it.
+func TestSkippedGamesAreListedAndNotTriedAgain(t *testing.T) {
+	dir := t.TempDir()
+	cfg := smallConfig()
+	cfg.MaxOpeningScore = 40 // six random plies unbalance many openings
+	cfg.Threads, cfg.Games = 1, 6
+	whole := filepath.Join(dir, "whole.bin")
+	all, err := Run(context.Background(), cfg, whole, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all.Skipped == 0 {
+		t.Fatal("no opening was skipped; the test needs some")
+	}
+	want, _ := os.ReadFile(whole)
+	listed := readLines(t, whole+SkippedSuffix)
+	if listed[0]+"\n" != skippedHeader || len(listed)-1 != all.Skipped {
+		t.Fatalf("the list holds %q, want its header and the %d skipped games", listed, all.Skipped)
+	}
+	s := search.NewSearcher(1)
+	for _, l := range listed[1:] {
+		n, err := strconv.ParseUint(l, 10, 64)
+		if err != nil {
+			t.Fatalf("list line %q", l)
+		}
+		if g := PlayGame(s, &cfg, n); g.Result != "" && len(g.Positions) > 0 {
+			t.Errorf("game %d is listed as skipped, but it keeps %d positions", n, len(g.Positions))
+		}
+	}
+
+	first := cfg
+	first.Games = 3
+	parts := filepath.Join(dir, "parts.bin")
+	before, err := Run(context.Background(), first, parts, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A run killed in the middle of a number leaves it cut off.
+	f, _ := os.OpenFile(parts+SkippedSuffix, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("12")
+	f.Close()
+	after, err := Run(context.Background(), cfg, parts, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if before.Skipped+after.Skipped != all.Skipped {
+		t.Errorf("skipped %d and then %d games; one run skipped %d", before.Skipped, after.Skipped, all.Skipped)
+	}
+	if got, _ := os.ReadFile(parts); !bytes.Equal(got, want) {
+		t.Errorf("resumed file (%d bytes) differs from one run's (%d bytes)", len(got), len(want))
+	}
+	if got := readLines(t, parts+SkippedSuffix); !slices.Equal(got, listed) {
+		t.Errorf("resumed list %q, one run's %q", got, listed)
+	}
+
+	// Without the list, the run tries those games again and writes the same.
+	os.Remove(parts)
+	os.Remove(parts + SkippedSuffix)
+	if _, err := Run(context.Background(), first, parts, nil, 0); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(parts + SkippedSuffix)
+	again, err := Run(context.Background(), cfg, parts, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Skipped != all.Skipped {
+		t.Errorf("without the list the resumed run skipped %d games, want all %d again", again.Skipped, all.Skipped)
+	}
+	if got, _ := os.ReadFile(parts); !bytes.Equal(got, want) {
+		t.Errorf("resumed file without the list differs from one run's")
+	}
+
+	// A list left from a data file since removed is started again.
+	os.Remove(parts)
+	os.WriteFile(parts+SkippedSuffix, []byte(skippedHeader+"0\n1\n2\n3\n4\n5\n6\n7\n"), 0o644)
+	if _, err := Run(context.Background(), cfg, parts, nil, 0); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(parts); !bytes.Equal(got, want) {
+		t.Errorf("a stale list changed the games of a new file")
+	}
+}
+
+// A file of someone else under the list's name is refused, untouched.
+func TestSkippedListRefusesOtherFiles(t *testing.T) {
+	dir := t.TempDir()
+	cfg := smallConfig()
+	cfg.Games = 1
+	for _, content := range []string{"notes\n", skippedHeader + "12\nx\n", skippedHeader + "-1\n", skippedHeader + "7x"} {
+		path := filepath.Join(dir, "d.bin")
+		os.Remove(path)
+		os.WriteFile(path, trainbin.Header[:], 0o644)
+		os.WriteFile(path+SkippedSuffix, []byte(content), 0o644)
+		if _, err := Run(context.Background(), cfg, path, nil, 0); err == nil || !strings.Contains(err.Error(), SkippedSuffix) {
+			t.Errorf("list %q: err %v, want a refusal naming the list", content, err)
+		}
+		if got, _ := os.ReadFile(path + SkippedSuffix); string(got) != content {
+			t.Errorf("list %q was changed to %q", content, got)
+		}
+	}
+	os.Remove(filepath.Join(dir, "d.bin"+SkippedSuffix))
+	os.Mkdir(filepath.Join(dir, "d.bin"+SkippedSuffix), 0o755)
+	if _, err := Run(context.Background(), cfg, filepath.Join(dir, "d.bin"), nil, 0); err == nil {
+		t.Error("a directory under the list's name was accepted")
+	}
+}
+
+// scanSkipped on any bytes: no panic, and what it keeps is never more
+// than the file, each number kept a whole line of it.
+func FuzzScanSkipped(f *testing.F) {
+	f.Add([]byte(skippedHeader + "1\n22\n3"))
+	f.Add([]byte(skippedHeader[:10]))
+	f.Add([]byte("1\n2\n"))
+	f.Add([]byte(skippedHeader + "99999999999999999999999\n"))
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(dir, "d.skipped")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		games, size, err := scanSkipped(context.Background(), path)
+		if err != nil {
+			return
+		}
+		if size > int64(len(data)) {
+			t.Fatalf("%q: size %d", data, size)
+		}
+		kept := string(data[:size])
+		for n := range games {
+			if !strings.Contains(kept, "\n"+strconv.FormatUint(n, 10)+"\n") {
+				t.Fatalf("%q: kept %d, not a whole line of the kept part", data, n)
+			}
+		}
+	})
+}

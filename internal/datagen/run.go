@@ -2,6 +2,7 @@ package datagen
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -24,12 +25,17 @@ type Stats struct {
 // Run plays games into the data file at path, appending after the games it
 // already holds, until cfg's stop conditions are met or ctx is cancelled;
 // games under way when ctx ends are dropped (the next run plays them).
+// The games it tries and writes nothing for go to the list beside the file
+// (SkippedSuffix), which the next run passes over. The file is locked for
+// the run where the system allows it, so that a second run is refused.
 // Progress goes to progress every interval (nil: none).
 func Run(ctx context.Context, cfg Config, path string, progress io.Writer, interval time.Duration) (Stats, error) {
 	var st Stats
 	if cfg.Threads < 1 {
 		cfg.Threads = 1
 	}
+	_, statErr := os.Stat(path)
+	fresh := errors.Is(statErr, os.ErrNotExist)
 	ex, err := scanExisting(ctx, path)
 	if err != nil {
 		return st, err
@@ -44,6 +50,9 @@ func Run(ctx context.Context, cfg Config, path string, progress io.Writer, inter
 		return st, err
 	}
 	defer f.Close()
+	if err := lockData(f); err != nil {
+		return st, err
+	}
 	// Drop a line or record cut off by a killed run, then append.
 	if err := f.Truncate(ex.Size); err != nil {
 		return st, err
@@ -61,6 +70,11 @@ func Run(ctx context.Context, cfg Config, path string, progress io.Writer, inter
 	if cfg.reached(st.Total, done) {
 		return st, nil
 	}
+	skipped, err := openSkipped(ctx, path+SkippedSuffix, fresh)
+	if err != nil {
+		return st, err
+	}
+	defer skipped.close()
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -69,7 +83,7 @@ func Run(ctx context.Context, cfg Config, path string, progress io.Writer, inter
 	go func() {
 		defer close(numbers)
 		for n := uint64(0); ; n++ {
-			if ex.Games[n] {
+			if ex.Games[n] || skipped.games[n] {
 				continue
 			}
 			select {
@@ -122,22 +136,29 @@ func Run(ctx context.Context, cfg Config, path string, progress io.Writer, inter
 		if writeErr != nil || ctx.Err() != nil {
 			continue // drain the workers
 		}
-		if g.Result == "" {
-			st.Skipped++
-			continue
-		}
 		// One write per game: a file holds whole games.
 		var err error
-		if binary {
+		switch {
+		case g.Result == "":
+			st.Skipped++
+			if g.Reason != errStopped {
+				err = skipped.add(g.Number)
+			}
+		case len(g.Positions) == 0:
+			err = skipped.add(g.Number)
+		case binary:
 			if records, err = g.AppendRecords(records[:0]); err == nil {
 				_, err = f.Write(records)
 			}
-		} else {
+		default:
 			_, err = io.WriteString(f, g.Format())
 		}
 		if err != nil {
 			writeErr = err
 			cancel()
+			continue
+		}
+		if g.Result == "" {
 			continue
 		}
 		st.Games++
