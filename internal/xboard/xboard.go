@@ -404,6 +404,14 @@ func (s *Session) resumeAnalysis() {
 // starts thinking. A move that is not legal is refused and the game kept.
 func (s *Session) userMove(text string) {
 	s.mu.Lock()
+	if s.kind == searchMove {
+		// The engine is thinking on its own move: the user has none to
+		// make. Refuse it and keep thinking; disowning the search here
+		// left the engine on move without ever moving.
+		s.mu.Unlock()
+		s.out.Line("Illegal move (the engine is thinking on its move): " + text)
+		return
+	}
 	if s.kind == searchPonder {
 		if m, err := parseMove(s.engine.Position(), text); err == nil && m == s.ponderMove {
 			// Ponder hit: the reply enters the game, the search goes on as
