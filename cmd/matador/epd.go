@@ -48,6 +48,12 @@ func runEPD(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: matador epd FILE [-movetime D] [-depth N]")
 		return 2
 	}
+	if *depth < 0 || *depth > search.MaxPly-4 {
+		fmt.Fprintf(stderr, "matador epd: -depth must be from 1 to %d (0: -movetime alone), got %d\n", search.MaxPly-4, *depth)
+		return 2
+	}
+	moveTimeGiven := false
+	fs.Visit(func(f *flag.Flag) { moveTimeGiven = moveTimeGiven || f.Name == "movetime" })
 	f, err := toolio.OpenInput(files[0])
 	if err != nil {
 		fmt.Fprintln(stderr, "matador epd:", err)
@@ -62,9 +68,14 @@ func runEPD(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "matador epd: no position with bm or am in", files[0])
 		return 1
 	}
+	// A depth replaces the default time; with both, the search stops at
+	// whichever comes first, as in "matador analyze".
 	limits := search.Limits{MoveTime: moveTime}
 	if *depth > 0 {
-		limits = search.Limits{Depth: min(*depth, search.MaxPly-4)}
+		limits = search.Limits{Depth: *depth}
+		if moveTimeGiven {
+			limits.MoveTime = moveTime
+		}
 	}
 	solved, failures := runSuite(engine.New(), records, limits, stdout)
 	fmt.Fprintf(stdout, "\nsolved %d/%d\n", solved, len(records))
