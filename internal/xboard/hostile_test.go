@@ -432,3 +432,28 @@ func TestUserMoveWhileThinkingKeepsTheSearch(t *testing.T) {
 		t.Errorf("no move after the refused ones:\n%s", e.transcript())
 	}
 }
+
+// Commands refused as errors change nothing, the engine's thinking
+// included: "remove" with one ply played, "setboard" without a FEN or
+// with a bad one, and "exit" outside analyze mode, sent while the engine
+// thought on its move, used to stop that search, so the engine never
+// moved.
+func TestRefusedCommandsKeepTheSearch(t *testing.T) {
+	for _, cmd := range []string{"remove", "setboard", "setboard garbage", "setboard 8/8/8/8/8/8/8/8 w - - 0 1", "exit"} {
+		e := startMatador(t)
+		e.send("new")
+		e.send("st 0.5")
+		e.send("usermove e2e4")
+		e.send("%s", cmd)
+		move, lines := e.expect(`^move `, 5*time.Second)
+		if !strings.HasPrefix(move, "move ") {
+			t.Errorf("%s while thinking: no move after %q", cmd, lines)
+		}
+		if cmd != "exit" && (len(lines) == 0 || !protocolError(lines[0])) {
+			t.Errorf("%s while thinking: answered %q before the move", cmd, lines)
+		}
+		e.send("force")
+		e.send("usermove d2d4") // White's second move: the game went on
+		checkQuiet(t, e, e.sync(5*time.Second))
+	}
+}
