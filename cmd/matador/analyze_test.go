@@ -160,6 +160,58 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm a3; id "unlikely";
 	}
 }
 
+// "matador epd" checks -depth as analyze does, and with both -depth and
+// -movetime stops at whichever comes first. It used to take a negative
+// depth as no depth (silently a second a position), cap a huge one, and
+// drop -movetime when -depth was given.
+func TestEPDDepthAndMoveTime(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "suite.epd")
+	if err := os.WriteFile(file, []byte("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - am a3;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, depth := range []string{"-1", "-3", "1000"} {
+		out, errs, code := runCapture(t, epd, file, "-depth", depth)
+		if code != 2 || out != "" || !strings.Contains(errs, "-depth must be from 1 to") {
+			t.Errorf("-depth %s: exit %d, stdout %q, stderr %q", depth, code, out, errs)
+		}
+	}
+	done := make(chan int, 1)
+	start := time.Now()
+	go func() {
+		_, _, code := runCapture(t, epd, file, "-depth", "60", "-movetime", "300")
+		done <- code
+	}()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("-depth 60 -movetime 300: exit %d", code)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("-depth 60 -movetime 300 took %v", d)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("-depth 60 -movetime 300: still searching after 20 s; the move time was dropped")
+	}
+}
+
+// A line that is a whole FEN, with its half-move clock and move number,
+// before the operations is read with those clocks. It used to take the
+// clock for an opcode and skip the line as "no bm or am operation".
+func TestEPDLineWithWholeFEN(t *testing.T) {
+	rec, err := parseEPDLine(`6k1/5ppp/8/8/8/8/8/R5K1 w - - 12 40 bm Ra8#; id "whole FEN";`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.fen != "6k1/5ppp/8/8/8/8/8/R5K1 w - - 12 40" || rec.id != "whole FEN" || len(rec.best) != 1 {
+		t.Errorf("read as %+v", rec)
+	}
+	// Four fields and the operations, as before.
+	rec, err = parseEPDLine(`6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; hmvc 3; fmvn 9;`)
+	if err != nil || rec.fen != "6k1/5ppp/8/8/8/8/8/R5K1 w - - 3 9" {
+		t.Errorf("EPD with hmvc and fmvn: %+v, %v", rec, err)
+	}
+}
+
 // TestEPDWinAtChess runs the first positions of the shared WAC suite, when
 // the shared data is beside the repository.
 func TestEPDWinAtChess(t *testing.T) {

@@ -46,14 +46,16 @@ func runBookProbe(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("book probe", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	path := fs.String("book", "", "the Polyglot book (.bin)")
-	if err := fs.Parse(args); err != nil {
+	// The FEN's words may come before or after -book.
+	words, err := parseInterleaved(fs, args)
+	if err != nil {
 		return 2
 	}
 	if *path == "" {
 		fmt.Fprintln(stderr, "matador book probe: -book FILE is required")
 		return 2
 	}
-	fen := strings.Join(fs.Args(), " ")
+	fen := strings.Join(words, " ")
 	if fen == "" || fen == "startpos" {
 		fen = chess.StartFEN
 	}

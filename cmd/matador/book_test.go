@@ -97,6 +97,12 @@ func TestBookSubcommands(t *testing.T) {
 	if err != nil || !strings.Contains(out, "not in the book") {
 		t.Errorf("book probe after 1. e4 e5 2. Nf3: %v\n%s", err, out)
 	}
+	// -book after the FEN, as analyze, epd and tb take their flags: it used
+	// to be read as no -book at all ("-book FILE is required").
+	out, err = run(t, "book", "probe", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR", "w", "KQkq", "-", "0", "2", "-book", path)
+	if err != nil || !strings.Contains(out, "g1f3   Nf3           4  100.0% 0") {
+		t.Errorf("book probe FEN -book FILE: %v\n%s", err, out)
+	}
 	out, err = run(t, "book", "probe", "-book", path, "8/8/8/8/8/8/k7/2K5", "w", "-", "-")
 	if err != nil || !strings.Contains(out, "not in the book") {
 		t.Errorf("a position out of the book: %v\n%s", err, out)

@@ -48,6 +48,12 @@ func runEPD(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: matador epd FILE [-movetime D] [-depth N]")
 		return 2
 	}
+	if *depth < 0 || *depth > search.MaxPly-4 {
+		fmt.Fprintf(stderr, "matador epd: -depth must be from 1 to %d (0: -movetime alone), got %d\n", search.MaxPly-4, *depth)
+		return 2
+	}
+	moveTimeGiven := false
+	fs.Visit(func(f *flag.Flag) { moveTimeGiven = moveTimeGiven || f.Name == "movetime" })
 	f, err := toolio.OpenInput(files[0])
 	if err != nil {
 		fmt.Fprintln(stderr, "matador epd:", err)
@@ -62,9 +68,14 @@ func runEPD(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "matador epd: no position with bm or am in", files[0])
 		return 1
 	}
+	// A depth replaces the default time; with both, the search stops at
+	// whichever comes first, as in "matador analyze".
 	limits := search.Limits{MoveTime: moveTime}
 	if *depth > 0 {
-		limits = search.Limits{Depth: min(*depth, search.MaxPly-4)}
+		limits = search.Limits{Depth: *depth}
+		if moveTimeGiven {
+			limits.MoveTime = moveTime
+		}
 	}
 	solved, failures := runSuite(engine.New(), records, limits, stdout)
 	fmt.Fprintf(stdout, "\nsolved %d/%d\n", solved, len(records))
@@ -144,22 +155,29 @@ func readEPD(r io.Reader) (records []epdRecord, problems []error) {
 	return records, problems
 }
 
-// parseEPDLine reads "board side castling ep op1 args; op2 args; ...". The
-// half-move clock and move number come from the hmvc and fmvn operations
-// when present. Moves in bm and am are SAN.
+// parseEPDLine reads "board side castling ep op1 args; op2 args; ...", or
+// a whole FEN followed by the operations. The half-move clock and move
+// number come from the FEN, or from the hmvc and fmvn operations when
+// present. Moves in bm and am are SAN.
 func parseEPDLine(line string) (epdRecord, error) {
 	var rec epdRecord
 	fields := strings.Fields(line)
 	if len(fields) < 4 {
 		return rec, errors.New("an EPD line needs board, side, castling and en passant fields")
 	}
-	// The operations begin after the fourth field.
+	// The operations begin after the fourth field, or after a FEN's
+	// half-move clock and move number when the line is a whole FEN: an
+	// opcode starts with a letter, so numbers there are the clocks.
+	hmvc, fmvn := "0", "1"
+	skip := 4
+	if len(fields) >= 6 && isCount(fields[4]) && isCount(fields[5]) {
+		hmvc, fmvn, skip = fields[4], fields[5], 6
+	}
 	rest := line
-	for i := 0; i < 4; i++ {
+	for i := 0; i < skip; i++ {
 		rest = strings.TrimLeft(rest, " \t")
 		rest = rest[len(fields[i]):]
 	}
-	hmvc, fmvn := "0", "1"
 	type op struct {
 		code string
 		args []string
@@ -209,6 +227,11 @@ func parseEPDLine(line string) (epdRecord, error) {
 		return rec, errors.New("no bm or am operation")
 	}
 	return rec, nil
+}
+
+// isCount tells whether s is a number of decimal digits alone.
+func isCount(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // splitOperations splits at semicolons outside quoted strings.

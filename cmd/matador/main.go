@@ -72,11 +72,12 @@ func main() {
 			fmt.Println(versionLine())
 			return
 		case "help", "-h", "-help", "--help":
-			usage()
+			// Asked for, the usage is the answer: standard output.
+			usage(os.Stdout)
 			return
 		default:
 			fmt.Fprintf(os.Stderr, "matador: unknown command %q\n", os.Args[1])
-			usage()
+			usage(os.Stderr)
 			os.Exit(2)
 		}
 	}
@@ -91,8 +92,8 @@ func main() {
 // spsa-params (spsa.go).
 var extraCommands = map[string]func(args []string, stdout, stderr io.Writer) int{}
 
-func usage() {
-	fmt.Fprintln(os.Stderr, `usage:
+func usage(w io.Writer) {
+	fmt.Fprintln(w, `usage:
   matador                                       speak UCI or XBoard on standard input and output (a game at a terminal)
   matador play [-ascii] [-movetime D]           play a game at the terminal
   matador analyze [-fen FEN | -pgn FILE] [-depth N | -movetime D] [-multipv K]
@@ -103,7 +104,9 @@ func usage() {
   matador genfens N seed S book FILE|None       OpenBench's DATAGEN openings: N lines "info string genfens FEN"
   matador pgnbin -o FILE.bin [-first-game N] GAMES.pgn...
                                                 games with engine score comments into training records
-  matador tune extract|run|wdl|convert|residuals ...
+  matador train -data A.bin[,B.bin] -o NET [-checkpoint DIR] [-epochs N]
+                                                learn a net from training records (see docs/nnue.md)
+  matador tune extract|run|wdl|convert|residuals|evalscale ...
                                                 tune the evaluation's weights on games, or find where it errs (see internal/tune)
   matador book probe -book FILE [FEN]           the moves and weights of a Polyglot book for a position
   matador book make -pgn FILE -o FILE [-max-ply N] [-min-game N]

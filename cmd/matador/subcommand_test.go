@@ -68,6 +68,23 @@ func TestVersionAndUsage(t *testing.T) {
 	if err == nil || !strings.Contains(out, "usage:") {
 		t.Errorf("unknown subcommand: %v %q", err, out)
 	}
+	// Asked for, the usage is the answer: it goes to standard output, so
+	// that "matador help | less" shows it. It used to go to standard
+	// error, as for a mistake. Every subcommand of docs/commands.md is in it.
+	for _, ask := range []string{"help", "-h", "--help"} {
+		cmd := exec.Command(binary, ask)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		stdout, err := cmd.Output()
+		if err != nil || !strings.HasPrefix(string(stdout), "usage:") || stderr.Len() != 0 {
+			t.Errorf("matador %s: %v, stdout %q, stderr %q", ask, err, stdout, stderr.String())
+		}
+		for _, sub := range []string{"play", "analyze", "epd", "datagen", "genfens", "pgnbin", "train", "tune", "book probe", "book make", "tb probe", "tb verify", "bench", "perft", "version"} {
+			if !strings.Contains(string(stdout), "matador "+sub+" ") {
+				t.Errorf("matador %s does not name %q", ask, sub)
+			}
+		}
+	}
 }
 
 func TestDatagenSubcommand(t *testing.T) {

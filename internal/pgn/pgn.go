@@ -10,6 +10,9 @@
 package pgn
 
 import (
+	"fmt"
+	"strings"
+
 	"matador/internal/chess"
 )
 
@@ -73,6 +76,9 @@ func (g *Game) Note(i int) *Note {
 // there is one, else the standard start. A Variant tag naming Chess960
 // switches the position to king-takes-rook castling.
 func (g *Game) StartPosition() (*chess.Position, error) {
+	if err := checkVariant(g.Tag("Variant")); err != nil {
+		return nil, err
+	}
 	fen := g.Tag("FEN")
 	if fen == "" {
 		fen = chess.StartFEN
@@ -85,6 +91,28 @@ func (g *Game) StartPosition() (*chess.Position, error) {
 		pos.SetChess960(true)
 	}
 	return pos, nil
+}
+
+// checkVariant refuses a game of another game than chess (lichess's
+// Crazyhouse, Atomic, Three-check...): its moves, even where they are
+// legal chess moves, do not mean what they mean in chess.
+func checkVariant(v string) error {
+	if is960Variant(v) {
+		return nil
+	}
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "", "standard", "normal", "chess", "from position", "fromposition":
+		return nil
+	}
+	return &VariantError{Variant: v}
+}
+
+// VariantError is a game whose Variant tag names a game other than chess
+// or Chess960.
+type VariantError struct{ Variant string }
+
+func (e *VariantError) Error() string {
+	return fmt.Sprintf("variant %q is not chess (only standard chess and Chess960 are read)", e.Variant)
 }
 
 func is960Variant(v string) bool {

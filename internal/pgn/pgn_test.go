@@ -306,3 +306,62 @@ func TestUnclosedCommentSaysWhereItBegan(t *testing.T) {
 		t.Errorf("closed comments: %v", err)
 	}
 }
+
+// A game of another variant than chess is reported as bad, with its
+// variant named, and the games around it are read. Three-check and King of
+// the Hill games, whose moves are legal chess moves, used to be read as
+// chess games (into books and tuning data), and Crazyhouse ones failed on
+// their first drop with "not a move".
+func TestOtherVariantsAreRefused(t *testing.T) {
+	text := `[Variant "Three-check"]
+[Result "1-0"]
+
+1. e4 e5 1-0
+
+[Variant "Crazyhouse"]
+[Result "*"]
+
+1. e4 d5 2. exd5 Qxd5 3. P@e4 *
+
+[Variant "Standard"]
+[Result "*"]
+
+1. d4 *
+
+[Variant "From Position"]
+[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]
+[Result "*"]
+
+1. O-O *
+
+[Variant "Chess960"]
+[FEN "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w AHah - 0 1"]
+[Result "*"]
+
+1. O-O *
+`
+	r := NewReader(strings.NewReader(text))
+	var read []string
+	for n := 1; ; n++ {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		switch n {
+		case 1, 2:
+			var v *VariantError
+			if !errors.As(err, &v) || !strings.Contains(err.Error(), "is not chess") {
+				t.Errorf("game %d: %v, want a variant error", n, err)
+			}
+		default:
+			if err != nil {
+				t.Errorf("game %d: %v", n, err)
+				continue
+			}
+			read = append(read, g.Tag("Variant"))
+		}
+	}
+	if strings.Join(read, ",") != "Standard,From Position,Chess960" {
+		t.Errorf("games read: %q", read)
+	}
+}

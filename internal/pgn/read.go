@@ -90,7 +90,7 @@ func (r *Reader) Next() (*Game, error) {
 		inMoves = true
 		p, err := g.StartPosition()
 		if err != nil {
-			fail(line, fmt.Errorf("bad FEN tag: %w", err))
+			fail(line, startError(err))
 			return
 		}
 		pos = p
@@ -205,7 +205,7 @@ func (r *Reader) Next() (*Game, error) {
 	if !inMoves && gameErr == nil {
 		// Tags only: still check the FEN, so a caller sees a bad one.
 		if _, err := g.StartPosition(); err != nil {
-			fail(r.lex.line, fmt.Errorf("bad FEN tag: %w", err))
+			fail(r.lex.line, startError(err))
 		}
 	}
 	if g.Result == "" {
@@ -609,4 +609,14 @@ func (l *lexer) readSymbol(prefix []byte) (string, error) {
 		}
 		l.keep(&buf, b)
 	}
+}
+
+// startError says why a game has no start position: its variant, or its
+// FEN tag.
+func startError(err error) error {
+	var v *VariantError
+	if errors.As(err, &v) {
+		return err
+	}
+	return fmt.Errorf("bad FEN tag: %w", err)
 }

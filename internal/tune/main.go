@@ -25,6 +25,16 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
+	switch args[0] {
+	case "extract", "run", "wdl", "convert", "residuals", "evalscale":
+	case "help", "-h", "-help", "--help":
+		usage(stdout)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "tune: unknown command %q\n", args[0])
+		usage(stderr)
+		return 2
+	}
 	// Ctrl-C ends any subcommand at once; the outputs are written whole
 	// at the end, so only their temporary files are left to remove.
 	defer toolio.ExitOnSignal(stderr, "tune "+args[0])()
@@ -42,9 +52,6 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		err = runResiduals(args[1:], stdout, stderr)
 	case "evalscale":
 		err = runEvalScale(args[1:], stdout, stderr)
-	default:
-		usage(stderr)
-		return 2
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 2

@@ -402,3 +402,58 @@ func TestOptionsDuringSearchKeepItRunning(t *testing.T) {
 	e.send("force")
 	e.sync(5 * time.Second)
 }
+
+// A move sent while the engine thinks on its own move is not the user's
+// to make: it is refused and the engine still plays. It used to disown
+// the search, answer "Illegal move" and then never move, so the engine
+// lost on time.
+func TestUserMoveWhileThinkingKeepsTheSearch(t *testing.T) {
+	e := startMatador(t)
+	e.send("new")
+	e.send("st 1")
+	e.send("usermove e2e4")
+	e.send("usermove d2d4") // White again, while Black thinks
+	e.send("e7e5")          // protocol 1's form, a Black move
+	l, _ := e.expect(`^Illegal move`, 5*time.Second)
+	if !strings.HasPrefix(l, "Illegal move (") || !strings.HasSuffix(l, "): d2d4") {
+		t.Errorf("usermove d2d4 while thinking: %q", l)
+	}
+	l, _ = e.expect(`^Illegal move`, 5*time.Second)
+	if !strings.HasSuffix(l, "): e7e5") {
+		t.Errorf("e7e5 while thinking: %q", l)
+	}
+	move, _ := e.expect(`^move `, 5*time.Second)
+	e.send("force")
+	e.sync(5 * time.Second)
+	// The game is 1. e4 and the engine's reply: White is to move.
+	e.send("usermove d2d4")
+	checkQuiet(t, e, e.sync(5*time.Second))
+	if !strings.HasPrefix(move, "move ") {
+		t.Errorf("no move after the refused ones:\n%s", e.transcript())
+	}
+}
+
+// Commands refused as errors change nothing, the engine's thinking
+// included: "remove" with one ply played, "setboard" without a FEN or
+// with a bad one, and "exit" outside analyze mode, sent while the engine
+// thought on its move, used to stop that search, so the engine never
+// moved.
+func TestRefusedCommandsKeepTheSearch(t *testing.T) {
+	for _, cmd := range []string{"remove", "setboard", "setboard garbage", "setboard 8/8/8/8/8/8/8/8 w - - 0 1", "exit"} {
+		e := startMatador(t)
+		e.send("new")
+		e.send("st 0.5")
+		e.send("usermove e2e4")
+		e.send("%s", cmd)
+		move, lines := e.expect(`^move `, 5*time.Second)
+		if !strings.HasPrefix(move, "move ") {
+			t.Errorf("%s while thinking: no move after %q", cmd, lines)
+		}
+		if cmd != "exit" && (len(lines) == 0 || !protocolError(lines[0])) {
+			t.Errorf("%s while thinking: answered %q before the move", cmd, lines)
+		}
+		e.send("force")
+		e.send("usermove d2d4") // White's second move: the game went on
+		checkQuiet(t, e, e.sync(5*time.Second))
+	}
+}

@@ -194,12 +194,18 @@ func (s *Session) Handle(line string) (quit bool) {
 		s.halt()
 		s.setForce(true)
 	case "setboard":
-		s.halt()
+		// A refused setboard changes nothing: it is checked before the
+		// search for a move is stopped, which would never play it.
 		if rest == "" {
 			// An empty FEN would mean the start position to SetPosition.
 			s.out.Line("Error (setboard needs a FEN): setboard")
 			break
 		}
+		if _, err := chess.ParseFEN(rest); err != nil {
+			s.out.Line("tellusererror Illegal position: bad FEN: " + err.Error())
+			break
+		}
+		s.halt()
 		if err := s.engine.SetPosition(rest, nil); err != nil {
 			s.out.Line("tellusererror Illegal position: " + err.Error())
 		}
@@ -221,10 +227,15 @@ func (s *Session) Handle(line string) (quit bool) {
 		s.analyzing = true
 		s.mu.Unlock()
 	case "exit":
-		s.halt()
+		// Only analyze mode has anything to leave; outside it, stopping
+		// the search would lose the engine's move.
 		s.mu.Lock()
+		analyzing := s.analyzing
 		s.analyzing = false
 		s.mu.Unlock()
+		if analyzing {
+			s.halt()
+		}
 	case ".":
 		s.status()
 	case "hint":
@@ -404,6 +415,14 @@ func (s *Session) resumeAnalysis() {
 // starts thinking. A move that is not legal is refused and the game kept.
 func (s *Session) userMove(text string) {
 	s.mu.Lock()
+	if s.kind == searchMove {
+		// The engine is thinking on its own move: the user has none to
+		// make. Refuse it and keep thinking; disowning the search here
+		// left the engine on move without ever moving.
+		s.mu.Unlock()
+		s.out.Line("Illegal move (the engine is thinking on its move): " + text)
+		return
+	}
 	if s.kind == searchPonder {
 		if m, err := parseMove(s.engine.Position(), text); err == nil && m == s.ponderMove {
 			// Ponder hit: the reply enters the game, the search goes on as
@@ -631,11 +650,17 @@ func (s *Session) limitsFor(pos *chess.Position, plies int) search.Limits {
 // move and the engine's reply, the user is to move again). With fewer
 // plies played than asked, it answers an error and takes nothing back.
 func (s *Session) takeBack(plies int) {
-	s.halt()
-	if len(s.engine.Moves()) < plies {
+	// Checked before the search is stopped: a refused undo changes
+	// nothing, the engine's thinking on its move included. The move a
+	// search plays is played with mu held, so the count is the game's.
+	s.mu.Lock()
+	played := len(s.engine.Moves())
+	s.mu.Unlock()
+	if played < plies {
 		s.out.Line("Error (no move to take back): " + map[int]string{1: "undo", 2: "remove"}[plies])
 		return
 	}
+	s.halt()
 	for range plies {
 		if _, err := s.engine.Undo(); err != nil {
 			s.out.Line("Error (" + err.Error() + "): undo")

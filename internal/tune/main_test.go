@@ -1,0 +1,25 @@
+package tune
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// An unknown tune subcommand is named before the usage (it used to get the
+// usage alone, with nothing to say what was wrong); asked for, the usage
+// goes to standard output with exit status 0.
+func TestMainNamesUnknownSubcommand(t *testing.T) {
+	var out, errs bytes.Buffer
+	if code := Main([]string{"frobnicate"}, &out, &errs); code != 2 || out.Len() != 0 ||
+		!strings.HasPrefix(errs.String(), `tune: unknown command "frobnicate"`) || !strings.Contains(errs.String(), "usage:") {
+		t.Errorf("tune frobnicate: exit %d, stdout %q, stderr %q", code, out.String(), errs.String())
+	}
+	for _, ask := range []string{"help", "-h", "--help"} {
+		out.Reset()
+		errs.Reset()
+		if code := Main([]string{ask}, &out, &errs); code != 0 || !strings.HasPrefix(out.String(), "usage:") || errs.Len() != 0 {
+			t.Errorf("tune %s: exit %d, stdout %q, stderr %q", ask, code, out.String(), errs.String())
+		}
+	}
+}
