@@ -63,10 +63,12 @@ func runPGNBin(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: matador pgnbin -o FILE.bin [-first-game N] GAMES.pgn...")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	// The flags may come before or after the PGN files, as in analyze and epd.
+	games, err := parseInterleaved(fs, args)
+	if err != nil {
 		return 2
 	}
-	if *out == "" || fs.NArg() == 0 {
+	if *out == "" || len(games) == 0 {
 		fs.Usage()
 		return 2
 	}
@@ -86,7 +88,7 @@ func runPGNBin(args []string, stdout, stderr io.Writer) int {
 			f.Close()
 		}
 	}()
-	for _, name := range fs.Args() {
+	for _, name := range games {
 		f, err := toolio.OpenInput(name)
 		if err != nil {
 			fmt.Fprintln(stderr, "matador: pgnbin:", err)

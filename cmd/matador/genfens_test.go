@@ -78,6 +78,13 @@ func TestPGNBinCommand(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
 		t.Errorf("files left in the directory: %v", entries)
 	}
+	// The flags may follow the files, as in analyze and epd.
+	after := filepath.Join(dir, "after.bin")
+	if msg, err := exec.Command(binary, "pgnbin", games, "-o", after, "-first-game", "7").CombinedOutput(); err != nil {
+		t.Errorf("flags after the file: %v, %s", err, msg)
+	} else if got, _ := os.ReadFile(after); string(got) != string(data) {
+		t.Errorf("flags after the file wrote %d bytes, not the same file", len(got))
+	}
 }
 
 // TestPGNBinWithoutPositions: an empty PGN, or games without a scored
