@@ -172,7 +172,9 @@ $("pgn-games").addEventListener("change", () => {
 document.addEventListener("keydown", (e) => {
 	const t = e.target;
 	const typing = t && ((t.tagName === "INPUT" && t.type !== "radio" && t.type !== "checkbox") || t.tagName === "TEXTAREA" || t.tagName === "SELECT");
-	if (typing || e.altKey || e.ctrlKey || e.metaKey) {
+	// The Techniques tab hides the board: its keys there would change the
+	// game unseen, and the arrows scroll its long list as on any page.
+	if (typing || e.altKey || e.ctrlKey || e.metaKey || state.view === "techniques") {
 		return;
 	}
 	const to = { ArrowLeft: state.cursor - 1, ArrowRight: state.cursor + 1, Home: 0, End: state.game.moves.length, ArrowUp: 0, ArrowDown: state.game.moves.length }[e.key];

@@ -1273,6 +1273,41 @@ async function chrome(browser, base) {
 	await close(page);
 }
 
+// --- a new user's visit (ONLY=visit: "visit N", each failed before its fix)
+
+async function visit(browser, base) {
+	let page = await open(browser, base);
+	let s;
+
+	// 1. The keys of the board are not the Techniques tab's: there the
+	// arrows scroll its list, and neither they nor "f" change the game
+	// that waits behind it.
+	await setMode(page, "analyse");
+	await loadPGNText(page, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
+	await waitState(page, (s) => s.moves.length === 6 && s.cursor === 6, "the game to step through");
+	const flippedBefore = await page.evaluate(() => document.getElementById("board-col").classList.contains("flipped"));
+	await setMode(page, "techniques");
+	await page.waitForSelector("#ex-list .ex-entry", { timeout: LONG });
+	await page.evaluate(() => window.scrollTo(0, 0));
+	// (A click in the text, as a reader's: the tab's radio, focused by
+	// the click on it, would take the arrows to go from tab to tab.)
+	await page.click(".ex-list-head");
+	for (const key of ["ArrowDown", "ArrowDown", "ArrowDown"]) {
+		await page.keyboard.press(key);
+	}
+	await page.waitForTimeout(300);
+	const scrolled = await page.evaluate(() => window.scrollY);
+	for (const key of ["ArrowLeft", "Home", "f"]) {
+		await page.keyboard.press(key);
+	}
+	s = await state(page);
+	const flippedAfter = await page.evaluate(() => document.getElementById("board-col").classList.contains("flipped"));
+	check(scrolled > 0 && s.cursor === 6 && flippedAfter === flippedBefore,
+		`visit 1: on the Techniques tab the arrows scroll the page (by ${scrolled} px) and the keys leave the game be (move ${s.cursor} of 6 shown, board ${flippedAfter === flippedBefore ? "as it was" : "flipped"})`);
+	await setMode(page, "analyse");
+	await close(page);
+}
+
 async function main() {
 	if (!fs.existsSync(path.join(webDir, "matador.wasm"))) {
 		throw new Error(`${webDir} has no matador.wasm: run "make web" first`);
@@ -1285,7 +1320,7 @@ async function main() {
 	const started = Date.now();
 	try {
 		browser = await chromium.launch(chromiumOptions);
-		const all = [loadTime, defects, trial, trial8, tree, chrome, play, analyse, techniques, phones, dark, worker, selfPlay];
+		const all = [loadTime, defects, trial, trial8, tree, chrome, visit, play, analyse, techniques, phones, dark, worker, selfPlay];
 		// ONLY names the parts to run, separated by commas.
 		const parts = only ? all.filter((p) => only.split(",").includes(p.name)) : all;
 		for (const part of parts) {
