@@ -1,7 +1,7 @@
 // controls.js: the buttons, menus, keys and boxes of the page, and the
 // mode they put it in.
 import { clearAnalysis } from "./analysis.js";
-import { stopClock } from "./clock.js";
+import { clockForMode, stopClock } from "./clock.js";
 import { endGame, goTo, goToNode, newGame, openGame, openPGN, play, takeBack, usersTurn, viewed } from "./game.js";
 import { stopBoth } from "./explorer-search.js";
 import { showExplorer } from "./explorer.js";
@@ -42,10 +42,7 @@ export function applyMode() {
 	}
 	$("movetime-box").hidden = $("tc").value !== "move";
 	$("custom-box").hidden = $("tc").value !== "custom";
-	if (state.mode === "analyse") {
-		state.clock.on = false;
-		stopClock();
-	}
+	clockForMode();
 	clearAnalysis();
 	refresh();
 }
@@ -73,13 +70,9 @@ export function setMode(m) {
 	}
 	// The explorer's searches end with its view: the machine goes back to
 	// the game's engine.
+	// A clock that waited goes on in the mode of play (clockForMode).
 	if (state.view === "techniques") {
 		stopBoth();
-		if (state.clock.paused && state.game.result === "*") {
-			state.clock.running = state.clock.paused;
-			state.clock.since = performance.now();
-		}
-		state.clock.paused = null;
 	}
 	state.view = "board";
 	state.mode = m;

@@ -1306,6 +1306,36 @@ async function visit(browser, base) {
 		`visit 1: on the Techniques tab the arrows scroll the page (by ${scrolled} px) and the keys leave the game be (move ${s.cursor} of 6 shown, board ${flippedAfter === flippedBefore ? "as it was" : "flipped"})`);
 	await setMode(page, "analyse");
 	await close(page);
+
+	// 2. A game on the clock looked at in Analyse keeps its clock: it
+	// waits there, and goes on back in Play (it was lost: the rest of
+	// the game was played at a time a move).
+	page = await open(browser, base);
+	await page.selectOption("#tc", "3+2");
+	await waitState(page, (s) => s.clock.on && s.moves.length === 0, "a 3+2 game");
+	await clickMove(page, "e2e4");
+	await waitState(page, (s) => s.moves.length === 2 && s.status === "Your move", "the answer to e4 on the clock");
+	await setMode(page, "analyse");
+	const left = await state(page);
+	await page.waitForTimeout(1500);
+	const inAnalyse = await state(page);
+	await setMode(page, "white");
+	const back = await state(page);
+	await clickMove(page, "d2d4");
+	s = await waitState(page, (s) => s.moves.length === 4 && s.status === "Your move", "the answer to d4 after Analyse");
+	check(!inAnalyse.clock.running && Math.abs(inAnalyse.clock.w - left.clock.w) < 300 && back.clock.on && back.clock.running === "w" &&
+		s.clock.on && /^go wtime \d+ btime \d+ winc 2000 binc 2000$/.test(s.lastGo) && s.clock.w > 170000,
+		`visit 2: a 3+2 game's clock waits in Analyse (White ${Math.round(left.clock.w)} ms, then ${Math.round(inAnalyse.clock.w)}) and runs again in Play (on: ${back.clock.on}, running: ${back.clock.running}; Matador's next search "${s.lastGo}")`);
+	// The same through the Techniques tab, which holds the clock too.
+	await setMode(page, "techniques");
+	const away = await state(page);
+	await page.waitForTimeout(1000);
+	const still = await state(page);
+	await setMode(page, "white");
+	const again = await state(page);
+	check(!away.clock.running && Math.abs(still.clock.w - away.clock.w) < 1 && again.clock.on && again.clock.running === "w",
+		`visit 2: the clock waits on the Techniques tab (White ${Math.round(away.clock.w)} ms, then ${Math.round(still.clock.w)}) and runs again back in Play (running: ${again.clock.running})`);
+	await close(page);
 }
 
 async function main() {
