@@ -281,9 +281,20 @@ export function endGame(result, reason, quiet) {
 	}
 }
 
+// insufficientMaterial: no series of moves can mate, as lichess judges
+// it: the kings alone, a king and one knight or bishop against a king, or
+// kings and bishops only, every bishop on squares of one colour (a bishop
+// never leaves its colour, and no other piece can block a king's flight).
 export function insufficientMaterial(pos) {
-	const others = Object.values(pos.pieces).filter((p) => p.toLowerCase() !== "k");
-	return others.length === 0 || (others.length === 1 && "nbNB".includes(others[0]));
+	const others = Object.entries(pos.pieces).filter(([, p]) => p.toLowerCase() !== "k");
+	if (others.length === 0 || (others.length === 1 && "nbNB".includes(others[0][1]))) {
+		return true;
+	}
+	if (!others.every(([, p]) => p.toLowerCase() === "b")) {
+		return false;
+	}
+	const colour = ([sq]) => (sq.charCodeAt(0) + Number(sq[1])) % 2;
+	return others.every((o) => colour(o) === colour(others[0]));
 }
 
 // replaceGame starts a new version of the game, and stops what the engine

@@ -1336,6 +1336,25 @@ async function visit(browser, base) {
 	check(!away.clock.running && Math.abs(still.clock.w - away.clock.w) < 1 && again.clock.on && again.clock.running === "w",
 		`visit 2: the clock waits on the Techniques tab (White ${Math.round(away.clock.w)} ms, then ${Math.round(still.clock.w)}) and runs again back in Play (running: ${again.clock.running})`);
 	await close(page);
+
+	// 3. Kings and bishops all on squares of one colour: no mate can
+	// come, a draw by insufficient material (on lichess too); with
+	// bishops on both colours, or another piece, play goes on.
+	page = await open(browser, base);
+	await setMode(page, "analyse");
+	const dead = await loadFEN(page, "8/8/8/4k1b1/8/8/8/2B1K3 w - - 0 1");
+	const deadMany = await loadFEN(page, "8/8/3b3B/4k3/8/8/8/2B1K3 w - - 0 1");
+	const alive = await loadFEN(page, "8/8/8/4k2b/8/8/8/2B1K3 w - - 0 1");
+	const aliveKnight = await loadFEN(page, "8/8/8/4k1b1/8/8/8/1NB1K3 w - - 0 1");
+	// In play: Matador's last pawn taken leaves bishops of one colour.
+	await setMode(page, "white");
+	await loadFEN(page, "8/8/8/4k1b1/8/8/1p6/2B1K3 w - - 0 1");
+	await clickMove(page, "c1b2");
+	s = await waitState(page, (s) => s.moves.length === 1 && s.result !== "*", "the draw after Bxb2", 15000).catch(() => state(page));
+	check(dead.result === "1/2-1/2" && /insufficient material/.test(dead.resultText) && /insufficient material/.test(deadMany.resultText) &&
+		alive.result === "*" && aliveKnight.result === "*" && s.result === "1/2-1/2" && /insufficient material/.test(s.banner),
+		`visit 3: bishops of one colour only are a draw ("${dead.resultText}", "${deadMany.resultText}"; after Bxb2 in play "${s.banner}"), bishops of both colours or a knight are not ("${alive.result}", "${aliveKnight.result}")`);
+	await close(page);
 }
 
 async function main() {
