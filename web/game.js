@@ -413,6 +413,12 @@ export async function loadPGN(parsed) {
 	}
 	const tags = parsed.tags;
 	const start = await state.rules.position(tags.FEN || START_FEN);
+	// Moves are named as the PGN numbers them, from its start position.
+	const [, side, , , , fullmove] = start.fen.split(" ");
+	const moveName = (ply, text) => {
+		const k = ply + (side === "b" ? 1 : 0);
+		return `${(Number(fullmove) || 1) + Math.floor(k / 2)}${k % 2 ? "..." : "."} ${text}`;
+	};
 	const byId = new Map();
 	{
 		const root = makeNode(null, "", "", start, byId);
@@ -424,8 +430,7 @@ export async function loadPGN(parsed) {
 				const m = from.children[c];
 				const uci = parseSAN(to.pos, m.san);
 				if (!uci) {
-					const number = Math.floor(ply / 2) + 1;
-					throw new Error(`PGN: move ${number}, "${m.san}", is not a legal move there; nothing was loaded`);
+					throw new Error(`PGN: ${moveName(ply, m.san)} is not a legal move there; nothing was loaded`);
 				}
 				const after = await state.rules.position(to.pos.fen, [uci]);
 				const n = makeNode(to, uci, san(to.pos, uci, after), after, byId);

@@ -1355,6 +1355,24 @@ async function visit(browser, base) {
 		alive.result === "*" && aliveKnight.result === "*" && s.result === "1/2-1/2" && /insufficient material/.test(s.banner),
 		`visit 3: bishops of one colour only are a draw ("${dead.resultText}", "${deadMany.resultText}"; after Bxb2 in play "${s.banner}"), bishops of both colours or a knight are not ("${alive.result}", "${aliveKnight.result}")`);
 	await close(page);
+
+	// 4. A move a PGN gets wrong is named as the PGN numbers it, also
+	// from a FEN with Black to move (it was counted from 1 as if from the
+	// start: "move 2" for 4. Bc5), and the game shown stays.
+	page = await open(browser, base);
+	await setMode(page, "analyse");
+	await loadPGNText(page, "1. d4 d5 2. c4 *");
+	await waitState(page, (s) => s.moves.length === 3, "a game to keep");
+	await loadPGNText(page, '[SetUp "1"]\n[FEN "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"]\n\n2... Nc6 3. Nf3 Nf6 4. Bc5 *');
+	await page.waitForTimeout(500);
+	const said4 = await message(page);
+	await loadPGNText(page, "1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. O-O Nxe4 5. Re1 Nd6 6. Nxe5 Kf7 *");
+	await page.waitForTimeout(500);
+	const said4b = await message(page);
+	s = await state(page);
+	check(/4\. Bc5/.test(said4) && /6\.\.\. Kf7/.test(said4b) && s.moves.length === 3,
+		`visit 4: a wrong move is named as its PGN numbers it ("${said4}"; "${said4b}"), the game kept (${s.moves.length} plies)`);
+	await close(page);
 }
 
 async function main() {
