@@ -405,6 +405,10 @@ export async function takeBack() {
 // each is a question to the rules.
 export const PGN_MAX_MOVES = 6000;
 
+// The Variant tags of standard chess (lichess writes "Standard", and
+// "From Position" for a game from a FEN).
+const STANDARD_VARIANTS = ["", "standard", "chess", "normal", "from position"];
+
 // loadPGN makes a game read by parsePGNGames into the page's tree: each
 // move checked and its position computed by the rules.
 export async function loadPGN(parsed) {
@@ -412,6 +416,11 @@ export async function loadPGN(parsed) {
 		throw new Error(`PGN: the game has ${parsed.moves} moves with its variations, more than the ${PGN_MAX_MOVES} read; nothing was loaded`);
 	}
 	const tags = parsed.tags;
+	// Another variant's moves (Chess960's castling, crazyhouse's drops)
+	// would be refused one by one, or read wrongly: it is said at once.
+	if (tags.Variant && !STANDARD_VARIANTS.includes(tags.Variant.trim().toLowerCase())) {
+		throw new Error(`PGN: the game is ${tags.Variant}, a variant the page does not play (standard chess only); nothing was loaded`);
+	}
 	const start = await state.rules.position(tags.FEN || START_FEN);
 	// Moves are named as the PGN numbers them, from its start position.
 	const [, side, , , , fullmove] = start.fen.split(" ");

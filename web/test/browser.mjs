@@ -1373,6 +1373,23 @@ async function visit(browser, base) {
 	check(/4\. Bc5/.test(said4) && /6\.\.\. Kf7/.test(said4b) && s.moves.length === 3,
 		`visit 4: a wrong move is named as its PGN numbers it ("${said4}"; "${said4b}"), the game kept (${s.moves.length} plies)`);
 	await close(page);
+
+	// 5. A game of another variant is said to be one, at once, rather
+	// than refused at its first castling as an illegal move; a lichess
+	// game from a position (Variant "From Position") still loads.
+	page = await open(browser, base);
+	await setMode(page, "analyse");
+	await loadPGNText(page, "1. d4 d5 2. c4 *");
+	await waitState(page, (s) => s.moves.length === 3, "a game to keep");
+	await loadPGNText(page, '[Event "Casual Chess960 game"]\n[Variant "Chess960"]\n[SetUp "1"]\n[FEN "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"]\n\n9. g3 Nb6 10. O-O *');
+	await page.waitForTimeout(500);
+	const said5 = await message(page);
+	const kept5 = await state(page);
+	await loadPGNText(page, '[Variant "From Position"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n\n1. e4 Kd7 *');
+	s = await waitState(page, (s) => s.moves.length === 2, "a game of Variant From Position", 15000).catch(() => state(page));
+	check(/Chess960/.test(said5) && /variant/.test(said5) && kept5.moves.length === 3 && s.moves.length === 2,
+		`visit 5: a Chess960 PGN is refused as a variant ("${said5}"), the game kept (${kept5.moves.length} plies); Variant "From Position" loads (${s.moves.length} plies)`);
+	await close(page);
 }
 
 async function main() {
