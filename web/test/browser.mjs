@@ -1390,6 +1390,34 @@ async function visit(browser, base) {
 	check(/Chess960/.test(said5) && /variant/.test(said5) && kept5.moves.length === 3 && s.moves.length === 2,
 		`visit 5: a Chess960 PGN is refused as a variant ("${said5}"), the game kept (${kept5.moves.length} plies); Variant "From Position" loads (${s.moves.length} plies)`);
 	await close(page);
+
+	// 6. Moves as other programs write them and people type them: long
+	// algebraic notation and more of the origin square than SAN needs in
+	// a PGN, o-o and a lowercase promotion typed; still nothing
+	// ambiguous.
+	page = await open(browser, base);
+	await setMode(page, "analyse");
+	await loadPGNText(page, "1. e2-e4 e7-e5 2. Ng1-f3 Nb8c6 3. Bf1xb5?! a7-a6 4. Bb5xc6 d7xc6 5. O-O Ng8e7 *");
+	s = await waitState(page, (s) => s.moves.length === 10, "a PGN in long algebraic notation", 15000).catch(() => state(page));
+	const said6 = await message(page);
+	const longSans = s.sans.join(" ");
+	await loadPGNText(page, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 *");
+	await waitState(page, (s) => s.moves.length === 6, "a game to castle in");
+	await page.fill("#move-input", "o-o");
+	await page.press("#move-input", "Enter");
+	const castled = await waitState(page, (s) => s.moves.length === 7, "o-o typed", 10000).catch(() => state(page));
+	await loadFEN(page, "8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+	await page.fill("#move-input", "e8=q");
+	await page.press("#move-input", "Enter");
+	const promoted = await waitState(page, (s) => s.moves.length === 1, "e8=q typed", 10000).catch(() => state(page));
+	await loadFEN(page, "4k3/8/8/8/8/8/8/3NK2N w - - 0 1");
+	await page.fill("#move-input", "Nf2");
+	await page.press("#move-input", "Enter");
+	await page.waitForTimeout(300);
+	const ambiguous = await state(page);
+	check(longSans === "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O Ne7" && castled.sans[6] === "O-O" && promoted.sans[0] === "e8=Q" && ambiguous.moves.length === 0,
+		`visit 6: a PGN in long algebraic notation loads ("${longSans}"${said6 ? `; "${said6}"` : ""}), o-o typed castles (${castled.sans[6]}), e8=q promotes (${promoted.sans[0]}), an ambiguous Nf2 is refused (${ambiguous.moves.length} moves)`);
+	await close(page);
 }
 
 async function main() {
