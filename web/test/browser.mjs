@@ -1418,6 +1418,20 @@ async function visit(browser, base) {
 	check(longSans === "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O Ne7" && castled.sans[6] === "O-O" && promoted.sans[0] === "e8=Q" && ambiguous.moves.length === 0,
 		`visit 6: a PGN in long algebraic notation loads ("${longSans}"${said6 ? `; "${said6}"` : ""}), o-o typed castles (${castled.sans[6]}), e8=q promotes (${promoted.sans[0]}), an ambiguous Nf2 is refused (${ambiguous.moves.length} moves)`);
 	await close(page);
+
+	// 7. A game copied from a web page has no-break spaces, a file from
+	// some programs a byte-order mark: both are white space (the reader
+	// stopped at them with "Cannot read properties of null").
+	page = await open(browser, base);
+	await setMode(page, "analyse");
+	await loadPGNText(page, "1.\u00a0d4 d5\u00a02.\u00a0c4 e6 *");
+	const nbsp = await waitState(page, (s) => s.moves.length === 4, "a PGN with no-break spaces", 15000).catch(() => state(page));
+	const said7 = await message(page);
+	await loadPGNText(page, '\ufeff[White "Anna"]\n[Black "Ben"]\n\n1. e4 e5 *');
+	const bom = await waitState(page, (s) => s.moves.length === 2, "a PGN with a byte-order mark", 15000).catch(() => state(page));
+	check(nbsp.sans.join(" ") === "d4 d5 c4 e6" && bom.sans.join(" ") === "e4 e5" && bom.tags.White === "Anna" && bom.errors.length === 0,
+		`visit 7: a PGN with no-break spaces loads ("${nbsp.sans.join(" ")}"${said7 ? `; "${said7}"` : ""}), and one with a byte-order mark ("${bom.sans.join(" ")}", White ${bom.tags.White}; errors: ${bom.errors.join(" | ") || "none"})`);
+	await close(page);
 }
 
 async function main() {
