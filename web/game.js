@@ -47,7 +47,7 @@ export function enginesTurn() {
 // usersTurn: the board takes a move now. In Analyse, from any position
 // shown but a finished one; in play, at the end of the game only.
 export function usersTurn() {
-	if (state.busy || !viewed().legal.length) {
+	if (state.busy || state.restoring || !viewed().legal.length) {
 		return false;
 	}
 	if (state.mode === "analyse") {
@@ -146,7 +146,7 @@ export function syncReview() {
 // lineChanged: the result of the line now shown. The main line keeps a
 // result that is not the rules' (a PGN's, a resignation); a variation is
 // judged by the rules alone.
-function lineChanged() {
+export function lineChanged() {
 	syncLine();
 	const main = state.game.mainResult;
 	state.game.result = "*";

@@ -6,6 +6,7 @@ import { REASONS, atEnd, enginesTurn, isMainLine, mainFrom, rulesResult, usersTu
 import { formatScore } from "./info.js";
 import { pgnText } from "./pgn.js";
 import { nodeJudgement, renderGraph } from "./review.js";
+import { saveSoon } from "./saved.js";
 import { loadingText } from "./search.js";
 import { state } from "./state.js";
 import { $ } from "./ui.js";
@@ -61,7 +62,9 @@ export function render() {
 	const userWhite = state.mode === "white" ? true : state.mode === "black" ? false : null;
 	banner.className = state.game.result === "1/2-1/2" || userWhite === null ? "draw" : userWhite === (state.game.result === "1-0") ? "won" : "lost";
 	let status;
-	if (state.reviewing) {
+	if (state.restoring) {
+		status = "Taking back the game of your last visit…";
+	} else if (state.reviewing) {
 		status = "Analysing the game…";
 	} else if (!atEnd() && state.mode !== "analyse") {
 		status = `Move ${state.cursor} of ${state.game.moves.length} shown (End to return)`;
@@ -83,6 +86,7 @@ export function render() {
 	$("resign").hidden = !playing;
 	$("offer-draw").hidden = !playing;
 	$("move-now").hidden = state.mode === "analyse" || state.game.result !== "*";
+	saveSoon();
 }
 
 export function renderNames() {

@@ -1432,6 +1432,53 @@ async function visit(browser, base) {
 	check(nbsp.sans.join(" ") === "d4 d5 c4 e6" && bom.sans.join(" ") === "e4 e5" && bom.tags.White === "Anna" && bom.errors.length === 0,
 		`visit 7: a PGN with no-break spaces loads ("${nbsp.sans.join(" ")}"${said7 ? `; "${said7}"` : ""}), and one with a byte-order mark ("${bom.sans.join(" ")}", White ${bom.tags.White}; errors: ${bom.errors.join(" | ") || "none"})`);
 	await close(page);
+
+	// 8. A reload (or a phone's browser dropping the tab) keeps the game:
+	// its moves, mode, clocks and controls in Play; its tree, comments
+	// and tags in Analyse; its result (it was lost: the page began again
+	// at the start position).
+	page = await open(browser, base);
+	await page.selectOption("#tc", "3+2");
+	await waitState(page, (s) => s.clock.on && s.moves.length === 0, "a 3+2 game");
+	await clickMove(page, "e2e4");
+	const played = await waitState(page, (s) => s.moves.length === 2 && s.status === "Your move", "the answer to e4 before the reload");
+	await page.reload();
+	s = await waitState(page, (s) => s.engineReady && s.status === "Your move", "the page after the reload");
+	const tc = await page.inputValue("#tc");
+	const reloaded = s;
+	await clickMove(page, "d2d4");
+	s = await waitState(page, (s) => s.moves.length === 4 && s.status === "Your move", "the answer to d4 after the reload");
+	check(reloaded.sans.join(" ") === played.sans.join(" ") && reloaded.mode === "white" && tc === "3+2" && reloaded.clock.on &&
+		reloaded.clock.running === "w" && reloaded.clock.w <= played.clock.w && reloaded.clock.w > played.clock.w - 30000 &&
+		Math.abs(reloaded.clock.b - played.clock.b) < 50 && /^go wtime/.test(s.lastGo),
+		`visit 8: a reload in Play keeps the game (${reloaded.sans.join(" ")}, ${reloaded.mode}, ${tc}) and its clocks (White ${Math.round(played.clock.w)} then ${Math.round(reloaded.clock.w)} ms, running: ${reloaded.clock.running}), and play goes on ("${s.lastGo}")`);
+	await setMode(page, "analyse");
+	await page.click("#share > summary");
+	await loadPGNText(page, '[Event "Club"]\n[White "Anna"]\n[Black "Ben"]\n[Result "*"]\n\n1. e4 { the king\'s pawn } e5 (1... c5 2. Nf3 $1) 2. Nf3 Nc6 *');
+	await waitState(page, (s) => s.moves.length === 4 && s.tags.White === "Anna", "a game with a variation");
+	await page.waitForTimeout(300);
+	const before = await page.inputValue("#pgn");
+	await page.reload();
+	s = await waitState(page, (s) => s.engineReady && s.moves.length === 4, "the game after the reload");
+	await page.click("#share > summary");
+	await page.waitForTimeout(300);
+	const after = await page.inputValue("#pgn");
+	check(after === before && s.mode === "analyse" && s.tags.White === "Anna",
+		`visit 8: a reload in Analyse keeps the game's tree, comments and tags (${after === before ? "the same PGN" : `"${after}" against "${before}"`}; ${s.mode})`);
+	await setMode(page, "black");
+	s = await waitState(page, (s) => s.moves.length === 5 && s.status === "Your move", "Matador's move as White");
+	await page.click("#resign");
+	await waitState(page, (s) => s.result !== "*", "the resignation");
+	await page.reload();
+	s = await waitState(page, (s) => s.engineReady && s.result !== "*", "the resigned game after the reload", 30000).catch(() => state(page));
+	check(s.mode === "black" && s.result === "1-0" && /Matador wins by resignation/.test(s.banner) && s.moves.length === 5,
+		`visit 8: a resigned game stays resigned after a reload ("${s.banner}", ${s.moves.length} plies, ${s.mode})`);
+	await page.click("#new-game");
+	await waitState(page, (s) => s.moves.length === 0 && s.result === "*", "a new game");
+	await page.reload();
+	s = await waitState(page, (s) => s.engineReady && s.moves.length === 0, "the new game after the reload", 30000).catch(() => state(page));
+	check(s.moves.length === 0 && s.result === "*" && s.mode === "black", `visit 8: New game, then a reload: the new game (${s.moves.length} plies, ${s.mode})`);
+	await close(page);
 }
 
 async function main() {
