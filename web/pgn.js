@@ -172,7 +172,9 @@ export function parsePGNGames(text) {
 			game.ended = true;
 			continue;
 		}
-		word = word.replace(/^\d+\.*/, ""); // the move number
+		// The move number: "12.", "12...", "12…", a bare "12", or dots
+		// alone; not the 0 of castling written 0-0.
+		word = word.replace(/^(?:\d+(?:\.|…)+|\d+$|(?:\.|…)+)/, "");
 		if (word === "") {
 			continue;
 		}

@@ -1479,6 +1479,21 @@ async function visit(browser, base) {
 	s = await waitState(page, (s) => s.engineReady && s.moves.length === 0, "the new game after the reload", 30000).catch(() => state(page));
 	check(s.moves.length === 0 && s.result === "*" && s.mode === "black", `visit 8: New game, then a reload: the new game (${s.moves.length} plies, ${s.mode})`);
 	await close(page);
+
+	// 9. Castling written with zeros, as many texts do, and move numbers
+	// with an ellipsis (12… axb5): the 0 of 0-0 was taken for a move
+	// number ("4. -0 is not a legal move"), and "…" for a move.
+	page = await open(browser, base);
+	await setMode(page, "analyse");
+	await loadPGNText(page, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 d6 5. d3 Bg4 6. Nc3 Qd7 7. Be3 0-0-0 *");
+	const zeros = await waitState(page, (s) => s.moves.length === 14, "a PGN castling with zeros", 15000).catch(() => state(page));
+	const said9 = await message(page);
+	await loadPGNText(page, "1. d4 d5 2. c4 dxc4 3. e3 3… b5 4. a4 *");
+	const dots = await waitState(page, (s) => s.moves.length === 7, "a PGN with an ellipsis", 15000).catch(() => state(page));
+	const said9b = await message(page);
+	check(zeros.sans[6] === "O-O" && zeros.sans[13] === "O-O-O" && dots.sans.join(" ") === "d4 d5 c4 dxc4 e3 b5 a4",
+		`visit 9: 0-0 and 0-0-0 in a PGN castle (${zeros.sans[6]}, ${zeros.sans[13]}${said9 ? `; "${said9}"` : ""}), "3… b5" is read (${dots.sans.join(" ")}${said9b ? `; "${said9b}"` : ""})`);
+	await close(page);
 }
 
 async function main() {
