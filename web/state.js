@@ -96,6 +96,7 @@ export const state = {
 		limit: "depth 12",
 		evaluation: "net",
 		running: false,
+		stopped: false, // Stop, or the tab left, during the run: a side not yet searching does not start
 		runs: 0, // searches finished, read by the browser test
 		sides: [],
 		built: false, // the tab has been drawn once

@@ -1494,6 +1494,25 @@ async function visit(browser, base) {
 	check(zeros.sans[6] === "O-O" && zeros.sans[13] === "O-O-O" && dots.sans.join(" ") === "d4 d5 c4 dxc4 e3 b5 a4",
 		`visit 9: 0-0 and 0-0-0 in a PGN castle (${zeros.sans[6]}, ${zeros.sans[13]}${said9 ? `; "${said9}"` : ""}), "3… b5" is read (${dots.sans.join(" ")}${said9b ? `; "${said9b}"` : ""})`);
 	await close(page);
+
+	// 10. The Techniques tab left at once after Search both, while its
+	// workers still load: both searches end with the tab (a stop sent
+	// before a search began was lost, and both searched their 10 s
+	// unseen, beside the game's engine).
+	page = await open(browser, base);
+	await setMode(page, "techniques");
+	await page.waitForSelector("#ex-list .ex-entry", { timeout: LONG });
+	await page.selectOption("#ex-limit", "movetime 10000");
+	await page.click("#ex-run");
+	await setMode(page, "white");
+	const left10 = Date.now();
+	s = await waitState(page, (s) => !s.explorer.running, "the explorer's searches to end", 30000);
+	const endedIn = Date.now() - left10;
+	await setMode(page, "techniques");
+	const ready10 = !(await page.isDisabled("#ex-run"));
+	check(endedIn < 5000 && ready10, `visit 10: the Techniques tab left at once after Search both: its searches ended ${endedIn} ms later (bound 5000; the limit was 10 s), Search both ready again (${ready10})`);
+	await setMode(page, "white");
+	await close(page);
 }
 
 async function main() {
