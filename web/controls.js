@@ -157,6 +157,16 @@ $("moves").addEventListener("click", (e) => {
 		goToNode(n);
 	}
 });
+// A variation's move (a focusable span with the role of a button) is
+// followed by Enter or Space, as a button is.
+$("moves").addEventListener("keydown", (e) => {
+	const m = e.target.closest(".vmove[data-node]");
+	const n = m && (e.key === "Enter" || e.key === " ") && state.game.byId.get(Number(m.dataset.node));
+	if (n) {
+		e.preventDefault();
+		goToNode(n);
+	}
+});
 $("pgn-games").addEventListener("change", () => {
 	if (state.pgnGames) {
 		openGame(state.pgnGames, Number($("pgn-games").value)).catch(showError);

@@ -282,6 +282,9 @@ function variation(first, number, white) {
 		}
 		const b = document.createElement("span");
 		b.className = "move vmove";
+		// Inline in the text, yet a button to the keyboard as to the mouse.
+		b.tabIndex = 0;
+		b.setAttribute("role", "button");
 		b.dataset.node = String(n.id);
 		b.textContent = (white ? `${number}. ` : numbered ? `${number}… ` : "") + moveLabel(n);
 		n.el = b;

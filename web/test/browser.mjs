@@ -1513,6 +1513,35 @@ async function visit(browser, base) {
 	check(endedIn < 5000 && ready10, `visit 10: the Techniques tab left at once after Search both: its searches ended ${endedIn} ms later (bound 5000; the limit was 10 s), Search both ready again (${ready10})`);
 	await setMode(page, "white");
 	await close(page);
+
+	// 11. A variation's moves are reached by Tab and followed by Enter, as
+	// the main line's buttons are (they were spans the keyboard could not
+	// reach).
+	page = await open(browser, base);
+	await setMode(page, "analyse");
+	await loadPGNText(page, "1. e4 e5 (1... c5 2. Nf3 d6) 2. Nf3 *");
+	await waitState(page, (s) => s.moves.length === 3, "a game with a variation");
+	await page.focus('#moves button.move[data-ply="2"]');
+	const reached = [];
+	for (let i = 0; i < 6 && !reached.includes("Nf3v"); i++) {
+		await page.keyboard.press("Tab");
+		reached.push(await page.evaluate(() => {
+			const a = document.activeElement;
+			return a && a.classList.contains("vmove") ? a.textContent.replace(/^\d+[.…]+\s*/, "").trim() + "v" : a ? a.tagName + (a.id ? "#" + a.id : "") : "";
+		}));
+	}
+	// Back to the variation's 2. Nf3 (shift-tab from wherever Tab went) and
+	// Enter on it.
+	const focused = await page.evaluate(() => {
+		const v = [...document.querySelectorAll("#moves .vmove")].find((x) => /Nf3/.test(x.textContent));
+		v.focus();
+		return document.activeElement === v;
+	});
+	await page.keyboard.press("Enter");
+	s = await state(page);
+	check(reached.includes("c5v") && focused && s.sans.join(" ") === "e4 c5 Nf3 d6" && s.cursor === 3,
+		`visit 11: Tab reaches a variation's moves (${reached.join(", ")}), Enter on its 2. Nf3 follows it (${s.sans.join(" ")}, move ${s.cursor} shown)`);
+	await close(page);
 }
 
 async function main() {
