@@ -193,11 +193,11 @@ function drawTree(box) {
 	while (at.children.length) {
 		const [main, ...others] = at.children;
 		ply++;
-		if (main.before) {
+		if (shown(main.before)) {
 			if (!white && !numbered) {
 				cell("move empty", "");
 			}
-			box.appendChild(block([commentSpan(main.before)]));
+			box.appendChild(block([commentSpan(shown(main.before))]));
 			numbered = true;
 		}
 		if (white) {
@@ -222,8 +222,8 @@ function drawTree(box) {
 		main.el = m;
 		box.appendChild(m);
 		const parts = [];
-		if (main.comment) {
-			parts.push(commentSpan(main.comment));
+		if (shown(main.comment)) {
+			parts.push(commentSpan(shown(main.comment)));
 		}
 		for (const v of others) {
 			parts.push(variation(v, number, white));
@@ -260,6 +260,14 @@ function block(parts) {
 	return d;
 }
 
+// shown is a comment as the move list shows it: without the commands
+// that programs embed for programs ([%clk 0:02:58], [%emt ...], [%cal
+// ...], [%csl ...]: lichess writes a clock after every move), which the
+// PGN written out keeps. A comment of commands alone is not shown.
+function shown(text) {
+	return text ? text.replace(/\[%[^\]]*\]/g, "").replace(/\s+/g, " ").trim() : "";
+}
+
 function commentSpan(text) {
 	const c = document.createElement("span");
 	c.className = "comment";
@@ -276,8 +284,8 @@ function variation(first, number, white) {
 	d.className = "variation";
 	let numbered = true;
 	const write = (n) => {
-		if (n.before) {
-			d.appendChild(commentSpan(n.before));
+		if (shown(n.before)) {
+			d.appendChild(commentSpan(shown(n.before)));
 			numbered = true;
 		}
 		const b = document.createElement("span");
@@ -291,8 +299,8 @@ function variation(first, number, white) {
 		d.appendChild(b);
 		d.appendChild(document.createTextNode(" "));
 		numbered = false;
-		if (n.comment) {
-			d.appendChild(commentSpan(n.comment));
+		if (shown(n.comment)) {
+			d.appendChild(commentSpan(shown(n.comment)));
 			numbered = true;
 		}
 	};

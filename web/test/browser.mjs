@@ -1542,6 +1542,25 @@ async function visit(browser, base) {
 	check(reached.includes("c5v") && focused && s.sans.join(" ") === "e4 c5 Nf3 d6" && s.cursor === 3,
 		`visit 11: Tab reaches a variation's moves (${reached.join(", ")}), Enter on its 2. Nf3 follows it (${s.sans.join(" ")}, move ${s.cursor} shown)`);
 	await close(page);
+
+	// 12. A lichess PGN, with its clock after every move: the move list
+	// shows the moves in rows of two, not a "[%clk ...]" line after each
+	// move; the PGN written out keeps the clocks, and a comment in words
+	// beside a command is shown.
+	page = await open(browser, base);
+	await setMode(page, "analyse");
+	await loadPGNText(page, '[Event "Rated Blitz game"]\n[Site "https://lichess.org/abcdefgh"]\n[White "alice"]\n[Black "bob"]\n[Result "*"]\n\n' +
+		"1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 2. Nf3 { [%clk 0:02:59] } 2... Nc6 { [%clk 0:02:58] } " +
+		"3. Bb5 { a Ruy Lopez [%clk 0:02:57] } 3... a6 { [%clk 0:02:55] [%cal Gb5c6] } *");
+	await waitState(page, (s) => s.moves.length === 6 && s.tags.White === "alice", "a lichess PGN with clocks");
+	const listed = await page.evaluate(() => ({
+		comments: [...document.querySelectorAll("#moves .comment")].map((c) => c.textContent),
+		rows: new Set([...document.querySelectorAll("#moves button.move")].map((b) => Math.round(b.getBoundingClientRect().top))).size,
+	}));
+	const out12 = await page.inputValue("#pgn");
+	check(listed.comments.join("|") === "a Ruy Lopez" && listed.rows === 4 && /\[%clk 0:02:58\]/.test(out12) && /\[%cal Gb5c6\]/.test(out12),
+		`visit 12: a lichess PGN's clocks are not shown as comments (comments: ${listed.comments.join(" | ")}; the 6 moves in ${listed.rows} rows, 4 with the comment in words), and are written out again (${/\[%clk 0:02:58\]/.test(out12)})`);
+	await close(page);
 }
 
 async function main() {
