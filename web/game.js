@@ -60,11 +60,13 @@ export function usersTurn() {
 // version, then lets the engine go on.
 export async function play(uci, version, ply) {
 	state.busy = true;
+	let clocked = false;
 	try {
 		const pos = state.game.positions[ply];
 		// The mover's clock stops now, not when the rules have answered.
 		if (ply === state.game.moves.length && state.game.moves[ply] !== uci) {
 			clockMove(whiteToMove(pos));
+			clocked = true;
 		}
 		const after = await state.rules.position(pos.fen, [uci]);
 		if (version !== state.game.version) {
@@ -75,6 +77,12 @@ export async function play(uci, version, ply) {
 		state.busy = false;
 	}
 	refresh();
+	// The other clock starts once the move is on the board (refresh has
+	// just drawn it): the wait for the rules is not its time, and a
+	// player is not charged for a move not yet shown.
+	if (clocked && state.clock.running && state.game.result === "*") {
+		state.clock.since = performance.now();
+	}
 }
 
 // The game is a tree of moves (state.js): each node a move with the

@@ -1561,6 +1561,48 @@ async function visit(browser, base) {
 	check(listed.comments.join("|") === "a Ruy Lopez" && listed.rows === 4 && /\[%clk 0:02:58\]/.test(out12) && /\[%cal Gb5c6\]/.test(out12),
 		`visit 12: a lichess PGN's clocks are not shown as comments (comments: ${listed.comments.join(" | ")}; the 6 moves in ${listed.rows} rows, 4 with the comment in words), and are written out again (${/\[%clk 0:02:58\]/.test(out12)})`);
 	await close(page);
+
+	// 13. The user's clock starts when Matador's move is on the board, not
+	// at its bestmove: the rules' answer for the move (held back here
+	// 400 ms, as on a slow phone) is not the user's time.
+	const context13 = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+	await context13.addInitScript(() => {
+		const post = Worker.prototype.postMessage;
+		const slow = new WeakSet();
+		const Real = window.Worker;
+		window.Worker = class extends Real {
+			constructor(url, options) {
+				super(url, options);
+				// The rules' worker is the one without ?progress.
+				if (!String(url).includes("progress")) {
+					slow.add(this);
+				}
+			}
+		};
+		Worker.prototype.postMessage = function (line) {
+			if (slow.has(this) && window.matadorSlowRules && line === "go perft 1") {
+				setTimeout(() => post.call(this, line), 400);
+			} else {
+				post.call(this, line);
+			}
+		};
+	});
+	page = await context13.newPage();
+	page.setDefaultTimeout(LONG);
+	await page.goto(base);
+	await waitState(page, (s) => s.status === "Your move" && s.engineReady, "the page to start");
+	await page.selectOption("#tc", "3+2");
+	await waitState(page, (s) => s.clock.on && s.moves.length === 0, "a 3+2 game");
+	await clickMove(page, "e2e4");
+	await waitState(page, (s) => s.moves.length === 1, "e4 on the clock");
+	await page.evaluate(() => (window.matadorSlowRules = true));
+	const shownAt = await page.waitForFunction(() => {
+		const s = window.matadorPage.state();
+		return s.moves.length === 2 ? s.clock.w : false;
+	}, null, { polling: "raf", timeout: LONG });
+	const w13 = await shownAt.jsonValue();
+	check(w13 > 181850, `visit 13: Matador's reply shown (its rules' answer 400 ms late), White's clock has ${Math.round(w13)} ms of 182000 (bound 181850)`);
+	await context13.close();
 }
 
 async function main() {
