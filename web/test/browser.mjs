@@ -9,8 +9,8 @@
 // width, light and dark; follows a move tree's variations and comments
 // through PGN in and out; and checks the engine panel and the chrome.
 // Each defect found by trying the page has its own check, named "defect
-// N" (the first list) or "trial N" (the second), which failed on the page
-// before its fix. It
+// N" (the first list), "trial N" (the second) or "visit N" (the third),
+// which failed on the page before its fix. It
 // asserts on the page's state (window.matadorPage.state()) and the DOM,
 // not on pixels, waits for states rather than for fixed times, and keeps
 // screenshots.
@@ -22,7 +22,7 @@
 // $TMPDIR/matador-browser-test, outside the repository), DOCS=1 to also
 // write the screenshots of docs/browser.md into docs/browser/, ONLY=parts
 // to run some parts alone, by their function's name, separated by commas
-// (ONLY=defects, ONLY=trial,trial8,tree,chrome; WEB=an older build's
+// (ONLY=defects, ONLY=trial,trial8,tree,chrome,visit; WEB=an older build's
 // folder shows which checks the older page fails),
 // BENCH=1 to also run bench.html and check its node count against the
 // native build's.
