@@ -1,17 +1,18 @@
 // clock.js: the two clocks of a timed game.
-import { current, endGame } from "./game.js";
+import { current, endGame, whiteToMove } from "./game.js";
 import { state } from "./state.js";
 import { $ } from "./ui.js";
 
 // The clocks start with the first move, as on lichess; the side to move's
 // runs; a move adds the increment to the mover's. setupClock sets them
-// for the time control chosen (state.clock).
+// for the time control chosen (state.clock), in Analyse too, where they
+// are off: a game begun there and played on in Play has them ready.
 export function setupClock() {
 	const tc = $("tc").value;
 	state.clock.running = null;
 	state.clock.paused = null;
-	if (tc === "move" || state.mode === "analyse") {
-		state.clock.on = false;
+	state.clock.on = false;
+	if (tc === "move") {
 		return;
 	}
 	let minutes;
@@ -26,7 +27,7 @@ export function setupClock() {
 	} else {
 		[minutes, inc] = tc.split("+").map(Number);
 	}
-	state.clock.on = true;
+	state.clock.on = state.mode !== "analyse";
 	state.clock.base = Math.round(minutes * 60000);
 	state.clock.inc = Math.round(inc * 1000);
 	state.clock.w = state.clock.base;
@@ -52,6 +53,30 @@ export function clockMove(moverWhite) {
 	state.clock[mover] += state.clock.inc;
 	state.clock.running = moverWhite ? "b" : "w";
 	state.clock.since = now;
+}
+
+// clockForMode turns the clocks off in Analyse, the one that ran waiting
+// there, and on again in the modes of play: a game on the clock looked at
+// in Analyse goes on with its time where it was, the side to move's clock
+// running if the game had begun.
+export function clockForMode() {
+	if (state.mode === "analyse") {
+		if (state.clock.running) {
+			state.clock.paused = state.clock.running;
+			stopClock();
+		}
+		state.clock.on = false;
+		return;
+	}
+	if (state.view !== "board") {
+		return; // the Techniques tab holds the clock (controls.js)
+	}
+	state.clock.on = $("tc").value !== "move";
+	if (state.clock.on && state.clock.paused && state.game.result === "*") {
+		state.clock.running = whiteToMove(current()) ? "w" : "b";
+		state.clock.since = performance.now();
+	}
+	state.clock.paused = null;
 }
 
 export function stopClock() {

@@ -1,7 +1,7 @@
 // controls.js: the buttons, menus, keys and boxes of the page, and the
 // mode they put it in.
 import { clearAnalysis } from "./analysis.js";
-import { stopClock } from "./clock.js";
+import { clockForMode, stopClock } from "./clock.js";
 import { endGame, goTo, goToNode, newGame, openGame, openPGN, play, takeBack, usersTurn, viewed } from "./game.js";
 import { stopBoth } from "./explorer-search.js";
 import { showExplorer } from "./explorer.js";
@@ -42,10 +42,7 @@ export function applyMode() {
 	}
 	$("movetime-box").hidden = $("tc").value !== "move";
 	$("custom-box").hidden = $("tc").value !== "custom";
-	if (state.mode === "analyse") {
-		state.clock.on = false;
-		stopClock();
-	}
+	clockForMode();
 	clearAnalysis();
 	refresh();
 }
@@ -73,13 +70,9 @@ export function setMode(m) {
 	}
 	// The explorer's searches end with its view: the machine goes back to
 	// the game's engine.
+	// A clock that waited goes on in the mode of play (clockForMode).
 	if (state.view === "techniques") {
 		stopBoth();
-		if (state.clock.paused && state.game.result === "*") {
-			state.clock.running = state.clock.paused;
-			state.clock.since = performance.now();
-		}
-		state.clock.paused = null;
 	}
 	state.view = "board";
 	state.mode = m;
@@ -164,6 +157,16 @@ $("moves").addEventListener("click", (e) => {
 		goToNode(n);
 	}
 });
+// A variation's move (a focusable span with the role of a button) is
+// followed by Enter or Space, as a button is.
+$("moves").addEventListener("keydown", (e) => {
+	const m = e.target.closest(".vmove[data-node]");
+	const n = m && (e.key === "Enter" || e.key === " ") && state.game.byId.get(Number(m.dataset.node));
+	if (n) {
+		e.preventDefault();
+		goToNode(n);
+	}
+});
 $("pgn-games").addEventListener("change", () => {
 	if (state.pgnGames) {
 		openGame(state.pgnGames, Number($("pgn-games").value)).catch(showError);
@@ -172,7 +175,9 @@ $("pgn-games").addEventListener("change", () => {
 document.addEventListener("keydown", (e) => {
 	const t = e.target;
 	const typing = t && ((t.tagName === "INPUT" && t.type !== "radio" && t.type !== "checkbox") || t.tagName === "TEXTAREA" || t.tagName === "SELECT");
-	if (typing || e.altKey || e.ctrlKey || e.metaKey) {
+	// The Techniques tab hides the board: its keys there would change the
+	// game unseen, and the arrows scroll its long list as on any page.
+	if (typing || e.altKey || e.ctrlKey || e.metaKey || state.view === "techniques") {
 		return;
 	}
 	const to = { ArrowLeft: state.cursor - 1, ArrowRight: state.cursor + 1, Home: 0, End: state.game.moves.length, ArrowUp: 0, ArrowDown: state.game.moves.length }[e.key];

@@ -49,6 +49,7 @@ export async function runBoth() {
 		return;
 	}
 	ex.running = true;
+	ex.stopped = false;
 	const evaluation = $("ex-eval").value;
 	ex.limit = $("ex-limit").value;
 	$("ex-run").disabled = true;
@@ -105,6 +106,12 @@ async function searchSide(side, pos) {
 		// a search repeated gives the same nodes.
 		e.send("ucinewgame");
 		await e.ready();
+		// Stopped before its search began (the tab left while the
+		// worker was still loading): a "stop" sent then found nothing to
+		// stop, and the search would run its whole limit unseen.
+		if (state.explorer.stopped) {
+			return;
+		}
 		e.send(`position fen ${side.fen}`);
 		e.send(`go ${side.limit}`);
 		let last = null;
@@ -214,6 +221,7 @@ export function renderSides() {
 // stopBoth ends both searches; each still reports its last iteration and
 // its move.
 export function stopBoth() {
+	state.explorer.stopped = true; // a search not yet begun does not begin
 	for (const side of state.explorer.sides) {
 		if (side.running) {
 			side.engine.send("stop");

@@ -47,7 +47,7 @@ export function enginesTurn() {
 // usersTurn: the board takes a move now. In Analyse, from any position
 // shown but a finished one; in play, at the end of the game only.
 export function usersTurn() {
-	if (state.busy || !viewed().legal.length) {
+	if (state.busy || state.restoring || !viewed().legal.length) {
 		return false;
 	}
 	if (state.mode === "analyse") {
@@ -60,11 +60,13 @@ export function usersTurn() {
 // version, then lets the engine go on.
 export async function play(uci, version, ply) {
 	state.busy = true;
+	let clocked = false;
 	try {
 		const pos = state.game.positions[ply];
 		// The mover's clock stops now, not when the rules have answered.
 		if (ply === state.game.moves.length && state.game.moves[ply] !== uci) {
 			clockMove(whiteToMove(pos));
+			clocked = true;
 		}
 		const after = await state.rules.position(pos.fen, [uci]);
 		if (version !== state.game.version) {
@@ -75,6 +77,12 @@ export async function play(uci, version, ply) {
 		state.busy = false;
 	}
 	refresh();
+	// The other clock starts once the move is on the board (refresh has
+	// just drawn it): the wait for the rules is not its time, and a
+	// player is not charged for a move not yet shown.
+	if (clocked && state.clock.running && state.game.result === "*") {
+		state.clock.since = performance.now();
+	}
 }
 
 // The game is a tree of moves (state.js): each node a move with the
@@ -146,7 +154,7 @@ export function syncReview() {
 // lineChanged: the result of the line now shown. The main line keeps a
 // result that is not the rules' (a PGN's, a resignation); a variation is
 // judged by the rules alone.
-function lineChanged() {
+export function lineChanged() {
 	syncLine();
 	const main = state.game.mainResult;
 	state.game.result = "*";
@@ -281,9 +289,20 @@ export function endGame(result, reason, quiet) {
 	}
 }
 
+// insufficientMaterial: no series of moves can mate, as lichess judges
+// it: the kings alone, a king and one knight or bishop against a king, or
+// kings and bishops only, every bishop on squares of one colour (a bishop
+// never leaves its colour, and no other piece can block a king's flight).
 export function insufficientMaterial(pos) {
-	const others = Object.values(pos.pieces).filter((p) => p.toLowerCase() !== "k");
-	return others.length === 0 || (others.length === 1 && "nbNB".includes(others[0]));
+	const others = Object.entries(pos.pieces).filter(([, p]) => p.toLowerCase() !== "k");
+	if (others.length === 0 || (others.length === 1 && "nbNB".includes(others[0][1]))) {
+		return true;
+	}
+	if (!others.every(([, p]) => p.toLowerCase() === "b")) {
+		return false;
+	}
+	const colour = ([sq]) => (sq.charCodeAt(0) + Number(sq[1])) % 2;
+	return others.every((o) => colour(o) === colour(others[0]));
 }
 
 // replaceGame starts a new version of the game, and stops what the engine
@@ -394,6 +413,10 @@ export async function takeBack() {
 // each is a question to the rules.
 export const PGN_MAX_MOVES = 6000;
 
+// The Variant tags of standard chess (lichess writes "Standard", and
+// "From Position" for a game from a FEN).
+const STANDARD_VARIANTS = ["", "standard", "chess", "normal", "from position"];
+
 // loadPGN makes a game read by parsePGNGames into the page's tree: each
 // move checked and its position computed by the rules.
 export async function loadPGN(parsed) {
@@ -401,7 +424,18 @@ export async function loadPGN(parsed) {
 		throw new Error(`PGN: the game has ${parsed.moves} moves with its variations, more than the ${PGN_MAX_MOVES} read; nothing was loaded`);
 	}
 	const tags = parsed.tags;
+	// Another variant's moves (Chess960's castling, crazyhouse's drops)
+	// would be refused one by one, or read wrongly: it is said at once.
+	if (tags.Variant && !STANDARD_VARIANTS.includes(tags.Variant.trim().toLowerCase())) {
+		throw new Error(`PGN: the game is ${tags.Variant}, a variant the page does not play (standard chess only); nothing was loaded`);
+	}
 	const start = await state.rules.position(tags.FEN || START_FEN);
+	// Moves are named as the PGN numbers them, from its start position.
+	const [, side, , , , fullmove] = start.fen.split(" ");
+	const moveName = (ply, text) => {
+		const k = ply + (side === "b" ? 1 : 0);
+		return `${(Number(fullmove) || 1) + Math.floor(k / 2)}${k % 2 ? "..." : "."} ${text}`;
+	};
 	const byId = new Map();
 	{
 		const root = makeNode(null, "", "", start, byId);
@@ -413,8 +447,7 @@ export async function loadPGN(parsed) {
 				const m = from.children[c];
 				const uci = parseSAN(to.pos, m.san);
 				if (!uci) {
-					const number = Math.floor(ply / 2) + 1;
-					throw new Error(`PGN: move ${number}, "${m.san}", is not a legal move there; nothing was loaded`);
+					throw new Error(`PGN: ${moveName(ply, m.san)} is not a legal move there; nothing was loaded`);
 				}
 				const after = await state.rules.position(to.pos.fen, [uci]);
 				const n = makeNode(to, uci, san(to.pos, uci, after), after, byId);

@@ -9,6 +9,7 @@ import { explorerReport, wireExplorer } from "./explorer.js";
 import { current, freshGame, viewed } from "./game.js";
 import { judgement } from "./review.js";
 import { START_FEN, startPosition } from "./rules.js";
+import { restoreGame } from "./saved.js";
 import { refresh } from "./search.js";
 import { state } from "./state.js";
 import { $, showError } from "./ui.js";
@@ -67,11 +68,15 @@ const drawn = new Promise((resolve) => {
 	requestAnimationFrame(() => setTimeout(resolve, 0));
 	setTimeout(resolve, 200);
 });
+// The game of the last visit, if the browser kept one, comes back
+// (saved.js); the engine is ready for searches once it has.
+const restored = restoreGame(drawn);
 (async () => {
 	await drawn;
 	const start = state.rules.position(START_FEN);
 	await state.engine.start({ Hash: 32 });
 	state.engine.send("ucinewgame");
+	await restored;
 	const real = await start;
 	if (state.game.positions[0].key === null) {
 		state.game.positions[0].key = real.key;

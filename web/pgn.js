@@ -15,6 +15,7 @@ const RESULTS = new Set(["1-0", "0-1", "1/2-1/2", "*"]);
 const SUFFIX_NAGS = { "!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6 };
 const TAG = /\[\s*(\w+)\s+"((?:[^"\\\n]|\\.)*)"\s*\]/y;
 const WORD = /[^\s{}()[\];]+/y;
+const SPACE = /\s/;
 
 function fail(what) {
 	throw new Error(`PGN: ${what}; nothing was loaded`);
@@ -76,7 +77,9 @@ export function parsePGNGames(text) {
 			i++;
 			continue;
 		}
-		if (ch === " " || ch === "\t" || ch === "\r" || ch === "\f" || ch === "\v") {
+		// Any white space, as WORD stops at it: a no-break space of a game
+		// copied from a web page, a byte-order mark at a text's start.
+		if (SPACE.test(ch)) {
 			i++;
 			continue;
 		}
@@ -169,7 +172,9 @@ export function parsePGNGames(text) {
 			game.ended = true;
 			continue;
 		}
-		word = word.replace(/^\d+\.*/, ""); // the move number
+		// The move number: "12.", "12...", "12…", a bare "12", or dots
+		// alone; not the 0 of castling written 0-0.
+		word = word.replace(/^(?:\d+(?:\.|…)+|\d+$|(?:\.|…)+)/, "");
 		if (word === "") {
 			continue;
 		}

@@ -126,14 +126,29 @@ export function san(pos, uci, after) {
 }
 
 // parseSAN finds the legal move that text (SAN, or UCI) names in pos, or
-// returns null. It forgives what people write: 0-0, e8Q, a missing x,
-// check signs and annotations.
+// returns null. It forgives what people write and what other programs
+// export: 0-0 and o-o, e8Q and e8=q, a missing x, check signs and
+// annotations, and more of the origin square than SAN needs, up to long
+// algebraic notation (Ng1f3, Bf1-b5, e2-e4, Nb1xc3).
 export function parseSAN(pos, text) {
+	const trimmed = text.trim().replace(/^[oO0]-[oO0](-[oO0])?(?=[+#!?]*$)/, (c) => (c.length > 3 ? "O-O-O" : "O-O"));
 	const clean = (s) => s.replace(/[+#!?]/g, "").replace(/0/g, "O").replace(/=/g, "").replace(/x/g, "").replace(/^P(?=[a-h])/, "");
-	const want = clean(text.trim());
-	if (pos.legal.includes(text.trim().toLowerCase())) {
-		return text.trim().toLowerCase();
+	const want = clean(trimmed);
+	if (pos.legal.includes(trimmed.toLowerCase())) {
+		return trimmed.toLowerCase();
 	}
 	const matches = pos.legal.filter((m) => clean(sanBase(pos, m)) === want);
-	return matches.length === 1 ? matches[0] : null;
+	if (matches.length === 1) {
+		return matches[0];
+	}
+	// The piece, as much of its square as is given, the target and the
+	// piece promoted to: the one legal move that fits.
+	const m = /^([NBRQK])?([a-h])?([1-8])?([a-h][1-8])([NBRQnbrq])?$/.exec(want.replace(/-/g, ""));
+	if (!m) {
+		return null;
+	}
+	const [, kind, file, rank, to, promo] = m;
+	const fits = pos.legal.filter((u) => pos.pieces[u.slice(0, 2)].toUpperCase() === (kind || "P") &&
+		u.slice(2, 4) === to && (!file || u[0] === file) && (!rank || u[1] === rank) && (u[4] || "") === (promo || "").toLowerCase());
+	return fits.length === 1 ? fits[0] : null;
 }

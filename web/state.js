@@ -52,6 +52,8 @@ export const state = {
 	cursor: 0, // the position shown: game.positions[cursor]
 	mode: "white", // white, black (the user's colour), analyse, watch
 	busy: false, // a move is being made: the board takes none meanwhile
+	restoring: false, // the game of the last visit is being read (saved.js): the board takes no move
+	saved: { key: "", timer: 0 }, // what the last save was of, and the save to come (saved.js)
 	pgnEdited: false, // the PGN box holds the user's text: not overwritten
 
 	// The clocks (clock.js): on, the time control, each side's time left
@@ -94,6 +96,7 @@ export const state = {
 		limit: "depth 12",
 		evaluation: "net",
 		running: false,
+		stopped: false, // Stop, or the tab left, during the run: a side not yet searching does not start
 		runs: 0, // searches finished, read by the browser test
 		sides: [],
 		built: false, // the tab has been drawn once

@@ -6,6 +6,7 @@ import { REASONS, atEnd, enginesTurn, isMainLine, mainFrom, rulesResult, usersTu
 import { formatScore } from "./info.js";
 import { pgnText } from "./pgn.js";
 import { nodeJudgement, renderGraph } from "./review.js";
+import { saveSoon } from "./saved.js";
 import { loadingText } from "./search.js";
 import { state } from "./state.js";
 import { $ } from "./ui.js";
@@ -61,7 +62,9 @@ export function render() {
 	const userWhite = state.mode === "white" ? true : state.mode === "black" ? false : null;
 	banner.className = state.game.result === "1/2-1/2" || userWhite === null ? "draw" : userWhite === (state.game.result === "1-0") ? "won" : "lost";
 	let status;
-	if (state.reviewing) {
+	if (state.restoring) {
+		status = "Taking back the game of your last visit…";
+	} else if (state.reviewing) {
 		status = "Analysing the game…";
 	} else if (!atEnd() && state.mode !== "analyse") {
 		status = `Move ${state.cursor} of ${state.game.moves.length} shown (End to return)`;
@@ -83,6 +86,7 @@ export function render() {
 	$("resign").hidden = !playing;
 	$("offer-draw").hidden = !playing;
 	$("move-now").hidden = state.mode === "analyse" || state.game.result !== "*";
+	saveSoon();
 }
 
 export function renderNames() {
@@ -189,11 +193,11 @@ function drawTree(box) {
 	while (at.children.length) {
 		const [main, ...others] = at.children;
 		ply++;
-		if (main.before) {
+		if (shown(main.before)) {
 			if (!white && !numbered) {
 				cell("move empty", "");
 			}
-			box.appendChild(block([commentSpan(main.before)]));
+			box.appendChild(block([commentSpan(shown(main.before))]));
 			numbered = true;
 		}
 		if (white) {
@@ -218,8 +222,8 @@ function drawTree(box) {
 		main.el = m;
 		box.appendChild(m);
 		const parts = [];
-		if (main.comment) {
-			parts.push(commentSpan(main.comment));
+		if (shown(main.comment)) {
+			parts.push(commentSpan(shown(main.comment)));
 		}
 		for (const v of others) {
 			parts.push(variation(v, number, white));
@@ -256,6 +260,14 @@ function block(parts) {
 	return d;
 }
 
+// shown is a comment as the move list shows it: without the commands
+// that programs embed for programs ([%clk 0:02:58], [%emt ...], [%cal
+// ...], [%csl ...]: lichess writes a clock after every move), which the
+// PGN written out keeps. A comment of commands alone is not shown.
+function shown(text) {
+	return text ? text.replace(/\[%[^\]]*\]/g, "").replace(/\s+/g, " ").trim() : "";
+}
+
 function commentSpan(text) {
 	const c = document.createElement("span");
 	c.className = "comment";
@@ -272,20 +284,23 @@ function variation(first, number, white) {
 	d.className = "variation";
 	let numbered = true;
 	const write = (n) => {
-		if (n.before) {
-			d.appendChild(commentSpan(n.before));
+		if (shown(n.before)) {
+			d.appendChild(commentSpan(shown(n.before)));
 			numbered = true;
 		}
 		const b = document.createElement("span");
 		b.className = "move vmove";
+		// Inline in the text, yet a button to the keyboard as to the mouse.
+		b.tabIndex = 0;
+		b.setAttribute("role", "button");
 		b.dataset.node = String(n.id);
 		b.textContent = (white ? `${number}. ` : numbered ? `${number}… ` : "") + moveLabel(n);
 		n.el = b;
 		d.appendChild(b);
 		d.appendChild(document.createTextNode(" "));
 		numbered = false;
-		if (n.comment) {
-			d.appendChild(commentSpan(n.comment));
+		if (shown(n.comment)) {
+			d.appendChild(commentSpan(shown(n.comment)));
 			numbered = true;
 		}
 	};

@@ -9,8 +9,8 @@
 // width, light and dark; follows a move tree's variations and comments
 // through PGN in and out; and checks the engine panel and the chrome.
 // Each defect found by trying the page has its own check, named "defect
-// N" (the first list) or "trial N" (the second), which failed on the page
-// before its fix. It
+// N" (the first list), "trial N" (the second) or "visit N" (the third),
+// which failed on the page before its fix. It
 // asserts on the page's state (window.matadorPage.state()) and the DOM,
 // not on pixels, waits for states rather than for fixed times, and keeps
 // screenshots.
@@ -22,7 +22,7 @@
 // $TMPDIR/matador-browser-test, outside the repository), DOCS=1 to also
 // write the screenshots of docs/browser.md into docs/browser/, ONLY=parts
 // to run some parts alone, by their function's name, separated by commas
-// (ONLY=defects, ONLY=trial,trial8,tree,chrome; WEB=an older build's
+// (ONLY=defects, ONLY=trial,trial8,tree,chrome,visit; WEB=an older build's
 // folder shows which checks the older page fails),
 // BENCH=1 to also run bench.html and check its node count against the
 // native build's.
@@ -1273,6 +1273,338 @@ async function chrome(browser, base) {
 	await close(page);
 }
 
+// --- a new user's visit (ONLY=visit: "visit N", each failed before its fix)
+
+async function visit(browser, base) {
+	let page = await open(browser, base);
+	let s;
+
+	// 1. The keys of the board are not the Techniques tab's: there the
+	// arrows scroll its list, and neither they nor "f" change the game
+	// that waits behind it.
+	await setMode(page, "analyse");
+	await loadPGNText(page, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
+	await waitState(page, (s) => s.moves.length === 6 && s.cursor === 6, "the game to step through");
+	const flippedBefore = await page.evaluate(() => document.getElementById("board-col").classList.contains("flipped"));
+	await setMode(page, "techniques");
+	await page.waitForSelector("#ex-list .ex-entry", { timeout: LONG });
+	await page.evaluate(() => window.scrollTo(0, 0));
+	// (A click in the text, as a reader's: the tab's radio, focused by
+	// the click on it, would take the arrows to go from tab to tab.)
+	await page.click(".ex-list-head");
+	for (const key of ["ArrowDown", "ArrowDown", "ArrowDown"]) {
+		await page.keyboard.press(key);
+	}
+	await page.waitForTimeout(300);
+	const scrolled = await page.evaluate(() => window.scrollY);
+	for (const key of ["ArrowLeft", "Home", "f"]) {
+		await page.keyboard.press(key);
+	}
+	s = await state(page);
+	const flippedAfter = await page.evaluate(() => document.getElementById("board-col").classList.contains("flipped"));
+	check(scrolled > 0 && s.cursor === 6 && flippedAfter === flippedBefore,
+		`visit 1: on the Techniques tab the arrows scroll the page (by ${scrolled} px) and the keys leave the game be (move ${s.cursor} of 6 shown, board ${flippedAfter === flippedBefore ? "as it was" : "flipped"})`);
+	await setMode(page, "analyse");
+	await close(page);
+
+	// 2. A game on the clock looked at in Analyse keeps its clock: it
+	// waits there, and goes on back in Play (it was lost: the rest of
+	// the game was played at a time a move).
+	page = await open(browser, base);
+	await page.selectOption("#tc", "3+2");
+	await waitState(page, (s) => s.clock.on && s.moves.length === 0, "a 3+2 game");
+	await clickMove(page, "e2e4");
+	await waitState(page, (s) => s.moves.length === 2 && s.status === "Your move", "the answer to e4 on the clock");
+	await setMode(page, "analyse");
+	const left = await state(page);
+	await page.waitForTimeout(1500);
+	const inAnalyse = await state(page);
+	await setMode(page, "white");
+	const back = await state(page);
+	await clickMove(page, "d2d4");
+	s = await waitState(page, (s) => s.moves.length === 4 && s.status === "Your move", "the answer to d4 after Analyse");
+	check(!inAnalyse.clock.running && Math.abs(inAnalyse.clock.w - left.clock.w) < 300 && back.clock.on && back.clock.running === "w" &&
+		s.clock.on && /^go wtime \d+ btime \d+ winc 2000 binc 2000$/.test(s.lastGo) && s.clock.w > 170000,
+		`visit 2: a 3+2 game's clock waits in Analyse (White ${Math.round(left.clock.w)} ms, then ${Math.round(inAnalyse.clock.w)}) and runs again in Play (on: ${back.clock.on}, running: ${back.clock.running}; Matador's next search "${s.lastGo}")`);
+	// The same through the Techniques tab, which holds the clock too.
+	await setMode(page, "techniques");
+	const away = await state(page);
+	await page.waitForTimeout(1000);
+	const still = await state(page);
+	await setMode(page, "white");
+	const again = await state(page);
+	check(!away.clock.running && Math.abs(still.clock.w - away.clock.w) < 1 && again.clock.on && again.clock.running === "w",
+		`visit 2: the clock waits on the Techniques tab (White ${Math.round(away.clock.w)} ms, then ${Math.round(still.clock.w)}) and runs again back in Play (running: ${again.clock.running})`);
+	await close(page);
+
+	// 3. Kings and bishops all on squares of one colour: no mate can
+	// come, a draw by insufficient material (on lichess too); with
+	// bishops on both colours, or another piece, play goes on.
+	page = await open(browser, base);
+	await setMode(page, "analyse");
+	const dead = await loadFEN(page, "8/8/8/4k1b1/8/8/8/2B1K3 w - - 0 1");
+	const deadMany = await loadFEN(page, "8/8/3b3B/4k3/8/8/8/2B1K3 w - - 0 1");
+	const alive = await loadFEN(page, "8/8/8/4k2b/8/8/8/2B1K3 w - - 0 1");
+	const aliveKnight = await loadFEN(page, "8/8/8/4k1b1/8/8/8/1NB1K3 w - - 0 1");
+	// In play: Matador's last pawn taken leaves bishops of one colour.
+	await setMode(page, "white");
+	await loadFEN(page, "8/8/8/4k1b1/8/8/1p6/2B1K3 w - - 0 1");
+	await clickMove(page, "c1b2");
+	s = await waitState(page, (s) => s.moves.length === 1 && s.result !== "*", "the draw after Bxb2", 15000).catch(() => state(page));
+	check(dead.result === "1/2-1/2" && /insufficient material/.test(dead.resultText) && /insufficient material/.test(deadMany.resultText) &&
+		alive.result === "*" && aliveKnight.result === "*" && s.result === "1/2-1/2" && /insufficient material/.test(s.banner),
+		`visit 3: bishops of one colour only are a draw ("${dead.resultText}", "${deadMany.resultText}"; after Bxb2 in play "${s.banner}"), bishops of both colours or a knight are not ("${alive.result}", "${aliveKnight.result}")`);
+	await close(page);
+
+	// 4. A move a PGN gets wrong is named as the PGN numbers it, also
+	// from a FEN with Black to move (it was counted from 1 as if from the
+	// start: "move 2" for 4. Bc5), and the game shown stays.
+	page = await open(browser, base);
+	await setMode(page, "analyse");
+	await loadPGNText(page, "1. d4 d5 2. c4 *");
+	await waitState(page, (s) => s.moves.length === 3, "a game to keep");
+	await loadPGNText(page, '[SetUp "1"]\n[FEN "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"]\n\n2... Nc6 3. Nf3 Nf6 4. Bc5 *');
+	await page.waitForTimeout(500);
+	const said4 = await message(page);
+	await loadPGNText(page, "1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. O-O Nxe4 5. Re1 Nd6 6. Nxe5 Kf7 *");
+	await page.waitForTimeout(500);
+	const said4b = await message(page);
+	s = await state(page);
+	check(/4\. Bc5/.test(said4) && /6\.\.\. Kf7/.test(said4b) && s.moves.length === 3,
+		`visit 4: a wrong move is named as its PGN numbers it ("${said4}"; "${said4b}"), the game kept (${s.moves.length} plies)`);
+	await close(page);
+
+	// 5. A game of another variant is said to be one, at once, rather
+	// than refused at its first castling as an illegal move; a lichess
+	// game from a position (Variant "From Position") still loads.
+	page = await open(browser, base);
+	await setMode(page, "analyse");
+	await loadPGNText(page, "1. d4 d5 2. c4 *");
+	await waitState(page, (s) => s.moves.length === 3, "a game to keep");
+	await loadPGNText(page, '[Event "Casual Chess960 game"]\n[Variant "Chess960"]\n[SetUp "1"]\n[FEN "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"]\n\n9. g3 Nb6 10. O-O *');
+	await page.waitForTimeout(500);
+	const said5 = await message(page);
+	const kept5 = await state(page);
+	await loadPGNText(page, '[Variant "From Position"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n\n1. e4 Kd7 *');
+	s = await waitState(page, (s) => s.moves.length === 2, "a game of Variant From Position", 15000).catch(() => state(page));
+	check(/Chess960/.test(said5) && /variant/.test(said5) && kept5.moves.length === 3 && s.moves.length === 2,
+		`visit 5: a Chess960 PGN is refused as a variant ("${said5}"), the game kept (${kept5.moves.length} plies); Variant "From Position" loads (${s.moves.length} plies)`);
+	await close(page);
+
+	// 6. Moves as other programs write them and people type them: long
+	// algebraic notation and more of the origin square than SAN needs in
+	// a PGN, o-o and a lowercase promotion typed; still nothing
+	// ambiguous.
+	page = await open(browser, base);
+	await setMode(page, "analyse");
+	await loadPGNText(page, "1. e2-e4 e7-e5 2. Ng1-f3 Nb8c6 3. Bf1xb5?! a7-a6 4. Bb5xc6 d7xc6 5. O-O Ng8e7 *");
+	s = await waitState(page, (s) => s.moves.length === 10, "a PGN in long algebraic notation", 15000).catch(() => state(page));
+	const said6 = await message(page);
+	const longSans = s.sans.join(" ");
+	await loadPGNText(page, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 *");
+	await waitState(page, (s) => s.moves.length === 6, "a game to castle in");
+	await page.fill("#move-input", "o-o");
+	await page.press("#move-input", "Enter");
+	const castled = await waitState(page, (s) => s.moves.length === 7, "o-o typed", 10000).catch(() => state(page));
+	await loadFEN(page, "8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+	await page.fill("#move-input", "e8=q");
+	await page.press("#move-input", "Enter");
+	const promoted = await waitState(page, (s) => s.moves.length === 1, "e8=q typed", 10000).catch(() => state(page));
+	await loadFEN(page, "4k3/8/8/8/8/8/8/3NK2N w - - 0 1");
+	await page.fill("#move-input", "Nf2");
+	await page.press("#move-input", "Enter");
+	await page.waitForTimeout(300);
+	const ambiguous = await state(page);
+	check(longSans === "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O Ne7" && castled.sans[6] === "O-O" && promoted.sans[0] === "e8=Q" && ambiguous.moves.length === 0,
+		`visit 6: a PGN in long algebraic notation loads ("${longSans}"${said6 ? `; "${said6}"` : ""}), o-o typed castles (${castled.sans[6]}), e8=q promotes (${promoted.sans[0]}), an ambiguous Nf2 is refused (${ambiguous.moves.length} moves)`);
+	await close(page);
+
+	// 7. A game copied from a web page has no-break spaces, a file from
+	// some programs a byte-order mark: both are white space (the reader
+	// stopped at them with "Cannot read properties of null").
+	page = await open(browser, base);
+	await setMode(page, "analyse");
+	await loadPGNText(page, "1.\u00a0d4 d5\u00a02.\u00a0c4 e6 *");
+	const nbsp = await waitState(page, (s) => s.moves.length === 4, "a PGN with no-break spaces", 15000).catch(() => state(page));
+	const said7 = await message(page);
+	await loadPGNText(page, '\ufeff[White "Anna"]\n[Black "Ben"]\n\n1. e4 e5 *');
+	const bom = await waitState(page, (s) => s.moves.length === 2, "a PGN with a byte-order mark", 15000).catch(() => state(page));
+	check(nbsp.sans.join(" ") === "d4 d5 c4 e6" && bom.sans.join(" ") === "e4 e5" && bom.tags.White === "Anna" && bom.errors.length === 0,
+		`visit 7: a PGN with no-break spaces loads ("${nbsp.sans.join(" ")}"${said7 ? `; "${said7}"` : ""}), and one with a byte-order mark ("${bom.sans.join(" ")}", White ${bom.tags.White}; errors: ${bom.errors.join(" | ") || "none"})`);
+	await close(page);
+
+	// 8. A reload (or a phone's browser dropping the tab) keeps the game:
+	// its moves, mode, clocks and controls in Play; its tree, comments
+	// and tags in Analyse; its result (it was lost: the page began again
+	// at the start position).
+	page = await open(browser, base);
+	await page.selectOption("#tc", "3+2");
+	await waitState(page, (s) => s.clock.on && s.moves.length === 0, "a 3+2 game");
+	await clickMove(page, "e2e4");
+	const played = await waitState(page, (s) => s.moves.length === 2 && s.status === "Your move", "the answer to e4 before the reload");
+	await page.reload();
+	s = await waitState(page, (s) => s.engineReady && s.status === "Your move", "the page after the reload");
+	const tc = await page.inputValue("#tc");
+	const reloaded = s;
+	await clickMove(page, "d2d4");
+	s = await waitState(page, (s) => s.moves.length === 4 && s.status === "Your move", "the answer to d4 after the reload");
+	check(reloaded.sans.join(" ") === played.sans.join(" ") && reloaded.mode === "white" && tc === "3+2" && reloaded.clock.on &&
+		reloaded.clock.running === "w" && reloaded.clock.w <= played.clock.w && reloaded.clock.w > played.clock.w - 30000 &&
+		Math.abs(reloaded.clock.b - played.clock.b) < 50 && /^go wtime/.test(s.lastGo),
+		`visit 8: a reload in Play keeps the game (${reloaded.sans.join(" ")}, ${reloaded.mode}, ${tc}) and its clocks (White ${Math.round(played.clock.w)} then ${Math.round(reloaded.clock.w)} ms, running: ${reloaded.clock.running}), and play goes on ("${s.lastGo}")`);
+	await setMode(page, "analyse");
+	await page.click("#share > summary");
+	await loadPGNText(page, '[Event "Club"]\n[White "Anna"]\n[Black "Ben"]\n[Result "*"]\n\n1. e4 { the king\'s pawn } e5 (1... c5 2. Nf3 $1) 2. Nf3 Nc6 *');
+	await waitState(page, (s) => s.moves.length === 4 && s.tags.White === "Anna", "a game with a variation");
+	await page.waitForTimeout(300);
+	const before = await page.inputValue("#pgn");
+	await page.reload();
+	s = await waitState(page, (s) => s.engineReady && s.moves.length === 4, "the game after the reload");
+	await page.click("#share > summary");
+	await page.waitForTimeout(300);
+	const after = await page.inputValue("#pgn");
+	check(after === before && s.mode === "analyse" && s.tags.White === "Anna",
+		`visit 8: a reload in Analyse keeps the game's tree, comments and tags (${after === before ? "the same PGN" : `"${after}" against "${before}"`}; ${s.mode})`);
+	await setMode(page, "black");
+	s = await waitState(page, (s) => s.moves.length === 5 && s.status === "Your move", "Matador's move as White");
+	await page.click("#resign");
+	await waitState(page, (s) => s.result !== "*", "the resignation");
+	await page.reload();
+	s = await waitState(page, (s) => s.engineReady && s.result !== "*", "the resigned game after the reload", 30000).catch(() => state(page));
+	check(s.mode === "black" && s.result === "1-0" && /Matador wins by resignation/.test(s.banner) && s.moves.length === 5,
+		`visit 8: a resigned game stays resigned after a reload ("${s.banner}", ${s.moves.length} plies, ${s.mode})`);
+	await page.click("#new-game");
+	await waitState(page, (s) => s.moves.length === 0 && s.result === "*", "a new game");
+	await page.reload();
+	s = await waitState(page, (s) => s.engineReady && s.moves.length === 0, "the new game after the reload", 30000).catch(() => state(page));
+	check(s.moves.length === 0 && s.result === "*" && s.mode === "black", `visit 8: New game, then a reload: the new game (${s.moves.length} plies, ${s.mode})`);
+	await close(page);
+
+	// 9. Castling written with zeros, as many texts do, and move numbers
+	// with an ellipsis (12… axb5): the 0 of 0-0 was taken for a move
+	// number ("4. -0 is not a legal move"), and "…" for a move.
+	page = await open(browser, base);
+	await setMode(page, "analyse");
+	await loadPGNText(page, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 d6 5. d3 Bg4 6. Nc3 Qd7 7. Be3 0-0-0 *");
+	const zeros = await waitState(page, (s) => s.moves.length === 14, "a PGN castling with zeros", 15000).catch(() => state(page));
+	const said9 = await message(page);
+	await loadPGNText(page, "1. d4 d5 2. c4 dxc4 3. e3 3… b5 4. a4 *");
+	const dots = await waitState(page, (s) => s.moves.length === 7, "a PGN with an ellipsis", 15000).catch(() => state(page));
+	const said9b = await message(page);
+	check(zeros.sans[6] === "O-O" && zeros.sans[13] === "O-O-O" && dots.sans.join(" ") === "d4 d5 c4 dxc4 e3 b5 a4",
+		`visit 9: 0-0 and 0-0-0 in a PGN castle (${zeros.sans[6]}, ${zeros.sans[13]}${said9 ? `; "${said9}"` : ""}), "3… b5" is read (${dots.sans.join(" ")}${said9b ? `; "${said9b}"` : ""})`);
+	await close(page);
+
+	// 10. The Techniques tab left at once after Search both, while its
+	// workers still load: both searches end with the tab (a stop sent
+	// before a search began was lost, and both searched their 10 s
+	// unseen, beside the game's engine).
+	page = await open(browser, base);
+	await setMode(page, "techniques");
+	await page.waitForSelector("#ex-list .ex-entry", { timeout: LONG });
+	await page.selectOption("#ex-limit", "movetime 10000");
+	await page.click("#ex-run");
+	await setMode(page, "white");
+	const left10 = Date.now();
+	s = await waitState(page, (s) => !s.explorer.running, "the explorer's searches to end", 30000);
+	const endedIn = Date.now() - left10;
+	await setMode(page, "techniques");
+	const ready10 = !(await page.isDisabled("#ex-run"));
+	check(endedIn < 5000 && ready10, `visit 10: the Techniques tab left at once after Search both: its searches ended ${endedIn} ms later (bound 5000; the limit was 10 s), Search both ready again (${ready10})`);
+	await setMode(page, "white");
+	await close(page);
+
+	// 11. A variation's moves are reached by Tab and followed by Enter, as
+	// the main line's buttons are (they were spans the keyboard could not
+	// reach).
+	page = await open(browser, base);
+	await setMode(page, "analyse");
+	await loadPGNText(page, "1. e4 e5 (1... c5 2. Nf3 d6) 2. Nf3 *");
+	await waitState(page, (s) => s.moves.length === 3, "a game with a variation");
+	await page.focus('#moves button.move[data-ply="2"]');
+	const reached = [];
+	for (let i = 0; i < 6 && !reached.includes("Nf3v"); i++) {
+		await page.keyboard.press("Tab");
+		reached.push(await page.evaluate(() => {
+			const a = document.activeElement;
+			return a && a.classList.contains("vmove") ? a.textContent.replace(/^\d+[.…]+\s*/, "").trim() + "v" : a ? a.tagName + (a.id ? "#" + a.id : "") : "";
+		}));
+	}
+	// Back to the variation's 2. Nf3 (shift-tab from wherever Tab went) and
+	// Enter on it.
+	const focused = await page.evaluate(() => {
+		const v = [...document.querySelectorAll("#moves .vmove")].find((x) => /Nf3/.test(x.textContent));
+		v.focus();
+		return document.activeElement === v;
+	});
+	await page.keyboard.press("Enter");
+	s = await state(page);
+	check(reached.includes("c5v") && focused && s.sans.join(" ") === "e4 c5 Nf3 d6" && s.cursor === 3,
+		`visit 11: Tab reaches a variation's moves (${reached.join(", ")}), Enter on its 2. Nf3 follows it (${s.sans.join(" ")}, move ${s.cursor} shown)`);
+	await close(page);
+
+	// 12. A lichess PGN, with its clock after every move: the move list
+	// shows the moves in rows of two, not a "[%clk ...]" line after each
+	// move; the PGN written out keeps the clocks, and a comment in words
+	// beside a command is shown.
+	page = await open(browser, base);
+	await setMode(page, "analyse");
+	await loadPGNText(page, '[Event "Rated Blitz game"]\n[Site "https://lichess.org/abcdefgh"]\n[White "alice"]\n[Black "bob"]\n[Result "*"]\n\n' +
+		"1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 2. Nf3 { [%clk 0:02:59] } 2... Nc6 { [%clk 0:02:58] } " +
+		"3. Bb5 { a Ruy Lopez [%clk 0:02:57] } 3... a6 { [%clk 0:02:55] [%cal Gb5c6] } *");
+	await waitState(page, (s) => s.moves.length === 6 && s.tags.White === "alice", "a lichess PGN with clocks");
+	const listed = await page.evaluate(() => ({
+		comments: [...document.querySelectorAll("#moves .comment")].map((c) => c.textContent),
+		rows: new Set([...document.querySelectorAll("#moves button.move")].map((b) => Math.round(b.getBoundingClientRect().top))).size,
+	}));
+	const out12 = await page.inputValue("#pgn");
+	check(listed.comments.join("|") === "a Ruy Lopez" && listed.rows === 4 && /\[%clk 0:02:58\]/.test(out12) && /\[%cal Gb5c6\]/.test(out12),
+		`visit 12: a lichess PGN's clocks are not shown as comments (comments: ${listed.comments.join(" | ")}; the 6 moves in ${listed.rows} rows, 4 with the comment in words), and are written out again (${/\[%clk 0:02:58\]/.test(out12)})`);
+	await close(page);
+
+	// 13. The user's clock starts when Matador's move is on the board, not
+	// at its bestmove: the rules' answer for the move (held back here
+	// 400 ms, as on a slow phone) is not the user's time.
+	const context13 = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+	await context13.addInitScript(() => {
+		const post = Worker.prototype.postMessage;
+		const slow = new WeakSet();
+		const Real = window.Worker;
+		window.Worker = class extends Real {
+			constructor(url, options) {
+				super(url, options);
+				// The rules' worker is the one without ?progress.
+				if (!String(url).includes("progress")) {
+					slow.add(this);
+				}
+			}
+		};
+		Worker.prototype.postMessage = function (line) {
+			if (slow.has(this) && window.matadorSlowRules && line === "go perft 1") {
+				setTimeout(() => post.call(this, line), 400);
+			} else {
+				post.call(this, line);
+			}
+		};
+	});
+	page = await context13.newPage();
+	page.setDefaultTimeout(LONG);
+	await page.goto(base);
+	await waitState(page, (s) => s.status === "Your move" && s.engineReady, "the page to start");
+	await page.selectOption("#tc", "3+2");
+	await waitState(page, (s) => s.clock.on && s.moves.length === 0, "a 3+2 game");
+	await clickMove(page, "e2e4");
+	await waitState(page, (s) => s.moves.length === 1, "e4 on the clock");
+	await page.evaluate(() => (window.matadorSlowRules = true));
+	const shownAt = await page.waitForFunction(() => {
+		const s = window.matadorPage.state();
+		return s.moves.length === 2 ? s.clock.w : false;
+	}, null, { polling: "raf", timeout: LONG });
+	const w13 = await shownAt.jsonValue();
+	check(w13 > 181850, `visit 13: Matador's reply shown (its rules' answer 400 ms late), White's clock has ${Math.round(w13)} ms of 182000 (bound 181850)`);
+	await context13.close();
+}
+
 async function main() {
 	if (!fs.existsSync(path.join(webDir, "matador.wasm"))) {
 		throw new Error(`${webDir} has no matador.wasm: run "make web" first`);
@@ -1285,7 +1617,7 @@ async function main() {
 	const started = Date.now();
 	try {
 		browser = await chromium.launch(chromiumOptions);
-		const all = [loadTime, defects, trial, trial8, tree, chrome, play, analyse, techniques, phones, dark, worker, selfPlay];
+		const all = [loadTime, defects, trial, trial8, tree, chrome, visit, play, analyse, techniques, phones, dark, worker, selfPlay];
 		// ONLY names the parts to run, separated by commas.
 		const parts = only ? all.filter((p) => only.split(",").includes(p.name)) : all;
 		for (const part of parts) {
