@@ -106,6 +106,23 @@ export function renderClocks() {
 	}
 }
 
+// flagFell ends the game on time if the running clock is out, and says
+// whether it did: the timer below looks ten times a second, and a move
+// made in between, after the flag fell, must not count (play calls it
+// first). The side with time wins, unless it has nothing to mate with.
+export function flagFell() {
+	const side = state.clock.running;
+	if (!state.clock.on || !side || state.game.result !== "*" || clockLeft(side) > 0) {
+		return false;
+	}
+	state.clock[side] = 0;
+	state.clock.running = null;
+	const pieces = Object.values(current().pieces);
+	const winnerHasMaterial = pieces.some((p) => p.toLowerCase() !== "k" && (side === "w") === (p === p.toLowerCase()));
+	endGame(winnerHasMaterial ? (side === "w" ? "0-1" : "1-0") : "1/2-1/2", "time");
+	return true;
+}
+
 // Ten times a second: the clocks drawn, and a flag that falls ends the
 // game.
 setInterval(() => {
@@ -113,13 +130,5 @@ setInterval(() => {
 		return;
 	}
 	renderClocks();
-	const side = state.clock.running;
-	if (side && clockLeft(side) <= 0 && state.game.result === "*") {
-		state.clock[side] = 0;
-		state.clock.running = null;
-		// On time: the side with time wins, unless it has nothing to mate with.
-		const pieces = Object.values(current().pieces);
-		const winnerHasMaterial = pieces.some((p) => p.toLowerCase() !== "k" && (side === "w") === (p === p.toLowerCase()));
-		endGame(winnerHasMaterial ? (side === "w" ? "0-1" : "1-0") : "1/2-1/2", "time");
-	}
+	flagFell();
 }, 100);

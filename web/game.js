@@ -3,7 +3,7 @@
 // variation), a line chosen, a take back, a new game, a FEN or PGN
 // loaded, the end of the game.
 import { clearAnalysis } from "./analysis.js";
-import { clockMove, setupClock, stopClock } from "./clock.js";
+import { clockMove, flagFell, setupClock, stopClock } from "./clock.js";
 import { applyMode, setModeControl } from "./controls.js";
 import { gameTitle, parsePGNGames } from "./pgn.js";
 import { START_FEN, parseSAN, san, startPosition } from "./rules.js";
@@ -63,8 +63,12 @@ export async function play(uci, version, ply) {
 	let clocked = false;
 	try {
 		const pos = state.game.positions[ply];
-		// The mover's clock stops now, not when the rules have answered.
+		// The mover's clock stops now, not when the rules have answered;
+		// a move after the mover's flag fell does not count.
 		if (ply === state.game.moves.length && state.game.moves[ply] !== uci) {
+			if (flagFell()) {
+				return;
+			}
 			clockMove(whiteToMove(pos));
 			clocked = true;
 		}

@@ -1603,6 +1603,41 @@ async function visit(browser, base) {
 	const w13 = await shownAt.jsonValue();
 	check(w13 > 181850, `visit 13: Matador's reply shown (its rules' answer 400 ms late), White's clock has ${Math.round(w13)} ms of 182000 (bound 181850)`);
 	await context13.close();
+
+	// 14. A move made after the own flag fell, before the page's look at
+	// the clocks (ten times a second), does not count: the game is lost on
+	// time and the move not played. The page's thread is held until the
+	// clock is out and the move clicked in the same turn, so that the
+	// look cannot come first; the move used to be played, with the
+	// clock below zero and never flagged.
+	page = await open(browser, base);
+	await waitState(page, (s) => s.status === "Your move" && s.engineReady, "the page to start");
+	await page.selectOption("#tc", "custom");
+	await page.fill("#tc-minutes", "0.05");
+	await page.fill("#tc-increment", "0");
+	await page.press("#tc-increment", "Tab");
+	await waitState(page, (s) => s.clock.on && s.clock.inc === 0 && Math.abs(s.clock.w - 3000) < 1 && s.moves.length === 0, "a 3 s game");
+	await clickMove(page, "e2e4");
+	await waitState(page, (s) => s.moves.length === 2 && s.clock.running === "w", "Matador's reply on the clock");
+	const lateBy = await page.evaluate(() => {
+		const flag = performance.now() + window.matadorPage.state().clock.w;
+		while (performance.now() < flag + 30) {
+			// the flag falls while the page cannot look
+		}
+		const late = performance.now() - flag;
+		const board = document.getElementById("board");
+		for (const square of ["d2", "d4"]) {
+			const r = document.querySelector(`[data-square="${square}"]`).getBoundingClientRect();
+			const at = { bubbles: true, button: 0, pointerId: 1, isPrimary: true, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 };
+			board.dispatchEvent(new PointerEvent("pointerdown", at));
+			board.dispatchEvent(new PointerEvent("pointerup", at));
+		}
+		return late;
+	});
+	s = await waitState(page, (s) => s.result !== "*", "the flag", 5000).catch(() => state(page));
+	check(s.result === "0-1" && /on time/.test(s.banner) && s.moves.length === 2,
+		`visit 14: a move clicked ${Math.round(lateBy)} ms after the own flag fell is not played (${s.moves.length} plies), the game lost on time ("${s.banner}")`);
+	await close(page);
 }
 
 async function main() {
