@@ -434,6 +434,12 @@ export async function loadPGN(parsed) {
 		throw new Error(`PGN: the game is ${tags.Variant}, a variant the page does not play (standard chess only); nothing was loaded`);
 	}
 	const start = await state.rules.position(tags.FEN || START_FEN);
+	// A FEN tag is held to the FEN box's rule: a position that no game
+	// can reach is refused, not played.
+	const why = tags.FEN ? implausible(start.pieces) : "";
+	if (why) {
+		throw new Error(`PGN: its FEN tag: ${why}; nothing was loaded`);
+	}
 	// Moves are named as the PGN numbers them, from its start position.
 	const [, side, , , , fullmove] = start.fen.split(" ");
 	const moveName = (ply, text) => {

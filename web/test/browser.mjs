@@ -1638,6 +1638,21 @@ async function visit(browser, base) {
 	check(s.result === "0-1" && /on time/.test(s.banner) && s.moves.length === 2,
 		`visit 14: a move clicked ${Math.round(lateBy)} ms after the own flag fell is not played (${s.moves.length} plies), the game lost on time ("${s.banner}")`);
 	await close(page);
+
+	// 15. A PGN's FEN tag is held to the FEN box's rule: a position no
+	// game can reach (three queens beside seven pawns) is refused with the reason, and the game
+	// shown stays. It used to be loaded and played.
+	page = await open(browser, base);
+	await setMode(page, "analyse");
+	await loadPGNText(page, "1. d4 d5 2. c4 *");
+	await waitState(page, (s) => s.moves.length === 3, "a game to keep");
+	await loadPGNText(page, '[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/PPPPPPP1/QQQ1K3 w - - 0 1"]\n\n1. g4 *');
+	await page.waitForTimeout(500);
+	const said15 = await message(page);
+	s = await state(page);
+	check(/FEN tag/.test(said15) && /3 queens/.test(said15) && s.moves.length === 3 && s.moves[2] === "c2c4",
+		`visit 15: a PGN whose FEN has three queens beside seven pawns is refused ("${said15}"), the game kept (${s.moves.length} plies)`);
+	await close(page);
 }
 
 async function main() {
