@@ -82,8 +82,11 @@ type Stack struct {
 	checking bool
 	// eager computes each entry as it is pushed (SetEager).
 	eager bool
-	// refreshes counts the refreshes from the table, for the tests.
-	refreshes int
+	// noTable refreshes from nothing instead (SetRefreshTable).
+	noTable bool
+	// refreshes counts the refreshes from the table, and
+	// scratchRefreshes those from nothing, for the tests.
+	refreshes, scratchRefreshes int
 
 	// flat is set for a net of one block, one king bucket and no
 	// mirroring (versions 1 and 2, the embedded net). Its plies then run
@@ -108,6 +111,17 @@ func (s *Stack) SetEager(on bool) {
 	s.eager = on
 	s.lean = s.flat && !on
 }
+
+// SetRefreshTable(false) rebuilds a perspective whose king changed slot
+// from the bias and all its pieces, as Berserk 8 does, instead of from the
+// refresh table: the same bits, more rows. The search never sets it: it
+// is kept to measure the table against (BenchmarkBenchNet in
+// internal/search, docs/nnue.md).
+func (s *Stack) SetRefreshTable(on bool) { s.noTable = !on }
+
+// Refreshes counts the perspectives rebuilt since the stack was made,
+// from the refresh table and from nothing (SetRefreshTable).
+func (s *Stack) Refreshes() (table, scratch int) { return s.refreshes, s.scratchRefreshes }
 
 // SetChecking makes Evaluate check its incremental score against one from
 // nothing and panic where they differ: for tests of a search, which must
@@ -522,6 +536,12 @@ func (s *Stack) refreshFromTable(c chess.Color, e *entry, dst int) {
 	n := s.net
 	slot := e.slot[c]
 	t := &s.table[int(c)*n.Slots()+int(slot)]
+	if s.noTable {
+		// From nothing: the entry is emptied to the bias, so that every
+		// piece is put on below.
+		copy(s.accBlocks[t.at:t.at+s.nb], blocksOf(n.FeatureBias))
+		t.pieces = boards{}
+	}
 	var adds, subs [32]int
 	nAdd, nSub := 0, 0
 	for k := range t.pieces {
@@ -549,5 +569,9 @@ func (s *Stack) refreshFromTable(c chess.Color, e *entry, dst int) {
 	}
 	t.pieces = e.boards
 	s.copyAt(dst, acc)
-	s.refreshes++
+	if s.noTable {
+		s.scratchRefreshes++
+	} else {
+		s.refreshes++
+	}
 }

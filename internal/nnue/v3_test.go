@@ -86,7 +86,7 @@ func TestFeatureIndexMirrors(t *testing.T) {
 // TestStackMatchesRefreshV3 plays random games with takebacks and null
 // moves on nets of every width and several king bucket layouts, and holds
 // every incrementally updated score, with refreshes from the refresh
-// table, to the score from nothing.
+// table and from nothing (SetRefreshTable), to the score from nothing.
 func TestStackMatchesRefreshV3(t *testing.T) {
 	for ni, net := range testNets(t) {
 		r := rand.New(rand.NewPCG(8, uint64(ni)))
@@ -96,6 +96,8 @@ func TestStackMatchesRefreshV3(t *testing.T) {
 			for game := range 6 {
 				pos := mustFEN(t, fen)
 				s.SetEager(game%2 == 1)
+				// Games 2 and 5 refresh from nothing, one lazy, one eager.
+				s.SetRefreshTable(game%3 != 2)
 				s.Reset(pos)
 				var line []chess.Move // 0 for a null move
 				for step := 0; step < 150; step++ {
@@ -143,11 +145,11 @@ func TestStackMatchesRefreshV3(t *testing.T) {
 		if checked < 500 {
 			t.Errorf("%d wide: only %d positions checked", net.Hidden, checked)
 		}
-		if net.Mirrored && s.refreshes < 50 {
-			t.Errorf("%d wide, %d buckets: only %d refreshes from the table", net.Hidden, net.KingBuckets, s.refreshes)
+		if net.Mirrored && (s.refreshes < 50 || s.scratchRefreshes < 20) {
+			t.Errorf("%d wide, %d buckets: only %d refreshes from the table and %d from nothing", net.Hidden, net.KingBuckets, s.refreshes, s.scratchRefreshes)
 		}
-		if !net.Mirrored && s.refreshes != 0 {
-			t.Errorf("a version 2 net refreshed %d times", s.refreshes)
+		if !net.Mirrored && s.refreshes+s.scratchRefreshes != 0 {
+			t.Errorf("a version 2 net refreshed %d times", s.refreshes+s.scratchRefreshes)
 		}
 	}
 }
