@@ -272,17 +272,28 @@ func (f durationFlag) String() string {
 	return f.d.String()
 }
 
+// maxFlagTime bounds a time flag: a longer time is a typo, not a wish.
+const maxFlagTime = 1_000_000_000 * time.Millisecond
+
 func (f durationFlag) Set(s string) error {
-	if ms, err := strconv.ParseInt(s, 10, 64); err == nil {
-		if ms <= 0 || ms > 1e9 {
-			return errors.New("must be a positive number of milliseconds")
+	outOfRange := fmt.Errorf("must be from 1 to %d milliseconds (about 11 days)", maxFlagTime.Milliseconds())
+	ms, err := strconv.ParseInt(s, 10, 64)
+	switch {
+	case err == nil:
+		if ms <= 0 || ms > maxFlagTime.Milliseconds() {
+			return outOfRange
 		}
 		*f.d = time.Duration(ms) * time.Millisecond
 		return nil
+	case errors.Is(err, strconv.ErrRange):
+		return outOfRange // a number of milliseconds, too many for any clock
 	}
 	d, err := time.ParseDuration(s)
-	if err != nil || d <= 0 {
+	if err != nil {
 		return errors.New("want milliseconds (200) or a duration (2s)")
+	}
+	if d <= 0 || d > maxFlagTime {
+		return outOfRange
 	}
 	*f.d = d
 	return nil

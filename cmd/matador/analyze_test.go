@@ -264,11 +264,18 @@ func TestFlags(t *testing.T) {
 		in   string
 		want time.Duration
 		ok   bool
-	}{{"200", 200 * time.Millisecond, true}, {"2s", 2 * time.Second, true}, {"0", 0, false}, {"-5", 0, false}, {"x", 0, false}} {
+	}{{"200", 200 * time.Millisecond, true}, {"2s", 2 * time.Second, true}, {"0", 0, false}, {"-5", 0, false}, {"x", 0, false},
+		{"1000000000", 1e9 * time.Millisecond, true}, {"1000000001", 0, false}, {"99999999999999999999", 0, false},
+		{"0s", 0, false}, {"-2s", 0, false}, {"277h", 277 * time.Hour, true}, {"278h", 0, false}, {"2562047h", 0, false}} {
 		d = 0
 		err := f.Set(tc.in)
 		if (err == nil) != tc.ok || (tc.ok && d != tc.want) {
 			t.Errorf("Set(%q): %v, %v", tc.in, d, err)
+		}
+		// A time out of range is refused as such, whatever its form: not
+		// as "not positive" (1000000001), nor as a malformed one.
+		if !tc.ok && tc.in != "x" && (err == nil || !strings.Contains(err.Error(), "from 1 to 1000000000 milliseconds")) {
+			t.Errorf("Set(%q): %v, want the range named", tc.in, err)
 		}
 	}
 	fs := flag.NewFlagSet("x", flag.ContinueOnError)

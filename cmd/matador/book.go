@@ -124,6 +124,12 @@ func runBookMake(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "matador book make:", msg)
 		return 2
 	}
+	// A book that cannot be written is refused before the games are read:
+	// reading a large PGN takes minutes, and the write would fail only after.
+	if err := toolio.CheckOutput(*out); err != nil {
+		fmt.Fprintln(stderr, "matador book make: -o", err)
+		return 2
+	}
 	f, err := toolio.OpenInput(*pgnPath)
 	if err != nil {
 		fmt.Fprintln(stderr, "matador book make: -pgn", err)

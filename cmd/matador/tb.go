@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -101,11 +102,17 @@ func runTBProbe(path, fen string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "wdl:    %v%s\n", wdl, clock)
 	dtz, err := tables.ProbeDTZErr(pos)
-	if err != nil {
+	switch {
+	case errors.Is(err, tb.ErrMissingTable):
+		// A set of WDL tables alone still ranks the moves (by result),
+		// as the search uses it; only a corrupt table ends the probe.
+		fmt.Fprintf(stdout, "dtz:    - (%v)\n", err)
+	case err != nil:
 		fmt.Fprintln(stderr, "matador tb probe: DTZ:", err)
 		return 1
+	default:
+		fmt.Fprintf(stdout, "dtz:    %d\n", dtz)
 	}
-	fmt.Fprintf(stdout, "dtz:    %d\n", dtz)
 	if !pos.HasLegalMove() {
 		if pos.InCheck() {
 			fmt.Fprintln(stdout, "checkmate")

@@ -75,6 +75,47 @@ func TestTBProbeSubcommand(t *testing.T) {
 	}
 }
 
+// TestTBProbeWDLOnly: a set of WDL tables without their DTZ files (a
+// common download) still answers tb probe: the WDL, the DTZ named as
+// missing, and every move with its result, ranked by WDL alone.
+func TestTBProbeWDLOnly(t *testing.T) {
+	t.Parallel()
+	needSyzygy(t)
+	dir := t.TempDir()
+	wdlFiles, err := filepath.Glob(filepath.Join(syzygyDir, "*.rtbw"))
+	if err != nil || len(wdlFiles) == 0 {
+		t.Fatalf("no WDL tables in %s: %v", syzygyDir, err)
+	}
+	for _, f := range wdlFiles {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, err := run(t, "tb", "probe", "-path", dir, "4k3/8/8/8/8/8/8/4KQ2 w - - 0 1")
+	if err != nil {
+		t.Errorf("tb probe with WDL tables alone: %v\n%s", err, out)
+	}
+	for _, want := range []string{
+		"tables: 35 WDL, 0 DTZ, up to 4 pieces\n",
+		"wdl:    win\n",
+		"dtz:    - (missing table KQvK)\n",
+		"(moves ranked by WDL alone: DTZ tables missing)\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("tb probe output lacks %q:\n%s", want, out)
+		}
+	}
+	// Every legal move is listed, the winning ones first.
+	if !regexp.MustCompile(`move +uci +result +dtz\n\S+ +\S+ +win +-\n`).MatchString(out) ||
+		!regexp.MustCompile(`\nQf7\+ +f1f7 +draw +-\n`).MatchString(out) {
+		t.Errorf("tb probe moves:\n%s", out)
+	}
+}
+
 func TestTBVerifySubcommand(t *testing.T) {
 	t.Parallel()
 	needSyzygy(t)

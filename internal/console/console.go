@@ -201,6 +201,9 @@ func (s *Session) Handle(line string) (word string, quit bool) {
 			break
 		}
 		s.engineColor = s.engine.Position().SideToMove().Other()
+		// A position set up already decided (mate, stalemate, a dead
+		// draw) is said to be so, as a move that ends the game is.
+		s.announce()
 		s.showBoard()
 	case "pgn":
 		s.showPGN()

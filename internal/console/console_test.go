@@ -113,6 +113,20 @@ func TestGameEnd(t *testing.T) {
 	mustContain(t, out, "Stalemate. Draw, 1/2-1/2.")
 }
 
+// TestFenOfAFinishedGame: a position set up with fen that is already over
+// is announced as such at once, not only when a move is tried.
+func TestFenOfAFinishedGame(t *testing.T) {
+	for fen, want := range map[string]string{
+		"7k/5QQ1/8/8/8/8/8/K7 b - - 0 1":  "Checkmate. White wins, 1-0.",
+		"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1":  "Stalemate. Draw, 1/2-1/2.",
+		"4k3/8/8/8/8/8/8/4K2B w - - 0 1":  "Draw: neither side can mate, 1/2-1/2.",
+		"7k/8/8/8/8/8/8/KR6 b - - 100 80": "Draw by the fifty-move rule, 1/2-1/2.",
+	} {
+		out, _ := play(t, true, "fen "+fen, "quit")
+		mustContain(t, out, want, "Game over (new, undo, pgn or quit) > ")
+	}
+}
+
 func TestHintLevelHelp(t *testing.T) {
 	out, _ := play(t, true, "hint", "level 0.1", "level", "help", "new", "quit")
 	mustContain(t, out, "Hint: ", "Matador now thinks 100ms per move.", "Matador thinks 100ms per move.",

@@ -7,6 +7,11 @@ import (
 	"matador/internal/chess"
 )
 
+// ErrMissingTable is what a probe that needed a table the set lacks fails
+// with (errors.Is): a set of WDL tables alone is common and usable, unlike
+// a corrupt one.
+var ErrMissingTable = errors.New("missing table")
+
 // status says how a probe went, beyond its value.
 type status uint8
 
@@ -70,7 +75,7 @@ func (p *prober) err() error {
 	case failTooMany:
 		return fmt.Errorf("more pieces than the tables hold (%d at most)", p.t.maxPieces)
 	case failMissing:
-		return fmt.Errorf("missing table %s", keyName(p.key))
+		return fmt.Errorf("%w %s", ErrMissingTable, keyName(p.key))
 	case failBroken, failData:
 		if p.table != nil {
 			return tableError(p.kind, p.table)

@@ -93,6 +93,12 @@ func OpenAppend(path string) (*os.File, error) {
 		}
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|openNoWait, 0o644)
+	if errors.Is(err, fs.ErrNotExist) {
+		// The file is created when missing, so what is missing is its
+		// directory: "no such file" would send the user looking for the
+		// wrong thing.
+		return nil, &fileError{fmt.Sprintf("%s: the directory %s does not exist", path, filepath.Dir(path)), err}
+	}
 	if err != nil {
 		return nil, describe(path, err)
 	}

@@ -159,3 +159,22 @@ func FuzzParseTC(f *testing.F) {
 		}
 	})
 }
+
+// TestOpenAppendNamesAMissingDirectory: a log is created when missing, so
+// when opening it fails for something missing, that is its directory.
+func TestOpenAppendNamesAMissingDirectory(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "no-such-dir")
+	path := filepath.Join(dir, "debug.log")
+	_, err := OpenAppend(path)
+	if err == nil || err.Error() != path+": the directory "+dir+" does not exist" {
+		t.Errorf("OpenAppend(%s) = %v, want the missing directory named", path, err)
+	}
+	if !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the error %v is not os.ErrNotExist", err)
+	}
+	f, err := OpenAppend(filepath.Join(t.TempDir(), "new.log"))
+	if err != nil {
+		t.Fatalf("a new log in an existing directory: %v", err)
+	}
+	f.Close()
+}

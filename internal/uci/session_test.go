@@ -289,3 +289,22 @@ func TestBadGoStillAnswersBestmove(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusedOptionNamesIt: a GUI sends its options in a burst at start,
+// so the info string refusing a value must say which option it was, for
+// every option that takes a value.
+func TestRefusedOptionNamesIt(t *testing.T) {
+	var out syncBuffer
+	s := NewSession(engine.New(), &out)
+	for _, o := range options {
+		if o.kind == "button" || o.kind == "string" {
+			continue // a button takes no value; strings take any text
+		}
+		line := "setoption name " + o.name + " value maybe"
+		s.Handle(line)
+		got := out.take()
+		if !strings.HasPrefix(got, "info string ") || !strings.Contains(got, o.name) {
+			t.Errorf("%q: the refusal does not name %s: %q", line, o.name, got)
+		}
+	}
+}

@@ -229,7 +229,7 @@ var options = []option{
 		set: spinSetter("Threads", "a number", (*engine.Engine).SetThreads)},
 	{name: "MultiPV", kind: "spin", def: "1", min: 1, max: engine.MaxMultiPV,
 		set: spinSetter("MultiPV", "a number", (*engine.Engine).SetMultiPV)},
-	{name: "Ponder", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetPonder)},
+	{name: "Ponder", kind: "check", def: "false", set: checkSetter("Ponder", (*engine.Engine).SetPonder)},
 	{name: "Move Overhead", kind: "spin", def: strconv.Itoa(int(engine.DefaultMoveOverhead.Milliseconds())),
 		min: 0, max: int(engine.MaxMoveOverhead.Milliseconds()),
 		set: spinSetter("Move Overhead", "a number of milliseconds", func(e *engine.Engine, n int) error {
@@ -251,27 +251,27 @@ var options = []option{
 		}},
 	{name: "Skill Level", kind: "spin", def: strconv.Itoa(engine.MaxSkillLevel), min: 0, max: engine.MaxSkillLevel,
 		set: spinSetter("Skill Level", "a number", (*engine.Engine).SetSkillLevel)},
-	{name: "UCI_LimitStrength", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetLimitStrength)},
+	{name: "UCI_LimitStrength", kind: "check", def: "false", set: checkSetter("UCI_LimitStrength", (*engine.Engine).SetLimitStrength)},
 	{name: "UCI_Elo", kind: "spin", def: strconv.Itoa(engine.DefaultElo), min: engine.MinElo, max: engine.MaxElo,
 		set: spinSetter("UCI_Elo", "a number", (*engine.Engine).SetElo)},
-	{name: "UCI_ShowWDL", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetShowWDL)},
-	{name: "UCI_Chess960", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetChess960)},
-	{name: "UCI_AnalyseMode", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetAnalyseMode)},
+	{name: "UCI_ShowWDL", kind: "check", def: "false", set: checkSetter("UCI_ShowWDL", (*engine.Engine).SetShowWDL)},
+	{name: "UCI_Chess960", kind: "check", def: "false", set: checkSetter("UCI_Chess960", (*engine.Engine).SetChess960)},
+	{name: "UCI_AnalyseMode", kind: "check", def: "false", set: checkSetter("UCI_AnalyseMode", (*engine.Engine).SetAnalyseMode)},
 	{name: "UCI_Opponent", kind: "string",
 		set: func(e *engine.Engine, v string) error { e.SetOpponent(v); return nil }},
-	{name: "OwnBook", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetOwnBook)},
+	{name: "OwnBook", kind: "check", def: "false", set: checkSetter("OwnBook", (*engine.Engine).SetOwnBook)},
 	{name: "BookFile", kind: "string", set: (*engine.Engine).SetBookFile},
-	{name: "BookBestMove", kind: "check", def: "false", set: checkSetter((*engine.Engine).SetBookBestMove)},
+	{name: "BookBestMove", kind: "check", def: "false", set: checkSetter("BookBestMove", (*engine.Engine).SetBookBestMove)},
 	{name: "SyzygyPath", kind: "string", set: (*engine.Engine).SetSyzygyPath},
 	{name: "SyzygyProbeDepth", kind: "spin", def: strconv.Itoa(engine.DefaultSyzygyProbeDepth),
 		min: engine.MinSyzygyProbeDepth, max: engine.MaxSyzygyProbeDepth,
 		set: spinSetter("SyzygyProbeDepth", "a number", (*engine.Engine).SetSyzygyProbeDepth)},
-	{name: "Syzygy50MoveRule", kind: "check", def: "true", set: checkSetter((*engine.Engine).SetSyzygy50MoveRule)},
+	{name: "Syzygy50MoveRule", kind: "check", def: "true", set: checkSetter("Syzygy50MoveRule", (*engine.Engine).SetSyzygy50MoveRule)},
 	{name: "SyzygyProbeLimit", kind: "spin", def: strconv.Itoa(engine.DefaultSyzygyProbeLimit),
 		min: 0, max: engine.MaxSyzygyProbeLimit,
 		set: spinSetter("SyzygyProbeLimit", "a number", (*engine.Engine).SetSyzygyProbeLimit)},
 	{name: "Use NNUE", kind: "check", def: strconv.FormatBool(engine.DefaultUseNNUE),
-		set: checkSetter((*engine.Engine).SetUseNNUE)},
+		set: checkSetter("Use NNUE", (*engine.Engine).SetUseNNUE)},
 	{name: "EvalFile", kind: "string", def: engine.DefaultEvalFile(), set: (*engine.Engine).SetEvalFile},
 	{name: "Switches", kind: "string", start: engine.StartSwitches, set: (*engine.Engine).SetSwitches},
 	{name: "EvalSwitches", kind: "string", start: engine.StartEvalSwitches, set: (*engine.Engine).SetEvalSwitches},
@@ -298,14 +298,16 @@ func spinSetter(name, what string, set func(*engine.Engine, int) error) func(*en
 }
 
 // checkSetter makes the setter of a check option from the engine method
-// that takes its value.
-func checkSetter(set func(*engine.Engine, bool)) func(*engine.Engine, string) error {
+// that takes its value; name names the option in the message for a value
+// that is neither true nor false, as a GUI sends many options at once.
+func checkSetter(name string, set func(*engine.Engine, bool)) func(*engine.Engine, string) error {
 	return func(e *engine.Engine, v string) error {
 		on, err := parseCheck(v)
-		if err == nil {
-			set(e, on)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
 		}
-		return err
+		set(e, on)
+		return nil
 	}
 }
 
