@@ -17,13 +17,12 @@ const maxPieces = 32
 
 // features is one position as the net reads it: the input rows of its
 // pieces from the side to move's view and from the other side's, and the
-// target of the loss. A factorised net reads two rows a piece, its king
-// bucket's and the shared one, so rows is n or 2n.
+// target of the loss. A factorised net's shared rows are not listed: a
+// step reads each bucket row merged with its shared row (mergeRows).
 type features struct {
 	n      int // pieces
-	rows   int // entries of us and them
-	us     [2 * maxPieces]uint16
-	them   [2 * maxPieces]uint16
+	us     [maxPieces]uint16
+	them   [maxPieces]uint16
 	target float32
 	// result is the game's result alone, for the validation loss that
 	// compares runs of different lambdas.
@@ -76,20 +75,11 @@ func (a *arch) decodeBoard(b []byte, mirror bool, white, black *[maxPieces]uint1
 // them, the side to move's first, and the target, the game's result from the
 // side to move's view weighted by lambda against the score's win
 // probability sigmoid(score/Scale). With mirror it reads the board seen in
-// a mirror (decodeBoard), with the same labels. A factorised net's rows
-// follow the pieces' own: the shared row of each piece in the same order.
+// a mirror (decodeBoard), with the same labels.
 func (a *arch) decodeRecord(rec []byte, lambda float64, mirror bool, f *features) {
-	var white, black [2 * maxPieces]uint16
-	n, stm := a.decodeBoard(rec, mirror, (*[maxPieces]uint16)(white[:maxPieces]), (*[maxPieces]uint16)(black[:maxPieces]))
-	f.n, f.rows = n, n
-	if a.factorised {
-		// Each piece's shared row: its input without the king bucket.
-		for i := range n {
-			white[n+i] = uint16(a.sharedRow) + white[i]%nnue.Inputs
-			black[n+i] = uint16(a.sharedRow) + black[i]%nnue.Inputs
-		}
-		f.rows = 2 * n
-	}
+	var white, black [maxPieces]uint16
+	n, stm := a.decodeBoard(rec, mirror, &white, &black)
+	f.n = n
 	score := float64(int16(binary.LittleEndian.Uint16(rec[28:30])))
 	result := float64(rec[30]) / 2
 	if stm == chess.Black {

@@ -156,11 +156,13 @@ func newScratch(a *arch) *scratch {
 }
 
 // forward fills the two accumulators and returns the net's output before
-// the sigmoid (the evaluation in units of Scale centipawns).
-func (a *arch) forward(w []float32, f *features, s *scratch) float32 {
+// the sigmoid (the evaluation in units of Scale centipawns). The hidden
+// layer's rows are read from rows: w itself, or a factorised net's merged
+// rows (merged, mergeRows); the rest of the parameters from w.
+func (a *arch) forward(w, rows []float32, f *features, s *scratch) float32 {
 	b := a.biases(w)
-	accumulate(s.accUs, b, w, f.us[:f.rows])
-	accumulate(s.accThem, b, w, f.them[:f.rows])
+	accumulate(s.accUs, b, rows, f.us[:f.n])
+	accumulate(s.accThem, b, rows, f.them[:f.n])
 	bk := bucketOf(f)
 	wu, wt := a.outWeights(w, bk)
 	return screluDot(s.accUs, wu) + screluDot(s.accThem, wt) + w[a.offB2+bk]
@@ -169,9 +171,12 @@ func (a *arch) forward(w []float32, f *features, s *scratch) float32 {
 // trainPosition adds the gradient of the position's squared error, times
 // gscale (one over the batch size, so the batch's gradient is its mean's),
 // into grad, and returns the squared error. Only the rows of the
-// position's inputs are read and written.
-func (a *arch) trainPosition(w, grad []float32, f *features, s *scratch, gscale float32) float64 {
-	out := a.forward(w, f, s)
+// position's inputs are read and written. For a factorised net, rows are
+// the merged rows and the gradient goes to the king buckets' rows, which
+// is the merged rows' gradient; foldShared then gives the shared rows
+// theirs.
+func (a *arch) trainPosition(w, rows, grad []float32, f *features, s *scratch, gscale float32) float64 {
+	out := a.forward(w, rows, f, s)
 	p := float32(sigmoid(float64(out)))
 	e := p - f.target
 	g := 2 * e * p * (1 - p) * gscale
@@ -182,17 +187,64 @@ func (a *arch) trainPosition(w, grad []float32, f *features, s *scratch, gscale 
 	screluBackward(s.accUs, wu, gu, s.dUs, g)
 	screluBackward(s.accThem, wt, gt, s.dThem, g)
 	addRow2(a.biases(grad), s.dUs, s.dThem)
-	scatter(grad, s.dUs, f.us[:f.rows])
-	scatter(grad, s.dThem, f.them[:f.rows])
+	scatter(grad, s.dUs, f.us[:f.n])
+	scatter(grad, s.dThem, f.them[:f.n])
 	return float64(e) * float64(e)
 }
 
 // positionLoss is the squared error of the position against its target
 // and against the game's result alone, with no gradient.
-func (a *arch) positionLoss(w []float32, f *features, s *scratch) (target, result float64) {
-	p := sigmoid(float64(a.forward(w, f, s)))
+func (a *arch) positionLoss(w, rows []float32, f *features, s *scratch) (target, result float64) {
+	p := sigmoid(float64(a.forward(w, rows, f, s)))
 	e, r := p-float64(f.target), p-float64(f.result)
 	return e * e, r * r
+}
+
+// A factorised net's piece reads its king bucket's row plus the shared
+// row of its input, and both rows' gradients are the sum's. Rather than
+// read and write two rows a piece, a step merges the sums once for all
+// rows (mergeRows: kingBuckets×768 row additions, against some 56 a
+// position), the positions read and write one row a piece, and
+// foldShared sums the buckets' gradients into each shared row's.
+
+// merged is where a position's rows are read from for weights w: w
+// itself, or for a factorised net a new slice of every bucket row plus its
+// shared row (the pool keeps its own, filled by mergeRows).
+func (a *arch) merged(w []float32) []float32 {
+	if !a.factorised {
+		return w
+	}
+	eff := make([]float32, a.sharedRow*a.hidden)
+	a.mergeRows(w, eff, 0, a.sharedRow)
+	return eff
+}
+
+// mergeRows sets rows lo..hi-1 of eff, king buckets' rows, to w's row plus
+// its shared row.
+func (a *arch) mergeRows(w, eff []float32, lo, hi int) {
+	h := a.hidden
+	var shared [1]uint16
+	for r := lo; r < hi; r++ {
+		shared[0] = uint16(a.sharedRow + r%nnue.Inputs)
+		accumulate(eff[r*h:(r+1)*h], a.row(w, r), w, shared[:])
+	}
+}
+
+// foldShared adds into the gradient of the shared rows of inputs lo..hi-1
+// the gradients of their rows in each king bucket, in bucket order, for
+// the bucket rows that read says some position read; the shared rows'
+// gradients must be zero before.
+func (a *arch) foldShared(grad []float32, read func(row int) bool, lo, hi int) {
+	h := a.hidden
+	var shared [1]uint16
+	for in := lo; in < hi; in++ {
+		shared[0] = uint16(a.sharedRow + in)
+		for b := range a.kingBuckets {
+			if r := b*nnue.Inputs + in; read(r) {
+				scatter(grad, grad[r*h:(r+1)*h], shared[:])
+			}
+		}
+	}
 }
 
 // initWeights sets the hidden and output weights uniform in

@@ -756,8 +756,15 @@ type pool struct {
 	wg      sync.WaitGroup
 	// union is the rows of the hidden layer that some position of the
 	// last batch read, in increasing order: the only rows whose gradient
-	// is not zero, and the only ones the optimiser updates.
-	union []int32
+	// is not zero, and the only ones the optimiser updates. For a
+	// factorised net, the first nBucket are king buckets' rows, the rest
+	// the shared rows of their inputs.
+	union   []int32
+	nBucket int
+	// eff is a factorised net's merged rows (arch.mergeRows), sharedRead
+	// which inputs' shared rows the last batch read.
+	eff        []float32
+	sharedRead []bool
 }
 
 type worker struct {
@@ -773,6 +780,10 @@ type worker struct {
 
 func newPool(a *arch, n int) *pool {
 	p := &pool{a: a}
+	if a.factorised {
+		p.eff = make([]float32, a.sharedRow*a.hidden)
+		p.sharedRead = make([]bool, nnue.Inputs)
+	}
 	for range n {
 		w := &worker{jobs: make(chan func(*worker)), grad: make([]float32, a.nParams), s: newScratch(a), mark: make([]bool, a.rows)}
 		p.workers = append(p.workers, w)
@@ -799,6 +810,20 @@ func (p *pool) run(job func(w *worker, i int)) {
 		w.jobs <- func(w *worker) { job(w, i) }
 	}
 	p.wg.Wait()
+}
+
+// rowsOf is where the positions read the hidden layer's rows for weights
+// w: w itself, or a factorised net's merged rows, merged by the workers.
+func (p *pool) rowsOf(w []float32) []float32 {
+	a := p.a
+	if !a.factorised {
+		return w
+	}
+	p.run(func(_ *worker, i int) {
+		lo, hi := p.span(i, a.sharedRow)
+		a.mergeRows(w, p.eff, lo, hi)
+	})
+	return p.eff
 }
 
 // span is worker i's share [lo, hi) of n items.
@@ -833,21 +858,26 @@ func (w *worker) touch(feats []uint16) {
 // parameters take the full AdamW step, with the bias corrections of the
 // run's step count. TestLazyAdamIsTheRule holds the step to that rule
 // computed densely.
+//
+// A factorised net's positions read merged rows (rowsOf) and write the
+// king buckets' rows; once those are summed, each shared row read takes
+// the sum of its buckets' (foldShared) and its AdamW step.
 func (p *pool) step(st *state, batch []byte, mirror []bool, lambda float64, lr float32, decay float64) float64 {
 	a := p.a
 	n := len(batch) / trainbin.RecordSize
 	gscale := 1 / float32(n)
 	h := a.hidden
+	rows := p.rowsOf(st.w)
 	p.run(func(w *worker, i int) {
 		// The last step's rows and the dense parameters are the only
 		// gradient that is not zero.
 		// Worker 0's gradient holds the sums of every row of the union;
 		// another's only its own rows.
-		rows := w.touched
+		stale := w.touched
 		if i == 0 {
-			rows = p.union
+			stale = p.union
 		}
-		for _, r := range rows {
+		for _, r := range stale {
 			clear(a.row(w.grad, int(r)))
 		}
 		clear(w.grad[a.offB1:])
@@ -860,17 +890,34 @@ func (p *pool) step(st *state, batch []byte, mirror []bool, lambda float64, lr f
 		for j := lo; j < hi; j++ {
 			f := &w.s.f
 			a.decodeRecord(batch[j*trainbin.RecordSize:(j+1)*trainbin.RecordSize], lambda, mirror[j], f)
-			w.loss += a.trainPosition(st.w, w.grad, f, w.s, gscale)
-			w.touch(f.us[:f.rows])
-			w.touch(f.them[:f.rows])
+			w.loss += a.trainPosition(st.w, rows, w.grad, f, w.s, gscale)
+			w.touch(f.us[:f.n])
+			w.touch(f.them[:f.n])
 		}
 	})
-	p.union = p.union[:0]
-	for r := range a.rows {
+	read := func(r int) bool {
 		for _, w := range p.workers {
 			if w.mark[r] {
-				p.union = append(p.union, int32(r))
-				break
+				return true
+			}
+		}
+		return false
+	}
+	p.union = p.union[:0]
+	for r := range a.sharedRow {
+		if read(r) {
+			p.union = append(p.union, int32(r))
+		}
+	}
+	p.nBucket = len(p.union)
+	if a.factorised {
+		clear(p.sharedRead)
+		for _, r := range p.union {
+			p.sharedRead[int(r)%nnue.Inputs] = true
+		}
+		for in, ok := range p.sharedRead {
+			if ok {
+				p.union = append(p.union, int32(a.sharedRow+in))
 			}
 		}
 	}
@@ -880,7 +927,7 @@ func (p *pool) step(st *state, batch []byte, mirror []bool, lambda float64, lr f
 	keep := float32(1 - float64(lr)*decay)
 	g0 := p.workers[0].grad
 	p.run(func(_ *worker, i int) {
-		lo, hi := p.span(i, len(p.union))
+		lo, hi := p.span(i, p.nBucket)
 		for _, r := range p.union[lo:hi] {
 			o := offW1 + int(r)*h
 			g := g0[o : o+h]
@@ -903,6 +950,20 @@ func (p *pool) step(st *state, batch []byte, mirror []bool, lambda float64, lr f
 		adamW(st.w[dlo:mid], st.m[dlo:mid], st.v[dlo:mid], g[:mid-dlo], lr, keep, c1, c2, maxWeight)
 		adamW(st.w[mid:dhi], st.m[mid:dhi], st.v[mid:dhi], g[mid-dlo:], lr, keep, c1, c2, math.MaxFloat32)
 	})
+	if a.factorised {
+		// The buckets' gradients are whole in g0 and no longer change
+		// (AdamW above only reads them).
+		shared := p.union[p.nBucket:]
+		p.run(func(_ *worker, i int) {
+			lo, hi := p.span(i, len(shared))
+			for _, r := range shared[lo:hi] {
+				in := int(r) - a.sharedRow
+				a.foldShared(g0, read, in, in+1)
+				o := offW1 + int(r)*h
+				adamW(st.w[o:o+h], st.m[o:o+h], st.v[o:o+h], g0[o:o+h], lr, keep, c1, c2, maxWeight)
+			}
+		})
+	}
 	var loss float64
 	for _, w := range p.workers {
 		loss += w.loss
@@ -914,12 +975,13 @@ func (p *pool) step(st *state, batch []byte, mirror []bool, lambda float64, lr f
 // and against their games' results alone, summed in worker order.
 func (p *pool) loss(weights []float32, recs []byte, lambda float64) (target, result float64) {
 	n := len(recs) / trainbin.RecordSize
+	rows := p.rowsOf(weights)
 	p.run(func(w *worker, i int) {
 		w.loss, w.resultLoss = 0, 0
 		lo, hi := p.span(i, n)
 		for j := lo; j < hi; j++ {
 			p.a.decodeRecord(recs[j*trainbin.RecordSize:(j+1)*trainbin.RecordSize], lambda, false, &w.s.f)
-			t, r := p.a.positionLoss(weights, &w.s.f, w.s)
+			t, r := p.a.positionLoss(weights, rows, &w.s.f, w.s)
 			w.loss += t
 			w.resultLoss += r
 		}

@@ -141,7 +141,7 @@ func (a *arch) floatEval(w []float32, pos *chess.Position) float64 {
 	copy(rec[:], b[:])
 	s := newScratch(a)
 	a.decodeRecord(rec[:], 0, false, &s.f)
-	return float64(a.forward(w, &s.f, s)) * scale
+	return float64(a.forward(w, a.merged(w), &s.f, s)) * scale
 }
 
 // TestDecoderAgreesWithUnpack holds the fast decoder to Unpack and
@@ -537,11 +537,12 @@ func BenchmarkTrainPosition(b *testing.B) {
 	for _, r := range recs {
 		raw = r.Append(raw)
 	}
+	rows := a.merged(w)
 	b.ResetTimer()
 	for i := range b.N {
 		j := i % len(recs) * trainbin.RecordSize
 		a.decodeRecord(raw[j:j+trainbin.RecordSize], 0.3, false, &s.f)
-		a.trainPosition(w, grad, &s.f, s, 1)
+		a.trainPosition(w, rows, grad, &s.f, s, 1)
 	}
 }
 
@@ -565,11 +566,18 @@ func TestGradient(t *testing.T) {
 			rec := r.Append(nil)
 			a.decodeRecord(rec, 0.5, false, &s.f)
 			grad := make([]float32, a.nParams)
-			a.trainPosition(w, grad, &s.f, s, 1)
+			a.trainPosition(w, a.merged(w), grad, &s.f, s, 1)
+			if a.factorised {
+				read := make([]bool, a.rows)
+				for _, f := range append(s.f.us[:s.f.n], s.f.them[:s.f.n]...) {
+					read[f] = true
+				}
+				a.foldShared(grad, func(r int) bool { return read[r] }, 0, nnue.Inputs)
+			}
 			s2 := newScratch(a)
 			loss := func() float64 {
 				a.decodeRecord(rec, 0.5, false, &s2.f)
-				l, _ := a.positionLoss(w, &s2.f, s2)
+				l, _ := a.positionLoss(w, a.merged(w), &s2.f, s2)
 				return l
 			}
 			bk := bucketOf(&s.f)
@@ -578,10 +586,8 @@ func TestGradient(t *testing.T) {
 				offW1 + int(s.f.us[0])*h + 5, offW1 + int(s.f.them[2])*h + 100, offW1 + int(s.f.us[1])*h + h - 1}
 			if a.factorised {
 				// The shared rows of two pieces, from both sides' views.
-				if int(s.f.us[s.f.n]) < a.sharedRow || s.f.rows != 2*s.f.n {
-					t.Fatalf("%s: the shared rows are not after the pieces' own: rows %d of %d pieces", a, s.f.rows, s.f.n)
-				}
-				idx = append(idx, offW1+int(s.f.us[s.f.n])*h+11, offW1+int(s.f.them[s.f.n+1])*h+h-3)
+				sharedOf := func(f uint16) int { return a.sharedRow + int(f)%nnue.Inputs }
+				idx = append(idx, offW1+sharedOf(s.f.us[0])*h+11, offW1+sharedOf(s.f.them[1])*h+h-3)
 			}
 			for _, i := range idx {
 				const eps = 1e-3
