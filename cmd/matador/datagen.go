@@ -53,6 +53,13 @@ func runDatagen(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "matador datagen:", msg)
 		return 2
 	}
+	// A file that cannot be written is said before the net and the
+	// openings are read and the run is announced; what the file holds is
+	// checked as the run resumes it.
+	if err := toolio.CheckOutput(*out); err != nil {
+		fmt.Fprintf(stderr, "matador datagen: -o %v\n", err)
+		return 2
+	}
 	switch *evalFile {
 	case "":
 	case "default":

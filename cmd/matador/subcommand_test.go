@@ -116,6 +116,15 @@ func TestDatagenSubcommand(t *testing.T) {
 	if out, err := run(t, "datagen", "-o", path, "-openings", filepath.Join(t.TempDir(), "missing.epd")); err == nil || !strings.Contains(out, "openings") {
 		t.Errorf("datagen with a missing openings file: %v\n%s", err, out)
 	}
+	// An -o that cannot be written is refused by name before the run is
+	// announced: a missing directory, a directory.
+	for _, o := range []string{filepath.Join(t.TempDir(), "missing", "data.bin"), t.TempDir()} {
+		out, err := run(t, "datagen", "-o", o, "-games", "1", "-openings", "startpos")
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(out, "-o "+o) || strings.Contains(out, "threads") {
+			t.Errorf("datagen -o %s: %v\n%s", o, err, out)
+		}
+	}
 
 	// The same game into a file named .bin: binary records, which tune
 	// convert turns back into the text file's lines.
