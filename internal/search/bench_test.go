@@ -34,18 +34,7 @@ func BenchmarkBenchNet(b *testing.B) {
 			s.main.nn.SetEager(mode == "eager")
 			var nodes uint64
 			for b.Loop() {
-				for _, fen := range BenchPositions {
-					pos, err := chess.ParseFEN(fen)
-					if err != nil {
-						b.Fatal(err)
-					}
-					// Clearing the hash costs both alike: left out, as
-					// BenchThreads leaves it out.
-					b.StopTimer()
-					s.NewGame()
-					b.StartTimer()
-					nodes += s.Search(pos, Limits{Depth: 10}, Options{MultiPV: 1}, Reporter{}).Nodes
-				}
+				nodes += benchPass(b, s)
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 		})
@@ -72,17 +61,7 @@ func BenchmarkBenchRefresh(b *testing.B) {
 			s.main.nn.SetRefreshTable(mode == "table")
 			var nodes, perPass uint64
 			for b.Loop() {
-				perPass = 0
-				for _, fen := range BenchPositions {
-					pos, err := chess.ParseFEN(fen)
-					if err != nil {
-						b.Fatal(err)
-					}
-					b.StopTimer()
-					s.NewGame()
-					b.StartTimer()
-					perPass += s.Search(pos, Limits{Depth: 10}, Options{MultiPV: 1}, Reporter{}).Nodes
-				}
+				perPass = benchPass(b, s)
 				nodes += perPass
 			}
 			treeNodes[mode] = perPass
@@ -94,6 +73,24 @@ func BenchmarkBenchRefresh(b *testing.B) {
 			b.ReportMetric(float64(table+scratch)*1000/float64(nodes), "refreshes/knode")
 		})
 	}
+}
+
+// benchPass searches each bench position to depth 10 from a new game and
+// returns the nodes. Clearing the hash costs every mode alike: it is left
+// out of the timing, as BenchThreads leaves it out.
+func benchPass(b *testing.B, s *Searcher) uint64 {
+	var nodes uint64
+	for _, fen := range BenchPositions {
+		pos, err := chess.ParseFEN(fen)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		s.NewGame()
+		b.StartTimer()
+		nodes += s.Search(pos, Limits{Depth: 10}, Options{MultiPV: 1}, Reporter{}).Nodes
+	}
+	return nodes
 }
 
 func benchRefreshNet() (*nnue.Net, error) {
