@@ -403,6 +403,11 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		}
 		train, test := SplitHeldOut(samples, *validate)
 		fmt.Fprintf(stderr, "%d training and %d held-out samples, %d weights\n", len(train), len(test), len(ws))
+		if len(train) == 0 {
+			// Nothing to fit: K and the error would be NaN, and the
+			// weights written unchanged as if they had been fitted.
+			return fmt.Errorf("no training samples: -validate %g holds out all %d (whole games are held out); give more games or a smaller -validate", *validate, len(test))
+		}
 		start := time.Now()
 		if entries, err = Linearize(train, config, ws, *threads); err != nil {
 			return err
