@@ -155,7 +155,7 @@ DATA files are read as text or binary by their content; -data takes several, com
 func runWDL(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("tune wdl", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	data := fs.String("data", "", "data file written by tune extract, with search scores (required)")
+	data := fs.String("data", "", "data files with search scores (datagen's, or tune extract's of games with score comments), text or binary, comma-separated (required)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
