@@ -99,3 +99,46 @@ func TestRunOutlivesWork(t *testing.T) {
 		t.Errorf("keep-run.sh of no run: %v\n%s", err, out)
 	}
 }
+
+// TestNPSRefusesWhatItCannotMeasure: tools/nps/nps.sh ends with the
+// fault named, not with a mean of 0 nps or NaN, when an engine cannot be
+// started or never reports a speed, when the time is not a number of
+// milliseconds, and when the positions file is missing or holds none.
+func TestNPSRefusesWhatItCannotMeasure(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	tmp := t.TempDir()
+	silent := filepath.Join(tmp, "silent")
+	os.WriteFile(silent, []byte("#!/bin/sh\ncat >/dev/null\n"), 0o755)
+	fens := filepath.Join(tmp, "fens.txt")
+	os.WriteFile(fens, []byte("8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - -\n"), 0o644)
+	empty := filepath.Join(tmp, "empty.txt")
+	os.WriteFile(empty, nil, 0o644)
+	missing := filepath.Join(tmp, "missing")
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{missing, silent, "1", fens}, 2, "engine " + missing + ": not found"},
+		{[]string{silent, fens, "1", fens}, 2, "engine " + fens + ": not found"},
+		{[]string{silent, silent, "fast", fens}, 2, "MOVETIME_MS"},
+		{[]string{silent, silent, "0", fens}, 2, "MOVETIME_MS"},
+		{[]string{silent, silent, "1", missing}, 2, "positions " + missing},
+		{[]string{silent, silent, "1", empty}, 1, "positions " + empty + ": no FEN"},
+		{[]string{silent, silent, "1", fens}, 1, "engine " + silent + " reported no nps for 8/7p"},
+	} {
+		cmd := exec.Command("bash", append([]string{"tools/nps/nps.sh"}, c.args...)...)
+		out, err := cmd.CombinedOutput()
+		code := -1
+		if e, ok := err.(*exec.ExitError); ok {
+			code = e.ExitCode()
+		} else if err == nil {
+			code = 0
+		}
+		if code != c.code || !strings.Contains(string(out), c.want) {
+			t.Errorf("nps.sh %q: exit %d, want %d with %q:\n%s", c.args, code, c.code, c.want, out)
+		}
+	}
+}

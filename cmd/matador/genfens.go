@@ -119,7 +119,9 @@ func runPGNBin(args []string, stdout, stderr io.Writer) int {
 			return err
 		})
 		if err != nil {
-			fmt.Fprintf(stderr, "matador: pgnbin: %s: %v\n", fs.Arg(i), err)
+			// games, not fs.Arg: the flag set's arguments are what its
+			// last parse left, empty when the flags come first.
+			fmt.Fprintf(stderr, "matador: pgnbin: %s: %v (%s not written)\n", games[i], err, *out)
 			return 1
 		}
 		game += uint32(st.Games)

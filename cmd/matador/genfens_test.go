@@ -107,3 +107,28 @@ func TestPGNBinWithoutPositions(t *testing.T) {
 		}
 	}
 }
+
+// TestPGNBinNamesTheBadFile: a game that cannot be converted names the
+// PGN it is in, whether the flags come before the files or after them,
+// and leaves no output.
+func TestPGNBinNamesTheBadFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.pgn")
+	bad := filepath.Join(dir, "bad.pgn")
+	os.WriteFile(good, []byte("[Result \"1-0\"]\n\n1. e4 {+0.30/10 0.1s} e5 {-0.20/10 0.1s} 1-0\n"), 0o644)
+	os.WriteFile(bad, []byte("[Result \"1-0\"]\n\n1. e4 {+0.30/10 0.1s} e5 {-0.20/10 0.1s} 2. Ke3 {+0.1/9 0.1s} 1-0\n"), 0o644)
+	out := filepath.Join(dir, "out.bin")
+	for _, args := range [][]string{
+		{"pgnbin", "-o", out, good, bad},
+		{"pgnbin", good, bad, "-o", out},
+	} {
+		msg, err := exec.Command(binary, args...).CombinedOutput()
+		if err == nil || !strings.Contains(string(msg), "bad.pgn: game 1") {
+			t.Errorf("%v: %v\n%s", args, err, msg)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%v wrote %s", args, out)
+		}
+	}
+}

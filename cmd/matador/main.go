@@ -234,11 +234,16 @@ const benchUsesNNUE = true
 // is an error, never a silent bench of the embedded net.
 func benchNet() (*nnue.Net, error) {
 	use := benchUsesNNUE
-	switch os.Getenv("MATADOR_BENCH_EVAL") {
+	switch v := os.Getenv("MATADOR_BENCH_EVAL"); v {
+	case "":
 	case "classical":
 		use = false
 	case "nnue":
 		use = true
+	default:
+		// A misspelt name must not bench the default evaluation under
+		// the name of the other.
+		return nil, fmt.Errorf("MATADOR_BENCH_EVAL %q: want classical or nnue (or unset)", v)
 	}
 	if !use {
 		return nil, nil

@@ -166,6 +166,16 @@ func TestBenchSearchesWithTheNet(t *testing.T) {
 	if classical == net {
 		t.Errorf("bench with the classical evaluation searched the net's %s nodes", net)
 	}
+	// Any other value is a mistake, refused before the search, not a
+	// bench of the default evaluation.
+	for _, env := range []string{"clasical", "NNUE", "1"} {
+		cmd := exec.Command(binary, "bench", "3")
+		cmd.Env = append(os.Environ(), "MATADOR_BENCH_EVAL="+env)
+		out, err := cmd.CombinedOutput()
+		if e, ok := err.(*exec.ExitError); !ok || e.ExitCode() != 2 || !strings.Contains(string(out), "MATADOR_BENCH_EVAL \""+env+"\"") || strings.Contains(string(out), " nodes ") {
+			t.Errorf("bench with MATADOR_BENCH_EVAL=%s: %v\n%s", env, err, out)
+		}
+	}
 }
 
 // TestBenchEvalFile: MATADOR_BENCH_EVALFILE benches with a net file: the

@@ -31,7 +31,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&cfg.Mirror, "mirror", false, "read half the positions without castling rights mirrored (files a-h turned round) each epoch: positions of the same value the games did not hold")
 	fs.Float64Var(&cfg.Lambda, "lambda", cfg.Lambda, "weight of the game's result in the target (the rest is the score's)")
 	fs.Float64Var(&cfg.LR, "lr", cfg.LR, "learning rate at the start")
-	fs.Float64Var(&cfg.LREnd, "lr-end", cfg.LREnd, "learning rate at the end of the cosine schedule (default: 0.00243 times -lr)")
+	// Registered with 0, which -h does not print: the default follows -lr
+	// (below), and a fixed figure there would be wrong for any other -lr.
+	fs.Float64Var(&cfg.LREnd, "lr-end", 0, "learning rate at the end of the cosine schedule (default: 0.00243 times -lr)")
 	fs.StringVar(&cfg.Schedule, "schedule", cfg.Schedule, "learning-rate schedule: cosine, or step (x -gamma at -drop-at, or every -step-every epochs)")
 	fs.Float64Var(&cfg.DropAt, "drop-at", cfg.DropAt, "fraction of the run at which the step schedule drops the rate by -gamma (without -step-every)")
 	fs.Float64Var(&cfg.StepEvery, "step-every", cfg.StepEvery, "epochs between the step schedule's drops by -gamma, as bullet's StepLR (0: one drop, at -drop-at)")

@@ -190,6 +190,12 @@ func TestTrainSmallLRAndNoHeldOut(t *testing.T) {
 	if err == nil || !strings.Contains(string(out), "-lr-end must be") {
 		t.Errorf("train -lr 1e-6 -lr-end 1e-5: %v\n%s", err, out)
 	}
+	// -h gives the default as the share of -lr, not the figure of the
+	// default -lr alone.
+	out, _ = exec.Command(binary, "train", "-h").CombinedOutput()
+	if _, after, _ := strings.Cut(string(out), "-lr-end float"); !strings.Contains(after, "0.00243 times -lr") || strings.Contains(strings.SplitN(after, "\n  -", 2)[0], "(default 2.43e-06)") {
+		t.Errorf("train -h, -lr-end:%s", strings.SplitN(after, "\n  -", 2)[0])
+	}
 	x := filepath.Join(dir, "x")
 	out, err = exec.Command(binary, "train", "-data", data, "-o", x, "-checkpoint", x, "-epochs", "1").CombinedOutput()
 	if err == nil || !strings.Contains(string(out), "-o "+x+" is the -checkpoint directory") || strings.Contains(string(out), "train: epoch") {

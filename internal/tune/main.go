@@ -155,7 +155,7 @@ DATA files are read as text or binary by their content; -data takes several, com
 func runWDL(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("tune wdl", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	data := fs.String("data", "", "data file written by tune extract, with search scores (required)")
+	data := fs.String("data", "", "data files with search scores (datagen's, or tune extract's of games with score comments), text or binary, comma-separated (required)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -403,6 +403,11 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		}
 		train, test := SplitHeldOut(samples, *validate)
 		fmt.Fprintf(stderr, "%d training and %d held-out samples, %d weights\n", len(train), len(test), len(ws))
+		if len(train) == 0 {
+			// Nothing to fit: K and the error would be NaN, and the
+			// weights written unchanged as if they had been fitted.
+			return fmt.Errorf("no training samples: -validate %g holds out all %d (whole games are held out); give more games or a smaller -validate", *validate, len(test))
+		}
 		start := time.Now()
 		if entries, err = Linearize(train, config, ws, *threads); err != nil {
 			return err

@@ -23,3 +23,15 @@ func TestMainNamesUnknownSubcommand(t *testing.T) {
 		}
 	}
 }
+
+// TestWDLUsageNamesItsData: tune wdl -h describes the data it reads, any
+// file with search scores and several of them, as readDataFiles does: it
+// named tune extract's file alone, which has no scores but from scored
+// games.
+func TestWDLUsageNamesItsData(t *testing.T) {
+	var out, errs bytes.Buffer
+	Main([]string{"wdl", "-h"}, &out, &errs)
+	if help := errs.String(); !strings.Contains(help, "datagen") || !strings.Contains(help, "comma-separated") {
+		t.Errorf("tune wdl -h:\n%s", help)
+	}
+}

@@ -529,6 +529,32 @@ func TestRunCache(t *testing.T) {
 	}
 }
 
+// TestRunRefusesNoTrainingSamples: data whose games are all held out
+// leaves nothing to fit; the run says so and writes neither params.go nor
+// a cache, rather than print an error of NaN and write the old weights.
+func TestRunRefusesNoTrainingSamples(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "data.txt")
+	// Game 0 falls in every held-out fraction above 0.
+	lines := "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 1.0 | 900 | 0\n4k3/pppp4/8/8/8/8/PPPP4/R3K3 w - - 0 1 | 1.0 | 400 | 0\n"
+	if err := os.WriteFile(data, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "p.go")
+	cache := filepath.Join(dir, "forms.cache")
+	args := []string{"-data", data, "-params", "../eval/params.go", "-epochs", "2", "-validate", "0.1", "-o", out, "-cache", cache}
+	var stderr bytes.Buffer
+	err := runTune(args, io.Discard, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "no training samples") {
+		t.Errorf("all held out: %v\n%s", err, stderr.String())
+	}
+	for _, f := range []string{out, cache} {
+		if _, err := os.Stat(f); err == nil {
+			t.Errorf("%s written", f)
+		}
+	}
+}
+
 // TestRunHalve: -halve N halves the step size each time N epochs pass
 // without a better held-out error, and only then.
 func TestRunHalve(t *testing.T) {

@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -109,6 +111,33 @@ func TestRecordFromState(t *testing.T) {
 	}
 	if err := FromState(&r2, []byte(fakeState), []byte(fakeLog+"H1 was accepted\n")); err != nil || r2.Result != "H1" {
 		t.Errorf("H1 in the log: result %q, %v", r2.Result, err)
+	}
+}
+
+// TestRecordNamesABadState: a state that is not fastchess's is refused
+// with the file named, the one in $WORK or the copy in tools/runs, and no
+// record is written.
+func TestRecordNamesABadState(t *testing.T) {
+	repo := t.TempDir()
+	work := t.TempDir()
+	t.Setenv("WORK", work)
+	kept := filepath.Join(repo, "tools", "runs", "match", "x.json")
+	os.MkdirAll(filepath.Dir(kept), 0o755)
+	inWork := filepath.Join(work, "match", "y", "config.json")
+	os.MkdirAll(filepath.Dir(inWork), 0o755)
+	for path, text := range map[string]string{kept: "{", inWork: "{}"} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, path := range map[string]string{"x": kept, "y": inWork} {
+		err := record(repo, []string{"match", name}, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), path+": fastchess state") {
+			t.Errorf("record match %s: %v, want the fault of %s", name, err, path)
+		}
+		if _, err := os.Stat(filepath.Join(LedgerDir(repo), name+".json")); err == nil {
+			t.Errorf("record match %s wrote a record", name)
+		}
 	}
 }
 

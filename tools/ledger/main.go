@@ -97,12 +97,14 @@ func record(root string, args []string, out io.Writer) error {
 	}
 	kind, name := fs.Arg(0), fs.Arg(1)
 	work, _, _ := workenv.Paths()
-	config, err := readOptional(filepath.Join(work, kind, name, "config.json"))
+	statePath := filepath.Join(work, kind, name, "config.json")
+	config, err := readOptional(statePath)
 	if err != nil {
 		return err
 	}
 	if config == nil {
-		if config, err = readOptional(filepath.Join(root, "tools", "runs", kind, name+".json")); err != nil {
+		statePath = filepath.Join(root, "tools", "runs", kind, name+".json")
+		if config, err = readOptional(statePath); err != nil {
 			return err
 		}
 	}
@@ -129,8 +131,9 @@ func record(root string, args []string, out io.Writer) error {
 			}
 		}
 	}
+	// Two files may hold the state: the fault names the one read.
 	if err := FromState(&r, config, log); err != nil {
-		return err
+		return fmt.Errorf("%s: %v", statePath, err)
 	}
 	// The flags fill what the record lacks; a field the ledger already
 	// holds is changed by editing its file. The date is the day kept.

@@ -11,6 +11,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -21,6 +22,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"matador/internal/chess"
 )
 
 func main() {
@@ -39,6 +42,14 @@ func main() {
 	jobs := flag.Int("jobs", 1, "games at once")
 	out := flag.String("out", "", "write one line per game here (game, result, moves)")
 	flag.Parse()
+	if err := flagError(flag.CommandLine); err != nil {
+		fmt.Fprintln(os.Stderr, "convert:", err)
+		os.Exit(2)
+	}
+	if flag.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "convert: unexpected argument %q (every setting is a flag)\n", flag.Arg(0))
+		os.Exit(2)
+	}
 	if *reference == "" {
 		*reference = *syzygy + "/reference.txt"
 	}
@@ -69,7 +80,7 @@ func main() {
 	var mu sync.Mutex
 	done := 0
 	start := time.Now()
-	for range max(*jobs, 1) {
+	for range *jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -95,6 +106,21 @@ func main() {
 	close(next)
 	wg.Wait()
 	report(results, time.Since(start))
+}
+
+// flagError names the first count or time below its least value: a
+// negative count would be read as none (or as no limit), and the run would
+// measure something else than it says.
+func flagError(fs *flag.FlagSet) error {
+	least := map[string]int{"wins": 0, "hard": 0, "draws": 0, "movetime": 1, "limit": 0, "jobs": 1}
+	var err error
+	fs.VisitAll(func(f *flag.Flag) {
+		min, ok := least[f.Name]
+		if v := f.Value.(flag.Getter).Get(); ok && err == nil && v.(int) < min {
+			err = fmt.Errorf("-%s must be at least %d, got %v", f.Name, min, v)
+		}
+	})
+	return err
 }
 
 func fail(err error) {
@@ -126,18 +152,18 @@ func drawPositions(path string, wins, hard int, hardTables []string, draws int, 
 		isHard[strings.TrimSpace(t)] = true
 	}
 	sc := bufio.NewScanner(f)
+	// Every line is read as a position: a file that is not reference.txt
+	// (or a line of one cut short) must stop the run, not index a FEN's
+	// missing fields or yield a report of no games.
+	lines := 0
 	for sc.Scan() {
-		fields := strings.Split(sc.Text(), ";")
-		if len(fields) != 3 {
+		lines++
+		if strings.TrimSpace(sc.Text()) == "" {
 			continue
 		}
-		fen := strings.TrimSpace(fields[0])
-		var wdl, dtz int
-		if _, err := fmt.Sscanf(strings.TrimSpace(fields[1]), "wdl %d", &wdl); err != nil {
-			continue
-		}
-		if _, err := fmt.Sscanf(strings.TrimSpace(fields[2]), "dtz %d", &dtz); err != nil {
-			continue
+		fen, wdl, dtz, err := referenceLine(sc.Text())
+		if err != nil {
+			return nil, fmt.Errorf("%s line %d: %v", path, lines, err)
 		}
 		white, black := material(fen)
 		table := tableName(white, black)
@@ -164,7 +190,10 @@ func drawPositions(path string, wins, hard int, hardTables []string, draws int, 
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s line %d: %v", path, lines+1, err)
+	}
+	if len(won)+len(drawn) == 0 {
+		return nil, fmt.Errorf("%s: no won or drawn position to play", path)
 	}
 	rng := rand.New(rand.NewSource(seed))
 	var tasks []task
@@ -210,6 +239,26 @@ func drawPositions(path string, wins, hard int, hardTables []string, draws int, 
 		drawn = drawn[:draws]
 	}
 	return append(tasks, drawn...), nil
+}
+
+// referenceLine reads a line of reference.txt, "FEN ; wdl N ; dtz N".
+func referenceLine(line string) (fen string, wdl, dtz int, err error) {
+	fields := strings.Split(line, ";")
+	if len(fields) != 3 {
+		return "", 0, 0, errors.New(`not "FEN ; wdl N ; dtz N"`)
+	}
+	fen = strings.TrimSpace(fields[0])
+	if _, err := chess.ParseFEN(fen); err != nil {
+		return "", 0, 0, err
+	}
+	var extra string
+	if n, _ := fmt.Sscanf(strings.TrimSpace(fields[1]), "wdl %d %s", &wdl, &extra); n != 1 || wdl < -2 || wdl > 2 {
+		return "", 0, 0, fmt.Errorf("%q is not wdl -2 to 2", strings.TrimSpace(fields[1]))
+	}
+	if n, _ := fmt.Sscanf(strings.TrimSpace(fields[2]), "dtz %d %s", &dtz, &extra); n != 1 {
+		return "", 0, 0, fmt.Errorf("%q is not dtz N", strings.TrimSpace(fields[2]))
+	}
+	return fen, wdl, dtz, nil
 }
 
 // interleave alternates won and drawn tasks.

@@ -22,6 +22,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -32,6 +33,7 @@ import (
 	"matador/internal/engine"
 	"matador/internal/eval"
 	"matador/internal/search"
+	"matador/internal/toolio"
 )
 
 // Technique is one entry of the tab.
@@ -95,10 +97,32 @@ func main() {
 		os.Stdout.Write(text)
 		return
 	}
-	if err := os.WriteFile(*out, text, 0o644); err != nil {
+	if err := writeModule(*out, text); err != nil {
 		fmt.Fprintln(os.Stderr, "techpage:", err)
 		os.Exit(1)
 	}
+}
+
+// moduleHead is the first line of every module render writes: the mark of
+// a file this tool may replace.
+const moduleHead = "// techniques-data.js: written by tools/techpage"
+
+// writeModule writes the module to path whole, or leaves path as it was. An
+// existing file is replaced only if it is such a module: a mistyped -out
+// must not cost a file this tool did not write.
+func writeModule(path string, text []byte) error {
+	if err := toolio.CheckRegularIfExists(path); err != nil {
+		return fmt.Errorf("-out %v", err)
+	}
+	if f, err := os.Open(path); err == nil {
+		head := make([]byte, len(moduleHead))
+		_, rerr := io.ReadFull(f, head)
+		f.Close()
+		if rerr != nil || string(head) != moduleHead {
+			return fmt.Errorf("-out %s exists and is not a module tools/techpage wrote; refusing to replace it (give a new file name)", path)
+		}
+	}
+	return toolio.WriteFile(path, text)
 }
 
 // render writes the data as an ES module the page imports.
@@ -107,7 +131,7 @@ func render(d *Data) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	head := "// techniques-data.js: written by tools/techpage at \"make web\" from the\n" +
+	head := moduleHead + " at \"make web\" from the\n" +
 		"// engine's switches, tools/ablate's table of sources, the ablation ledger\n" +
 		"// and the code; not kept in the repository.\n"
 	return []byte(head + "export default " + string(body) + ";\n"), nil

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -153,5 +154,40 @@ func TestPentanomialElo(t *testing.T) {
 	elo, e := pentanomialElo([5]int{2, 15, 38, 27, 18})
 	if math.Abs(elo-77.71) > 0.01 || math.Abs(e-36.40) > 0.01 {
 		t.Errorf("UseKingSafety's pairs: %.2f ± %.2f, want 77.71 ± 36.40", elo, e)
+	}
+}
+
+// TestWriteModuleKeepsOtherFiles: -out replaces a module the tool wrote,
+// and refuses, untouched, a file it did not write, an empty one and a
+// directory.
+func TestWriteModuleKeepsOtherFiles(t *testing.T) {
+	dir := t.TempDir()
+	d, err := build("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := render(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	module := filepath.Join(dir, "techniques-data.js")
+	if err := writeModule(module, text); err != nil {
+		t.Fatalf("a new file: %v", err)
+	}
+	if err := writeModule(module, text); err != nil {
+		t.Errorf("the module written before: %v", err)
+	}
+	for name, content := range map[string]string{"data.txt": "r3kr2/pp1n1pb1/2pR1npp/4p3/2P1P3/2N2BPP/PP3P2/1RB3K1 b q - 0 15 | 0.5 | 136 | 0\n", "empty.js": ""} {
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, []byte(content), 0o644)
+		if err := writeModule(path, text); err == nil || !strings.Contains(err.Error(), path) {
+			t.Errorf("%s: %v, want a refusal naming it", name, err)
+		}
+		if b, _ := os.ReadFile(path); string(b) != content {
+			t.Errorf("%s changed", name)
+		}
+	}
+	if err := writeModule(dir, text); err == nil {
+		t.Error("a directory accepted")
 	}
 }
