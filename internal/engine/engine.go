@@ -695,11 +695,16 @@ func (e *Engine) runSearch(r *run, root *chess.Position, limits search.Limits, o
 		res = bookRes
 	case weak != nil:
 		think := thinkTime(root, limits, opts.MoveOverhead)
+		// The extra lines the weakening looks at are its own: the GUI gets
+		// the lines its MultiPV asked for. A GUI such as python-chess keeps
+		// the last line reported as the engine's score and line, which was
+		// the weakening's last.
+		shown := opts.MultiPV
 		weak.adjust(&limits, &opts)
 		report := rep.Info
 		rep.Info = func(in search.Info) {
 			weak.record(in)
-			if report != nil {
+			if report != nil && max(in.MultiPV, 1) <= shown {
 				report(in)
 			}
 		}
