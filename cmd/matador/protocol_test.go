@@ -290,17 +290,35 @@ func TestHandshake(t *testing.T) {
 	p.bestMove(chess.StartPosition(), 3*time.Second)
 }
 
-// TestWeakerPlay: a weakened Matador looks at several lines, answers with
-// a legal move, takes its time on a clock, and stops when told.
+// TestWeakerPlay: a weakened Matador answers with a legal move, reports
+// only the lines MultiPV asks for, takes its time on a clock, and stops
+// when told.
 func TestWeakerPlay(t *testing.T) {
 	t.Parallel()
 	p := startEngine(t)
-	p.send("setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1300",
-		"position startpos moves e2e4", "go depth 8")
-	_, before := p.bestMove(position(t, chess.StartFEN, "e2e4"), 10*time.Second)
-	if !strings.Contains(strings.Join(before, "\n"), " multipv 4 ") {
-		t.Errorf("a weakened search reported no fourth line: %q", tail(before))
+	// It looks at four lines to choose from, but shows the GUI no more
+	// than it asked for, as Stockfish does: python-chess (lichess-bot)
+	// keeps the last info line of a search as the engine's score and line,
+	// which was the fourth best.
+	for _, lines := range []int{1, 2} {
+		p.send(fmt.Sprintf("setoption name MultiPV value %d", lines),
+			"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1300",
+			"position startpos moves e2e4", "go depth 8")
+		_, before := p.bestMove(position(t, chess.StartFEN, "e2e4"), 10*time.Second)
+		seen := map[int]bool{}
+		for _, l := range before {
+			if m := regexp.MustCompile(`^info depth \d+ .* multipv (\d+) `).FindStringSubmatch(l); m != nil {
+				n, _ := strconv.Atoi(m[1])
+				seen[n] = true
+			}
+		}
+		for n := 1; n <= 4; n++ {
+			if seen[n] != (n <= lines) {
+				t.Errorf("MultiPV %d, weakened: line %d reported %v, want %v (%q)", lines, n, seen[n], n <= lines, tail(before))
+			}
+		}
 	}
+	p.send("setoption name MultiPV value 1")
 	// 60 s on the clock: a person takes a second or so, and so does it.
 	p.send("go wtime 60000 btime 60000")
 	start := time.Now()

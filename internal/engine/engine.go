@@ -125,8 +125,8 @@ var DefaultOptions = Options{
 // the game or the options does not disturb a running search: it works on a
 // copy, and an option that changes what the search works with (the hash
 // table, the threads, the net, the tables, the switches) is checked at once
-// and takes effect when the search has returned (whenIdle). NewGame alone
-// stops the search first.
+// and takes effect when the search has returned and its onDone has had the
+// result (whenIdle, settle). NewGame alone stops the search first.
 type Engine struct {
 	// Log receives warnings a user should see (for UCI, "info string"
 	// lines), such as a search result that had to be repaired. Set it before
@@ -154,7 +154,8 @@ type Engine struct {
 	// search runs.
 	evalParams *eval.Params
 	// pending are the option changes that came during a search, in their
-	// order; they run when it has returned (whenIdle).
+	// order; they run when it has returned and given its result (settle),
+	// or earlier if the searcher is needed first (lockIdle, whenIdle).
 	pending []func()
 }
 
@@ -266,7 +267,7 @@ func (e *Engine) EvalTrace() string {
 	case why != "":
 		use = "not used for this position: " + why + "; the classical evaluation below plays"
 	}
-	e.mu.Lock()
+	e.lockSettled()
 	params := e.evalParams
 	e.mu.Unlock()
 	classical := eval.Trace(pos)
@@ -279,7 +280,7 @@ func (e *Engine) EvalTrace() string {
 
 // Options returns the current settings.
 func (e *Engine) Options() Options {
-	e.mu.Lock()
+	e.lockSettled()
 	defer e.mu.Unlock()
 	return e.opts
 }
@@ -483,11 +484,12 @@ func (e *Engine) lockIdle() {
 		<-r.searchDone
 		e.mu.Lock()
 	}
+	e.applyPending()
 }
 
 // whenIdle runs f under e.mu at once when no search (or perft) runs, else
-// when the running one has returned, before another can start; changes
-// that wait run in the order they came. So an option set during a search
+// when the running one has returned and given its result, before another
+// can start; changes that wait run in the order they came. So an option set during a search
 // takes effect from the next one, and the search goes on undisturbed, as
 // in Stockfish: stopping it instead would send an infinite or ponder
 // search's bestmove before the GUI's stop.
@@ -498,20 +500,48 @@ func (e *Engine) whenIdle(f func()) {
 		e.pending = append(e.pending, f)
 		return
 	}
+	e.applyPending()
 	f()
 }
 
-// finishRun marks the search (or perft) of r as returned, first running
-// the changes that waited for it. Under e.mu both, so that whenIdle
-// either queues a change this runs or finds the searcher free.
+// finishRun marks the search (or perft) of r as returned: the searcher is
+// free. The changes that waited for it do not run yet: a slow one, such
+// as emptying a hash table of gigabytes, would hold back the result, and
+// a bestmove sent seconds late loses on time. They run after onDone
+// (settle), or before whatever needs the searcher first (lockIdle,
+// whenIdle), all under e.mu, so none runs during a search.
 func (e *Engine) finishRun(r *run) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	close(r.searchDone)
+}
+
+// applyPending runs the changes that waited for a search, in the order
+// they came, with e.mu held and no search running.
+func (e *Engine) applyPending() {
 	for _, f := range e.pending {
 		f()
 	}
 	e.pending = nil
-	close(r.searchDone)
+}
+
+// settle runs the changes that waited for a search once its result is out,
+// unless onDone has started another search: they ran before it, and those
+// that came since wait for it.
+func (e *Engine) settle() {
+	e.lockSettled()
+	e.mu.Unlock()
+}
+
+// lockSettled takes e.mu and, when no search runs, first runs the changes
+// that waited for the last one, so that a reader of the settings after a
+// bestmove finds the options set during that search, as the next search
+// will.
+func (e *Engine) lockSettled() {
+	e.mu.Lock()
+	if e.current == nil || e.current.searchFinished() {
+		e.applyPending()
+	}
 }
 
 // Searching reports whether a search is running.
@@ -586,8 +616,9 @@ func (e *Engine) PonderHit() {
 	}
 }
 
-// Wait blocks until the last search started has ended and its onDone has
-// returned. It returns at once when no search was started.
+// Wait blocks until the last search started has ended, its onDone has
+// returned and the option changes that waited for it have run. It returns
+// at once when no search was started.
 func (e *Engine) Wait() {
 	if r := e.currentRun(); r != nil {
 		<-r.done
@@ -664,11 +695,16 @@ func (e *Engine) runSearch(r *run, root *chess.Position, limits search.Limits, o
 		res = bookRes
 	case weak != nil:
 		think := thinkTime(root, limits, opts.MoveOverhead)
+		// The extra lines the weakening looks at are its own: the GUI gets
+		// the lines its MultiPV asked for. A GUI such as python-chess keeps
+		// the last line reported as the engine's score and line, which was
+		// the weakening's last.
+		shown := opts.MultiPV
 		weak.adjust(&limits, &opts)
 		report := rep.Info
 		rep.Info = func(in search.Info) {
 			weak.record(in)
-			if report != nil {
+			if report != nil && max(in.MultiPV, 1) <= shown {
 				report(in)
 			}
 		}
@@ -700,6 +736,7 @@ func (e *Engine) runSearch(r *run, root *chess.Position, limits search.Limits, o
 	if onDone != nil {
 		onDone(res)
 	}
+	e.settle()
 	close(r.done)
 }
 

@@ -345,6 +345,52 @@ func TestOptionsWaitForTheSearch(t *testing.T) {
 	}
 }
 
+// A change that waited for the search runs after onDone has the result: a
+// slow one, such as emptying a hash table of gigabytes, took seconds, and a
+// bestmove held back that long loses a game on time.
+func TestWaitingChangesFollowTheResult(t *testing.T) {
+	e := New()
+	r := startSearch(e, search.Limits{Infinite: true})
+	resultOut := make(chan bool, 1)
+	e.whenIdle(func() {
+		select {
+		case <-r.done:
+			resultOut <- true
+		case <-time.After(time.Second):
+			resultOut <- false
+		}
+	})
+	e.Stop()
+	r.wait(t, 3*time.Second)
+	if !<-resultOut {
+		t.Error("the change that waited for the search ran before its result was given")
+	}
+	// Once the result is out, the settings read are those set during the
+	// search, even before its goroutine has run the changes: here they are
+	// read in onDone, before it has.
+	hashMB := make(chan int, 1)
+	e.Go(search.Limits{Infinite: true}, search.Reporter{}, func(search.Result) { hashMB <- e.Options().HashMB })
+	if err := e.SetHashMB(2); err != nil {
+		t.Fatal(err)
+	}
+	e.Stop()
+	if got := <-hashMB; got != 2 {
+		t.Errorf("Hash %d MB when the result of the search it was set in is out, want 2", got)
+	}
+	// The next search starts only once the change has run.
+	ran := false
+	r = startSearch(e, search.Limits{Infinite: true})
+	e.whenIdle(func() { ran = true })
+	second := startSearch(e, search.Limits{Depth: 1})
+	r.wait(t, 2*time.Second)
+	second.wait(t, 2*time.Second)
+	e.mu.Lock()
+	if !ran {
+		t.Error("a search started before the change that waited for the one before it")
+	}
+	e.mu.Unlock()
+}
+
 func TestRepairIllegalResult(t *testing.T) {
 	e := New()
 	var logged []string

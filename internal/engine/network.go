@@ -51,7 +51,7 @@ func (e *Engine) SetEvalFile(path string) error {
 
 // netInUse is the net a search with Use NNUE evaluates with.
 func (e *Engine) netInUse() *nnue.Net {
-	e.mu.Lock()
+	e.lockSettled()
 	defer e.mu.Unlock()
 	return e.loadedNet()
 }

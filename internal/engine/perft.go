@@ -44,6 +44,7 @@ func (e *Engine) Perft(depth int, onMove func(m chess.Move, nodes uint64), onDon
 		if onDone != nil {
 			onDone(total, complete)
 		}
+		e.settle()
 		close(r.done)
 	}()
 }

@@ -54,7 +54,7 @@ func (e *Engine) SetSyzygyPath(path string) error {
 
 // TablesKept says which tables stay after a refused SyzygyPath.
 func (e *Engine) TablesKept() string {
-	e.mu.Lock()
+	e.lockSettled()
 	defer e.mu.Unlock()
 	if e.tables == nil {
 		return "no tablebases"
