@@ -42,6 +42,11 @@ func (w *worker) iterate() Result {
 			if w.stopping() {
 				break
 			}
+			// The finished lines stay in score order, as in Stockfish: a
+			// line searched later, in its own window, may score above one
+			// before it, and line 1 is the move played. A line that moves
+			// up shifts those it passes, reported again if they were.
+			reported = min(reported, insertLastLine(w.rootMoves[:w.pvIdx+1]))
 			if w.pvIdx+1 == multiPV || w.lineByLine() {
 				w.reportPVs(depth, reported, w.pvIdx+1)
 				reported = w.pvIdx + 1

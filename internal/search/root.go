@@ -57,6 +57,18 @@ func sortRootMoves(rm []rootMove) {
 	}
 }
 
+// insertLastLine moves the last of the lines, the rest of which are in
+// score order, up behind the last line scoring at least as much, and
+// returns the index it lands on: the first line whose move changed, or
+// len(lines)-1 when none did.
+func insertLastLine(lines []rootMove) int {
+	j := len(lines) - 1
+	for ; j > 0 && lines[j].score > lines[j-1].score; j-- {
+		lines[j], lines[j-1] = lines[j-1], lines[j]
+	}
+	return j
+}
+
 // recordRootMove keeps what a root move scored for iterate and MultiPV:
 // the first move of the line and every move that beat alpha carry their
 // score and PV; a move that failed low is ordered behind them.

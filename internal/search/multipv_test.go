@@ -1,0 +1,57 @@
+package search
+
+import (
+	"testing"
+
+	"matador/internal/chess"
+	"matador/internal/nnue"
+)
+
+// TestMultiPVLinesInScoreOrder: each iteration's lines come out best
+// first, whatever order their own windows found them in, and the move
+// played is line 1 of the last iteration. After 1.e4 the line searched
+// second once scored above the first (d7d5 -35, e7e6 -23 at depth 8).
+func TestMultiPVLinesInScoreOrder(t *testing.T) {
+	fens := []string{
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+		chess.StartFEN,
+		"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	}
+	for _, fen := range fens {
+		pos, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := NewSearcher(16)
+		s.Net = nnue.Default()
+		type line struct {
+			score int
+			move  chess.Move
+		}
+		lines := map[int]map[int]line{} // depth, multipv
+		rep := Reporter{Info: func(in Info) {
+			if in.Bound != BoundExact || len(in.PV) == 0 {
+				return
+			}
+			if lines[in.Depth] == nil {
+				lines[in.Depth] = map[int]line{}
+			}
+			lines[in.Depth][in.MultiPV] = line{in.Score, in.PV[0]}
+		}}
+		const depth, multiPV = 8, 4
+		res := s.Search(pos, Limits{Depth: depth}, Options{MultiPV: multiPV}, rep)
+		for d := 1; d <= depth; d++ {
+			for k := 2; k <= multiPV; k++ {
+				above, ok1 := lines[d][k-1]
+				here, ok2 := lines[d][k]
+				if ok1 && ok2 && here.score > above.score {
+					t.Errorf("%s depth %d: line %d (%s, %d) scores above line %d (%s, %d)", fen, d, k, pos.UCI(here.move), here.score, k-1, pos.UCI(above.move), above.score)
+				}
+			}
+		}
+		if first, ok := lines[depth][1]; !ok || res.Best != first.move || res.Score != first.score {
+			t.Errorf("%s: played %s (%d), line 1 of depth %d is %s (%d)", fen, pos.UCI(res.Best), res.Score, depth, pos.UCI(first.move), first.score)
+		}
+	}
+}
