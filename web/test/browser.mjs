@@ -9,8 +9,8 @@
 // width, light and dark; follows a move tree's variations and comments
 // through PGN in and out; and checks the engine panel and the chrome.
 // Each defect found by trying the page has its own check, named "defect
-// N" (the first list), "trial N" (the second) or "visit N" (the third),
-// which failed on the page before its fix. It
+// N" (the first list), "trial N" (the second), "visit N" (the third) or
+// "use N" (the fourth), which failed on the page before its fix. It
 // asserts on the page's state (window.matadorPage.state()) and the DOM,
 // not on pixels, waits for states rather than for fixed times, and keeps
 // screenshots.
@@ -22,7 +22,7 @@
 // $TMPDIR/matador-browser-test, outside the repository), DOCS=1 to also
 // write the screenshots of docs/browser.md into docs/browser/, ONLY=parts
 // to run some parts alone, by their function's name, separated by commas
-// (ONLY=defects, ONLY=trial,trial8,tree,chrome,visit; WEB=an older build's
+// (ONLY=defects, ONLY=trial,trial8,tree,chrome,visit,use; WEB=an older build's
 // folder shows which checks the older page fails),
 // BENCH=1 to also run bench.html and check its node count against the
 // native build's.
@@ -1655,6 +1655,26 @@ async function visit(browser, base) {
 	await close(page);
 }
 
+// --- the page used as a player, an analyst and a hostile user would (ONLY=use: "use N", each failed before its fix)
+
+async function use(browser, base) {
+	// 1. A text of two lichess games offers a list of them, each named by
+	// its players, event and date: the list is as wide as its longest
+	// name, and made the page scroll sideways on a phone and on a desktop.
+	const two = '[Event "Rated Blitz game"]\n[Date "2024.03.01"]\n[White "DrNykterstein"]\n[Black "penguingim1"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n\n' +
+		'[Event "Rated Blitz game"]\n[Date "2024.03.01"]\n[White "penguingim1"]\n[Black "DrNykterstein"]\n[Result "0-1"]\n\n1. d4 d5 0-1\n';
+	for (const width of [360, 1280]) {
+		const page = await open(browser, base, { viewport: { width, height: 800 } });
+		await setMode(page, "analyse");
+		await loadPGNText(page, two);
+		await waitState(page, (s) => s.sans.join(" ") === "e4 e5", "the first game");
+		const w = await page.evaluate(() => document.documentElement.scrollWidth);
+		const listed = await page.evaluate(() => document.getElementById("pgn-games").options.length);
+		check(listed === 2 && w <= width, `use 1: at ${width} px, the list of a text's ${listed} games leaves the page ${w} px wide`);
+		await close(page);
+	}
+}
+
 async function main() {
 	if (!fs.existsSync(path.join(webDir, "matador.wasm"))) {
 		throw new Error(`${webDir} has no matador.wasm: run "make web" first`);
@@ -1667,7 +1687,7 @@ async function main() {
 	const started = Date.now();
 	try {
 		browser = await chromium.launch(chromiumOptions);
-		const all = [loadTime, defects, trial, trial8, tree, chrome, visit, play, analyse, techniques, phones, dark, worker, selfPlay];
+		const all = [loadTime, defects, trial, trial8, tree, chrome, visit, use, play, analyse, techniques, phones, dark, worker, selfPlay];
 		// ONLY names the parts to run, separated by commas.
 		const parts = only ? all.filter((p) => only.split(",").includes(p.name)) : all;
 		for (const part of parts) {
