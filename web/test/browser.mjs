@@ -1673,6 +1673,28 @@ async function use(browser, base) {
 		check(listed === 2 && w <= width, `use 1: at ${width} px, the list of a text's ${listed} games leaves the page ${w} px wide`);
 		await close(page);
 	}
+
+	// 2. The keyboard alone reaches every mode: Tab stops at the checked
+	// tab only, and its arrows were taken for steps through the game, so
+	// no other mode could be chosen. A tab clicked leaves the arrows to
+	// the game, as before.
+	let page = await open(browser, base);
+	await page.focus("#move-input");
+	await page.keyboard.press("Tab");
+	const focused = await page.evaluate(() => document.activeElement.name === "mode" && document.activeElement.value);
+	await page.keyboard.press("ArrowRight");
+	let s = await waitState(page, (s) => s.mode === "black", "Play Black chosen by the keyboard", 5000).catch(() => state(page));
+	await page.keyboard.press("ArrowRight");
+	const s2 = await waitState(page, (s) => s.mode === "analyse", "Analyse chosen by the keyboard", 5000).catch(() => state(page));
+	check(focused === "white" && s.mode === "black" && s2.mode === "analyse",
+		`use 2: Tab reaches the mode tabs (${focused}), and → chooses the next mode (${s.mode}, then ${s2.mode})`);
+	await loadPGNText(page, "1. e4 e5 2. Nf3 *");
+	await waitState(page, (s) => s.moves.length === 3, "a game to step through");
+	await setMode(page, "analyse");
+	await page.keyboard.press("ArrowLeft");
+	s = await waitState(page, (s) => s.cursor === 2, "a step back", 5000).catch(() => state(page));
+	check(s.mode === "analyse" && s.cursor === 2, `use 2: after a click on a tab, ← still steps back through the game (${s.mode}, ply ${s.cursor})`);
+	await close(page);
 }
 
 async function main() {
