@@ -1695,6 +1695,35 @@ async function use(browser, base) {
 	s = await waitState(page, (s) => s.cursor === 2, "a step back", 5000).catch(() => state(page));
 	check(s.mode === "analyse" && s.cursor === 2, `use 2: after a click on a tab, ← still steps back through the game (${s.mode}, ply ${s.cursor})`);
 	await close(page);
+
+	// 3. A FEN of more than a megabyte pasted (in the box, or as a PGN's
+	// FEN tag) is refused, the game kept. The engine drops so long a
+	// line unread, and the page took the position its rules worker held
+	// before, a line of the analysis, for the one pasted: the game was
+	// gone.
+	page = await open(browser, base);
+	await setMode(page, "analyse");
+	await loadPGNText(page, "1. e4 e5 2. Nf3 *");
+	await waitState(page, (s) => s.moves.length === 3, "a game to keep");
+	await page.waitForTimeout(1500); // the analysis asks the rules about its lines
+	const huge = "8/8/8/8/8/8/8/8 w - - 0 1 " + "x".repeat(1100000);
+	for (const [where, load] of [
+		["the FEN box", async () => {
+			await page.evaluate((t) => {
+				document.getElementById("fen").value = t;
+			}, huge);
+			await page.press("#fen", "Enter");
+		}],
+		["a PGN's FEN tag", () => loadPGNText(page, `[SetUp "1"]\n[FEN "${huge}"]\n\n*`)],
+	]) {
+		const errors = (await state(page)).errors.length;
+		await load();
+		s = await waitState(page, (s) => s.errors.length > errors || s.moves.length !== 3, `an answer to a huge FEN in ${where}`, 30000).catch(() => state(page));
+		const said = await message(page);
+		check(s.moves.join(" ") === "e2e4 e7e5 g1f3" && /characters/.test(said),
+			`use 3: a FEN of ${huge.length} characters in ${where} refused ("${said.slice(0, 80)}"), the game kept (${s.sans.join(" ")})`);
+	}
+	await close(page);
 }
 
 async function main() {
