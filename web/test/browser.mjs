@@ -1724,6 +1724,18 @@ async function use(browser, base) {
 			`use 3: a FEN of ${huge.length} characters in ${where} refused ("${said.slice(0, 80)}"), the game kept (${s.sans.join(" ")})`);
 	}
 	await close(page);
+
+	// 4. A message quotes what was typed: a list of moves pasted into the
+	// move box, one word to the browser, made the page scroll sideways on
+	// a phone.
+	page = await open(browser, base, { viewport: { width: 360, height: 800 } });
+	await page.fill("#move-input", "e2e4,e7e5,g1f3,b8c6,f1b5,a7a6,b5a4,g8f6,e1g1,f8e7");
+	await page.press("#move-input", "Enter");
+	await page.waitForFunction(() => document.getElementById("message").textContent !== "", null, { timeout: 5000 }).catch(() => {});
+	const said4 = await message(page);
+	const w4 = await page.evaluate(() => document.documentElement.scrollWidth);
+	check(/not a move/.test(said4) && w4 <= 360, `use 4: at 360 px, the message quoting a pasted list of moves leaves the page ${w4} px wide`);
+	await close(page);
 }
 
 async function main() {
