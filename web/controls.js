@@ -172,12 +172,28 @@ $("pgn-games").addEventListener("change", () => {
 		openGame(state.pgnGames, Number($("pgn-games").value)).catch(showError);
 	}
 });
+// A mode tab clicked keeps the focus, and the arrows then still step
+// through the game; but a tab reached from the keyboard keeps its arrows,
+// the only way from the keyboard to the other tabs, since Tab stops at
+// the checked one alone. (:focus-visible cannot tell the two apart: a key
+// pressed makes any focus visible.)
+let tabPressed = false;
+let tabsByKeyboard = false;
+document.querySelector(".tabs").addEventListener("pointerdown", () => {
+	tabPressed = true;
+});
+document.querySelector(".tabs").addEventListener("focusin", () => {
+	tabsByKeyboard = !tabPressed;
+	tabPressed = false;
+});
 document.addEventListener("keydown", (e) => {
+	tabPressed = false;
 	const t = e.target;
 	const typing = t && ((t.tagName === "INPUT" && t.type !== "radio" && t.type !== "checkbox") || t.tagName === "TEXTAREA" || t.tagName === "SELECT");
+	const tabs = t && t.name === "mode" && tabsByKeyboard;
 	// The Techniques tab hides the board: its keys there would change the
 	// game unseen, and the arrows scroll its long list as on any page.
-	if (typing || e.altKey || e.ctrlKey || e.metaKey || state.view === "techniques") {
+	if (typing || tabs || e.altKey || e.ctrlKey || e.metaKey || state.view === "techniques") {
 		return;
 	}
 	const to = { ArrowLeft: state.cursor - 1, ArrowRight: state.cursor + 1, Home: 0, End: state.game.moves.length, ArrowUp: 0, ArrowDown: state.game.moves.length }[e.key];

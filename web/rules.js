@@ -22,6 +22,10 @@ export function startPosition() {
 	return { fen: START_FEN, key: null, inCheck: false, legal, pieces: parsePlacement(START_FEN) };
 }
 
+// FEN_MAX bounds the text taken for a FEN: the longest has under 100
+// characters, and this leaves room for odd spacing.
+const FEN_MAX = 1000;
+
 // Rules answers questions one at a time, in order.
 export class Rules {
 	constructor(url) {
@@ -35,6 +39,12 @@ export class Rules {
 	// { fen, key, inCheck, legal: [uci...], pieces: {square: piece} }. It
 	// rejects a position the engine refuses, with the engine's reason.
 	position(fen, moves = []) {
+		// The engine drops a line over a megabyte unread, and "d" would
+		// then describe the position it held before (some line of the
+		// analysis) as this one's: a text that long is refused here.
+		if (fen.length > FEN_MAX) {
+			return Promise.reject(new Error(`bad FEN: ${fen.length.toLocaleString("en")} characters, where a FEN has fewer than 100`));
+		}
 		const id = fen + "|" + moves.join(" ");
 		if (this.cache.has(id)) {
 			return this.cache.get(id);

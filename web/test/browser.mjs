@@ -9,8 +9,8 @@
 // width, light and dark; follows a move tree's variations and comments
 // through PGN in and out; and checks the engine panel and the chrome.
 // Each defect found by trying the page has its own check, named "defect
-// N" (the first list), "trial N" (the second) or "visit N" (the third),
-// which failed on the page before its fix. It
+// N" (the first list), "trial N" (the second), "visit N" (the third) or
+// "use N" (the fourth), which failed on the page before its fix. It
 // asserts on the page's state (window.matadorPage.state()) and the DOM,
 // not on pixels, waits for states rather than for fixed times, and keeps
 // screenshots.
@@ -22,7 +22,7 @@
 // $TMPDIR/matador-browser-test, outside the repository), DOCS=1 to also
 // write the screenshots of docs/browser.md into docs/browser/, ONLY=parts
 // to run some parts alone, by their function's name, separated by commas
-// (ONLY=defects, ONLY=trial,trial8,tree,chrome,visit; WEB=an older build's
+// (ONLY=defects, ONLY=trial,trial8,tree,chrome,visit,use; WEB=an older build's
 // folder shows which checks the older page fails),
 // BENCH=1 to also run bench.html and check its node count against the
 // native build's.
@@ -1655,6 +1655,89 @@ async function visit(browser, base) {
 	await close(page);
 }
 
+// --- the page used as a player, an analyst and a hostile user would (ONLY=use: "use N", each failed before its fix)
+
+async function use(browser, base) {
+	// 1. A text of two lichess games offers a list of them, each named by
+	// its players, event and date: the list is as wide as its longest
+	// name, and made the page scroll sideways on a phone and on a desktop.
+	const two = '[Event "Rated Blitz game"]\n[Date "2024.03.01"]\n[White "DrNykterstein"]\n[Black "penguingim1"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n\n' +
+		'[Event "Rated Blitz game"]\n[Date "2024.03.01"]\n[White "penguingim1"]\n[Black "DrNykterstein"]\n[Result "0-1"]\n\n1. d4 d5 0-1\n';
+	for (const width of [360, 1280]) {
+		const page = await open(browser, base, { viewport: { width, height: 800 } });
+		await setMode(page, "analyse");
+		await loadPGNText(page, two);
+		await waitState(page, (s) => s.sans.join(" ") === "e4 e5", "the first game");
+		const w = await page.evaluate(() => document.documentElement.scrollWidth);
+		const listed = await page.evaluate(() => document.getElementById("pgn-games").options.length);
+		check(listed === 2 && w <= width, `use 1: at ${width} px, the list of a text's ${listed} games leaves the page ${w} px wide`);
+		await close(page);
+	}
+
+	// 2. The keyboard alone reaches every mode: Tab stops at the checked
+	// tab only, and its arrows were taken for steps through the game, so
+	// no other mode could be chosen. A tab clicked leaves the arrows to
+	// the game, as before.
+	let page = await open(browser, base);
+	await page.focus("#move-input");
+	await page.keyboard.press("Tab");
+	const focused = await page.evaluate(() => document.activeElement.name === "mode" && document.activeElement.value);
+	await page.keyboard.press("ArrowRight");
+	let s = await waitState(page, (s) => s.mode === "black", "Play Black chosen by the keyboard", 5000).catch(() => state(page));
+	await page.keyboard.press("ArrowRight");
+	const s2 = await waitState(page, (s) => s.mode === "analyse", "Analyse chosen by the keyboard", 5000).catch(() => state(page));
+	check(focused === "white" && s.mode === "black" && s2.mode === "analyse",
+		`use 2: Tab reaches the mode tabs (${focused}), and → chooses the next mode (${s.mode}, then ${s2.mode})`);
+	await loadPGNText(page, "1. e4 e5 2. Nf3 *");
+	await waitState(page, (s) => s.moves.length === 3, "a game to step through");
+	await setMode(page, "analyse");
+	await page.keyboard.press("ArrowLeft");
+	s = await waitState(page, (s) => s.cursor === 2, "a step back", 5000).catch(() => state(page));
+	check(s.mode === "analyse" && s.cursor === 2, `use 2: after a click on a tab, ← still steps back through the game (${s.mode}, ply ${s.cursor})`);
+	await close(page);
+
+	// 3. A FEN of more than a megabyte pasted (in the box, or as a PGN's
+	// FEN tag) is refused, the game kept. The engine drops so long a
+	// line unread, and the page took the position its rules worker held
+	// before, a line of the analysis, for the one pasted: the game was
+	// gone.
+	page = await open(browser, base);
+	await setMode(page, "analyse");
+	await loadPGNText(page, "1. e4 e5 2. Nf3 *");
+	await waitState(page, (s) => s.moves.length === 3, "a game to keep");
+	await page.waitForTimeout(1500); // the analysis asks the rules about its lines
+	const huge = "8/8/8/8/8/8/8/8 w - - 0 1 " + "x".repeat(1100000);
+	for (const [where, load] of [
+		["the FEN box", async () => {
+			await page.evaluate((t) => {
+				document.getElementById("fen").value = t;
+			}, huge);
+			await page.press("#fen", "Enter");
+		}],
+		["a PGN's FEN tag", () => loadPGNText(page, `[SetUp "1"]\n[FEN "${huge}"]\n\n*`)],
+	]) {
+		const errors = (await state(page)).errors.length;
+		await load();
+		s = await waitState(page, (s) => s.errors.length > errors || s.moves.length !== 3, `an answer to a huge FEN in ${where}`, 30000).catch(() => state(page));
+		const said = await message(page);
+		check(s.moves.join(" ") === "e2e4 e7e5 g1f3" && /characters/.test(said),
+			`use 3: a FEN of ${huge.length} characters in ${where} refused ("${said.slice(0, 80)}"), the game kept (${s.sans.join(" ")})`);
+	}
+	await close(page);
+
+	// 4. A message quotes what was typed: a list of moves pasted into the
+	// move box, one word to the browser, made the page scroll sideways on
+	// a phone.
+	page = await open(browser, base, { viewport: { width: 360, height: 800 } });
+	await page.fill("#move-input", "e2e4,e7e5,g1f3,b8c6,f1b5,a7a6,b5a4,g8f6,e1g1,f8e7");
+	await page.press("#move-input", "Enter");
+	await page.waitForFunction(() => document.getElementById("message").textContent !== "", null, { timeout: 5000 }).catch(() => {});
+	const said4 = await message(page);
+	const w4 = await page.evaluate(() => document.documentElement.scrollWidth);
+	check(/not a move/.test(said4) && w4 <= 360, `use 4: at 360 px, the message quoting a pasted list of moves leaves the page ${w4} px wide`);
+	await close(page);
+}
+
 async function main() {
 	if (!fs.existsSync(path.join(webDir, "matador.wasm"))) {
 		throw new Error(`${webDir} has no matador.wasm: run "make web" first`);
@@ -1667,7 +1750,7 @@ async function main() {
 	const started = Date.now();
 	try {
 		browser = await chromium.launch(chromiumOptions);
-		const all = [loadTime, defects, trial, trial8, tree, chrome, visit, play, analyse, techniques, phones, dark, worker, selfPlay];
+		const all = [loadTime, defects, trial, trial8, tree, chrome, visit, use, play, analyse, techniques, phones, dark, worker, selfPlay];
 		// ONLY names the parts to run, separated by commas.
 		const parts = only ? all.filter((p) => only.split(",").includes(p.name)) : all;
 		for (const part of parts) {
