@@ -43,6 +43,7 @@ window.matadorPage = {
 			errors: state.errors.slice(),
 			sounds: stats.sounds,
 			lastGo: stats.lastGo,
+			searches: stats.searches,
 			lastThinkMs: stats.lastThinkMs,
 			playableAt: stats.playableAt,
 			engineReady: state.engineReady,
@@ -53,6 +54,12 @@ window.matadorPage = {
 	},
 	fenAt(ply) {
 		return state.game.positions[ply] ? state.game.positions[ply].fen : "";
+	},
+	// send gives a UCI line to the page's engine, as a developer at the
+	// console may ("d", "eval"; the answers are in the worker's messages).
+	// The test ends the engine with "quit" to play a crash.
+	send(line) {
+		state.engine.send(line);
 	},
 };
 

@@ -11,7 +11,9 @@
 // the module: the two must match) beside it; "make wasm" writes all three.
 // Other places can be given in the script's URL:
 // matador.worker.js?wasm=URL&exec=URL. "?args=bench" runs "matador bench"
-// instead of the engine (words separated by "+" or spaces).
+// instead of the engine (words separated by "+" or spaces). When the
+// program ends (after "quit", or a crash), the last line posted is
+// "info string matador exited with status N".
 //
 // The module is the same program as the native engine (cmd/matador, built
 // with GOOS=js GOARCH=wasm): it reads its standard input and writes its
@@ -155,13 +157,16 @@
 	const go = new Go();
 	go.argv = ["matador", ...args];
 	// "quit" (or the end of bench) ends the program; the worker then has
-	// nothing left to do.
+	// nothing left to do. So does a panic, with status 2: the last line
+	// tells the page, which would otherwise wait for an answer that never
+	// comes, and can start another worker.
 	go.exit = (code) => {
 		stdout.flush();
 		stderr.flush();
 		if (code !== 0) {
 			console.error("matador: exit status", code);
 		}
+		self.postMessage(`info string matador exited with status ${code}`);
 		self.close();
 	};
 

@@ -113,6 +113,10 @@ export async function reviewGame() {
 			if (!live()) {
 				return; // stopped: the scores are of another game
 			}
+			if (best === null) {
+				$("review-status").textContent = "";
+				return; // the engine ended: said (search.js); the review stops
+			}
 			nodes[i].review = { score, best };
 			syncReview();
 			renderMoves();

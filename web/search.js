@@ -10,7 +10,8 @@ import { $, showError } from "./ui.js";
 import { render } from "./view.js";
 
 // The engine's lines go to the current search (state.search): its info
-// lines to onInfo, its bestmove resolves done. One at a time: a new one
+// lines to onInfo, its bestmove resolves done (with null if the engine
+// ends first). One at a time: a new one
 // starts only after the bestmove of the last (the engine answers a
 // stopped search too).
 state.engine.listeners.push((line) => {
@@ -36,6 +37,24 @@ state.engine.listeners.push((line) => {
 	}
 });
 
+// A worker that ends (a crash) ends the search it ran without a move:
+// the page says so, and does once more what the engine was doing (the
+// engine module starts again in a new worker) unless the engine already
+// ended on this very task, which would only end it again.
+state.engine.exitListeners.push((reason) => {
+	showError(`${reason}: it starts again at the next search`);
+	const s = state.search;
+	state.search = null;
+	if (s) {
+		s.resolve(null);
+	}
+	const task = `${state.mode}|${state.game.version}|${state.cursor}|${state.reviewing}`;
+	if (state.engineReady && !state.reviewing && task !== state.endedOn) {
+		state.endedOn = task;
+		refresh();
+	}
+});
+
 // loadingText says how much of the engine has come: "2.1 of 5.5 MB".
 export function loadingText() {
 	const mb = (b) => (b / 1048576).toFixed(1);
@@ -54,6 +73,7 @@ export function startSearch(setup, goLine, onInfo) {
 	const done = new Promise((r) => (resolve = r));
 	state.search = { onInfo, resolve, done };
 	state.stats.lastGo = goLine;
+	state.stats.searches++;
 	state.engine.send(goLine);
 	return done;
 }
@@ -133,6 +153,9 @@ export async function step(token) {
 	);
 	if (token !== state.refreshToken || version !== state.game.version) {
 		return; // stopped for a take back, a new game, ...
+	}
+	if (best === null) {
+		return; // the engine ended: said, and tried again (above)
 	}
 	if (!pos.legal.includes(best)) {
 		throw new Error(`Matador answered "${best}", not a legal move here`);

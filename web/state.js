@@ -65,6 +65,7 @@ export const state = {
 	// onInfo, its bestmove resolves done. One at a time: a new one starts
 	// only after the bestmove of the last.
 	search: null,
+	endedOn: "", // the task (mode, game, ply) the engine last ended on (search.js)
 	// The analysis in Analyse runs while the engine switch is on.
 	analysisOn: localStorage.getItem("matador.engine") !== "off",
 	engineReady: false, // the engine has answered "uci": searches may start
@@ -105,6 +106,6 @@ export const state = {
 	},
 
 	errors: [], // shown to the user, and read by the browser test
-	stats: { sounds: 0, lastGo: "", lastThinkMs: 0, engineScore: null },
+	stats: { sounds: 0, lastGo: "", searches: 0, lastThinkMs: 0, engineScore: null },
 	audio: null, // the AudioContext of the move sounds, made at the first sound
 };

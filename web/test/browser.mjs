@@ -1736,6 +1736,28 @@ async function use(browser, base) {
 	const w4 = await page.evaluate(() => document.documentElement.scrollWidth);
 	check(/not a move/.test(said4) && w4 <= 360, `use 4: at 360 px, the message quoting a pasted list of moves leaves the page ${w4} px wide`);
 	await close(page);
+
+	// 5. The engine's program ends (a crash; "quit" plays one): the page
+	// waited for its answer for ever, "thinking". Now it says so, and a
+	// new worker takes over: the analysis under way starts again by
+	// itself, and the next move of a game is answered.
+	page = await open(browser, base);
+	await setMode(page, "analyse");
+	s = await waitState(page, (s) => s.thinking && s.analysis.length === 3 && s.analysis[0].depth >= 6, "the analysis of the start");
+	let searches = s.searches;
+	await page.evaluate(() => window.matadorPage.send("quit"));
+	s = await waitState(page, (s) => s.errors.some((e) => /engine stopped/.test(e)) && s.searches > searches && s.thinking, "the analysis started again", 60000).catch(() => state(page));
+	check(s.errors.some((e) => /engine stopped/.test(e)) && s.searches > searches && s.thinking,
+		`use 5: the engine ended during the analysis: said ("${s.errors.slice(-1)[0]}"), and the analysis started again (${s.searches - searches} search)`);
+	s = await waitState(page, (s) => s.searches > searches && s.analysis.length === 3 && s.analysis[0].depth >= 6, "the new worker's lines", 60000).catch(() => state(page));
+	check(s.searches > searches && s.analysis.length === 3 && s.analysis[0].depth >= 6, `use 5: the new worker analyses (depth ${s.analysis.length ? s.analysis[0].depth : 0})`);
+	await setMode(page, "white");
+	await page.evaluate(() => window.matadorPage.send("quit"));
+	await waitState(page, (s) => s.errors.filter((e) => /engine stopped/.test(e)).length >= 2, "the second end said", 60000).catch(() => {});
+	await clickMove(page, "e2e4");
+	s = await waitState(page, (s) => s.moves.length === 2, "an answer from a new worker", 60000).catch(() => state(page));
+	check(s.moves.length === 2 && s.legal[1].includes(s.moves[1]), `use 5: after the engine ended between moves, the next move is answered (${s.sans.join(" ")})`);
+	await close(page);
 }
 
 async function main() {
