@@ -52,11 +52,18 @@ func (w *worker) iterate() Result {
 				reported = w.pvIdx + 1
 			}
 		}
-		if w.stopping() {
+		stopped := w.stopping()
+		if stopped {
 			// The lines this iteration finished before the stop are
 			// news; the interrupted one is not.
 			w.reportPVs(depth, reported, w.pvIdx)
-			break
+			if w.pvIdx == 0 {
+				break
+			}
+			// The first line did finish, and the GUI has it as the
+			// engine's line: the stop may have come after the last line
+			// ended, or during a later MultiPV line. Its move is played,
+			// so that bestmove agrees with the line the GUI shows.
 		}
 		best := w.rootMoves[0]
 		result.Best, result.Score, result.Depth = best.move, best.score, depth
@@ -64,6 +71,9 @@ func (w *worker) iterate() Result {
 			result.Ponder = best.pv[1]
 		} else {
 			result.Ponder = chess.NoMove
+		}
+		if stopped {
+			break
 		}
 		if best.move != lastBest && depth > 1 {
 			bestChanges++

@@ -308,3 +308,78 @@ func TestRefusedOptionNamesIt(t *testing.T) {
 		}
 	}
 }
+
+// stopAtDepth is a GUI that sends stop the moment it reads the first
+// complete line of an iteration: the stop reaches the engine after the
+// line was reported and before the iteration is over.
+type stopAtDepth struct {
+	syncBuffer
+	s      *Session
+	prefix string
+	once   sync.Once
+}
+
+func (w *stopAtDepth) Write(p []byte) (int, error) {
+	n, err := w.syncBuffer.Write(p)
+	line := string(p)
+	if strings.HasPrefix(line, w.prefix) && strings.Contains(line, " pv ") &&
+		!strings.Contains(line, "bound") {
+		w.once.Do(func() { w.s.Handle("stop") })
+	}
+	return n, err
+}
+
+// TestStopAfterReportedLinePlaysIt: a stop that arrives just after the
+// engine reported a line must not take back that line's move. A GUI (and
+// python-chess's PlayResult or AnalysisResult) shows the last line with
+// the bestmove; one from the iteration before would disagree with it.
+func TestStopAfterReportedLinePlaysIt(t *testing.T) {
+	lastPV := regexp.MustCompile(`(?m)^info depth (\d+) .* pv (\S+)(?: (\S+))?.*\n(?:info string.*\n)*bestmove (\S+)(?: ponder (\S+))?`)
+	for depth := 2; depth <= 9; depth++ {
+		w := &stopAtDepth{prefix: "info depth " + strconv.Itoa(depth) + " "}
+		w.s = NewSession(engine.New(), w)
+		w.s.Handle("position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5 a7a6")
+		// The depth limit is beyond the stop: only the stop ends it.
+		w.s.Handle("go depth 20")
+		w.s.engine.Wait()
+		out := w.take()
+		m := lastPV.FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("depth %d: no info line with a pv before bestmove in %q", depth, out)
+		}
+		if m[1] != strconv.Itoa(depth) {
+			t.Fatalf("stop after the line of depth %d: the last line is of depth %s in %q", depth, m[1], out)
+		}
+		// Without a second move in the line the ponder move comes from the
+		// hash table and may be any.
+		if m[4] != m[2] || m[3] != "" && m[5] != m[3] {
+			t.Errorf("stop after the line of depth %d: last line starts %s %s, but bestmove %s ponder %s", depth, m[2], m[3], m[4], m[5])
+		}
+	}
+}
+
+// TestMultiPVStopPlaysFinishedFirstLine: a node limit that ends a MultiPV
+// iteration in its second line leaves the first line finished and
+// reported at the new depth; bestmove must be that line's move, not the
+// move of the iteration before.
+func TestMultiPVStopPlaysFinishedFirstLine(t *testing.T) {
+	firstLine := regexp.MustCompile(`(?m)^info depth (\d+) .* multipv 1 score \S+ -?\d+ (?:wdl \d+ \d+ \d+ )?nodes .* pv (\S+)`)
+	best := regexp.MustCompile(`(?m)^bestmove (\S+)`)
+	for nodes := 100; nodes <= 30000; nodes += nodes / 8 {
+		var out syncBuffer
+		s := NewSession(engine.New(), &out)
+		s.Handle("setoption name MultiPV value 2")
+		s.Handle("position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5 a7a6")
+		s.Handle("go nodes " + strconv.Itoa(nodes))
+		s.engine.Wait()
+		got := out.take()
+		lines := firstLine.FindAllStringSubmatch(got, -1)
+		b := best.FindStringSubmatch(got)
+		if len(lines) == 0 || b == nil {
+			t.Fatalf("nodes %d: no first line or no bestmove in %q", nodes, got)
+		}
+		if last := lines[len(lines)-1]; last[2] != b[1] {
+			t.Errorf("nodes %d: the last first line (depth %s) starts %s, but bestmove %s", nodes, last[1], last[2], b[1])
+		}
+	}
+}
