@@ -2,6 +2,7 @@ package search
 
 import (
 	"testing"
+	"time"
 
 	"matador/internal/chess"
 	"matador/internal/nnue"
@@ -53,5 +54,63 @@ func TestMultiPVLinesInScoreOrder(t *testing.T) {
 		if first, ok := lines[depth][1]; !ok || res.Best != first.move || res.Score != first.score {
 			t.Errorf("%s: played %s (%d), line 1 of depth %d is %s (%d)", fen, pos.UCI(res.Best), res.Score, depth, pos.UCI(first.move), first.score)
 		}
+	}
+}
+
+// TestMultiPVLineByLineReports: once lines are reported as they finish
+// (after BoundReportDelay), a line that moves up is reported with the
+// lines it passed, so that a GUI's table of each depth, each rank's
+// newest line, holds every move once, best first.
+func TestMultiPVLineByLineReports(t *testing.T) {
+	pos, err := chess.ParseFEN("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSearcher(16)
+	s.Net = nnue.Default()
+	type line struct {
+		score int
+		move  chess.Move
+	}
+	shown := map[int]map[int]line{} // depth, multipv: the newest report
+	reports := 0
+	rep := Reporter{Info: func(in Info) {
+		if in.Bound != BoundExact || len(in.PV) == 0 {
+			return
+		}
+		reports++
+		if shown[in.Depth] == nil {
+			shown[in.Depth] = map[int]line{}
+		}
+		shown[in.Depth][in.MultiPV] = line{in.Score, in.PV[0]}
+	}}
+	const depth, multiPV = 8, 4
+	m := s.main
+	m.Switches = s.Switches
+	s.tt.NewSearch()
+	m.begin(pos, Limits{Depth: depth}, Options{MultiPV: multiPV}, rep)
+	m.searchStart = m.searchStart.Add(-time.Hour) // old enough to report line by line
+	if !m.lineByLine() {
+		t.Fatal("the search does not report line by line")
+	}
+	m.iterate()
+	for d := 2; d <= depth; d++ {
+		seen := map[chess.Move]int{}
+		for k := 1; k <= multiPV; k++ {
+			l, ok := shown[d][k]
+			if !ok {
+				t.Fatalf("depth %d: no line %d", d, k)
+			}
+			if first, dup := seen[l.move]; dup {
+				t.Errorf("depth %d: %s shown as line %d and line %d", d, pos.UCI(l.move), first, k)
+			}
+			seen[l.move] = k
+			if k > 1 && l.score > shown[d][k-1].score {
+				t.Errorf("depth %d: line %d (%d) above line %d (%d)", d, k, l.score, k-1, shown[d][k-1].score)
+			}
+		}
+	}
+	if reports <= multiPV*depth {
+		t.Logf("no line moved up in %d reports: the check above saw no re-report", reports)
 	}
 }
