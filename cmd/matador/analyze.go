@@ -182,12 +182,15 @@ type verdict struct {
 	text string       // "+0.35/12", or how the game ended there
 	best chess.Move   // NoMove where the game has ended
 	pv   []chess.Move // the engine's line, from best on
+	// score is the search's, for the side to move; where the game has
+	// ended, what the position is worth to that side (mated, or drawn).
+	score int
 }
 
 // annotateGame searches every position of the game and writes the result
 // into its notes: after each move the score it leads to, and where the
-// engine prefers another move, that move and its line as a variation with
-// its score.
+// engine prefers another move and the move played scored lower, that move
+// and its line as a variation with its score.
 func annotateGame(e *engine.Engine, g *pgn.Game, number int, limits search.Limits, progress io.Writer) error {
 	start, err := g.StartPosition()
 	if err != nil {
@@ -203,6 +206,9 @@ func annotateGame(e *engine.Engine, g *pgn.Game, number int, limits search.Limit
 		v := &verdicts[i]
 		if !pos.HasLegalMove() {
 			v.text = pgn.OutcomeOf(pos).Reason
+			if pos.InCheck() {
+				v.score = -search.MateScore
+			}
 		} else {
 			if err := e.SetPosition(startFEN, uciMoves); err != nil {
 				return err
@@ -218,6 +224,7 @@ func annotateGame(e *engine.Engine, g *pgn.Game, number int, limits search.Limit
 			if len(v.pv) == 0 || v.pv[0] != res.Best {
 				v.pv = []chess.Move{res.Best}
 			}
+			v.score = res.Score
 			v.text = fmt.Sprintf("%s/%d", console.FormatScore(res.Score, pos.SideToMove()), res.Depth)
 		}
 		if i == len(g.Moves) {
@@ -231,7 +238,13 @@ func annotateGame(e *engine.Engine, g *pgn.Game, number int, limits search.Limit
 	for i, m := range g.Moves {
 		note := g.Note(i)
 		note.Comment = joinText(note.Comment, verdicts[i+1].text)
-		if v := verdicts[i]; v.best != chess.NoMove && v.best != m {
+		// The move played is worth the negation of what the position it
+		// leads to is worth to the opponent. Its search is another than
+		// the one that preferred the engine's move, a ply further on: where
+		// it scored no lower, the engine's move is no better by the
+		// engine's own figures, and a variation scoring lower than the
+		// move played would read as advice to play worse.
+		if v := verdicts[i]; v.best != chess.NoMove && v.best != m && -verdicts[i+1].score < v.score {
 			note.Variation = v.pv[:min(len(v.pv), variationMoves)]
 			note.VariationComment = v.text
 		}

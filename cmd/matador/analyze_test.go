@@ -3,13 +3,17 @@ package main
 import (
 	"bytes"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"matador/internal/engine"
 	"matador/internal/pgn"
+	"matador/internal/search"
 )
 
 // Mate in 2: 1. Nf6+ gxf6 2. Bxf7#.
@@ -284,4 +288,58 @@ func TestFlags(t *testing.T) {
 	if err != nil || *n != 3 || strings.Join(pos, ",") != "a,b" {
 		t.Errorf("parseInterleaved: %v %d %q", err, *n, pos)
 	}
+}
+
+// TestAnnotateVariationsScoreHigher: a variation is given only where the
+// engine's move scored above the move played, by the engine's own
+// searches (scores from White's side: higher for White's moves, lower for
+// Black's). Each search of a game sees another position, so the engine's
+// first choice may score below the move played one ply on; such a
+// variation read as advice to play worse (1... e5 {+0.08/6} (1... e6
+// {+0.25/6})).
+func TestAnnotateVariationsScoreHigher(t *testing.T) {
+	games, err := pgn.ReadAll(strings.NewReader("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O *\n\n" +
+		"1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. e3 O-O 5. Bd3 d5 6. Nf3 c5 7. O-O Nc6 8. a3 Bxc3 9. bxc3 dxc4 10. Bxc4 Qc7 *\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// value reads a note's score from White's side, mates beyond pawns.
+	value := func(text string) (float64, bool) {
+		text, _, _ = strings.Cut(text, "/")
+		if n, ok := strings.CutPrefix(text, "#"); ok {
+			m, err := strconv.Atoi(n)
+			if err != nil || m == 0 {
+				return 0, false
+			}
+			if m > 0 {
+				return 1000 - float64(m), true
+			}
+			return -1000 - float64(m), true
+		}
+		v, err := strconv.ParseFloat(text, 64)
+		return v, err == nil
+	}
+	e := engine.New()
+	variations := 0
+	for n, g := range games {
+		if err := annotateGame(e, g, n+1, search.Limits{Depth: 6}, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		for i := range g.Moves {
+			note := g.Note(i)
+			if len(note.Variation) == 0 {
+				continue
+			}
+			variations++
+			played, ok1 := value(note.Comment)
+			alt, ok2 := value(note.VariationComment)
+			if !ok1 || !ok2 {
+				t.Fatalf("game %d, ply %d: scores %q and %q", n+1, i+1, note.Comment, note.VariationComment)
+			}
+			if white := i%2 == 0; (white && alt <= played) || (!white && alt >= played) {
+				t.Errorf("game %d, ply %d: the variation scores %s, the move played %s", n+1, i+1, note.VariationComment, note.Comment)
+			}
+		}
+	}
+	t.Logf("%d variations", variations)
 }
