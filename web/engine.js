@@ -58,7 +58,10 @@ export class Engine {
 	}
 
 	receive(line) {
-		if (this.replaying) {
+		// A new worker's answer to "uci" was heard from the first one; what
+		// it says besides (an option refused, a module that cannot load)
+		// is news.
+		if (this.replaying && !line.startsWith("info string")) {
 			this.replaying = line !== "uciok";
 			return;
 		}
