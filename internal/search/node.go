@@ -631,8 +631,9 @@ func (w *worker) prefetchChild(key uint64) {
 // each king.
 //
 // With EvalCache a position evaluated lately is answered from the cache
-// (Ethereal's evaluation cache), unless lazy eval or a king-pressure test
-// needs more of the evaluation than its score. A cached answer records
+// (Rybka/IPPOLIT's evaluation hash, a 64-bit word an entry as IPPOLIT's),
+// unless lazy eval or a king-pressure test needs more of the evaluation
+// than its score. A cached answer records
 // nothing at ss: the picker then finds the hanging pieces itself.
 func (w *worker) fullEval(ss *plyState) int {
 	cached := w.Switches.EvalCache && (w.nn != nil || !w.Switches.LazyEval && !w.needsKingDanger())

@@ -150,8 +150,9 @@ const (
 // when it raises the evaluation's king-safety penalty of that king by 0.08
 // or more. REBEL's own example, e4-e5 driving away the knight that guards
 // h7 against queen and bishop, raises it from 0.00 to 0.09 with the danger
-// model of the fit on 7.2M positions (the threshold's earlier values: the King-safety
-// extension in docs/techniques.md). It spares the move from reduction 2a
+// model of the fit on 7.2M positions, a2-a3 not at all: the threshold
+// follows the danger model's scale and is set again with it (its earlier
+// values are in CHANGELOG.md). It spares the move from reduction 2a
 // and from static pruning, and KingPressureExt extends it while the
 // path's extended plies stay below the iteration depth divided by
 // KingPressureExtDivisor.
@@ -189,7 +190,7 @@ var (
 
 // REBEL: futility margins at horizon-1 and horizon-2. REBEL uses 3.00 (5.00
 // in the end game) and 5.00 pawns; these start smaller and reach further
-// (to horizon-5), as modern engines do. Not yet measured against REBEL's.
+// (to horizon-5), as modern engines do (REBEL's own: FutilityREBEL).
 // FutilityMargin[d] is FutilityMarginPerPly·d, built from it at start-up
 // (tunable.go): SPSA tunes the slope.
 var FutilityMargin = [...]int{0, 118, 236, 354, 472, 590}
@@ -343,7 +344,9 @@ var (
 
 // Quiescence.
 const (
-	// REBEL: MAX_CHECKS_DEPTH, quiet checks in the first plies of quiescence
+	// REBEL: MAX_CHECKS_DEPTH, quiet checks in the first plies of
+	// quiescence; REBEL's are two (more after an evasion with one or two
+	// legal moves), these one.
 	QSCheckPlies = 1
 	// REBEL: the lazy-eval margin, 0.50 plus the gap found one ply up.
 	LazyEvalMargin = 50

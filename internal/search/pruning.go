@@ -139,8 +139,8 @@ func (w *worker) gainPrunes(pc chess.Piece, m chess.Move, depth, staticEval, alp
 
 // seeQuietThreshold and seeNoisyThreshold are how much material a quiet
 // move or a capture may lose by SEE before SEE pruning drops it: without
-// SEEQuietLinearNoisySquare -30·d² and -100·d; with it (the default) -80·d
-// and -18·d².
+// SEEQuietLinearNoisySquare -30·d² and -100·d; with it (the default)
+// SEELinearQuietMargin·d and SEEQuadNoisyMargin·d², -73·d and -20·d².
 func seeQuietThreshold(depth int, linear bool) int {
 	if linear {
 		return SEELinearQuietMargin * depth

@@ -95,7 +95,8 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 		// score to alpha, not even winning a queen (REBEL; switch
 		// QSDeltaPruning). Horizon trick one: nor taking the best hanging
 		// piece (REBEL; switch HorizonTrickOne, off: turning it on lost in
-		// its ablation row, as it misses what a lesser capture would win).
+		// its ablation row, as it misses what the hanging list does not
+		// show: a piece attacked more often than defended, a check).
 		if w.Switches.QSDeltaPruning && staticEval+eval.QueenValue+DeltaMargin < alpha && !w.canPromote() {
 			return staticEval
 		}

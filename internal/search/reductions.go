@@ -13,9 +13,9 @@ import (
 // lateMoveReduction is how many plies less a late quiet move is searched:
 // one (LMR in REBEL), a second and a third when its history is poor
 // (edition 3; HistoryReduction), one back for a hanging piece that moves
-// away (REBEL; HangingNoReduce), more for very late moves at depth; one
-// less at PV nodes and when improving, one more at cut nodes; never below
-// zero nor into quiescence.
+// away (editions 1 and 2; HangingNoReduce), more for very late moves at
+// depth; one less at PV nodes and when improving, one more at cut nodes;
+// never below zero nor into quiescence.
 func (w *worker) lateMoveReduction(pc chess.Piece, m chess.Move, depth, moveCount, newDepth int,
 	pvNode, cutNode, improving bool, pk *picker) int {
 	r := 1
@@ -28,7 +28,9 @@ func (w *worker) lateMoveReduction(pc chess.Piece, m chess.Move, depth, moveCoun
 			r++
 		}
 	}
-	// REBEL: a hanging piece that moves away is reduced a ply less.
+	// LMR in REBEL (editions 1 and 2): a piece under attack that moves
+	// scores 32 more, and a high score spares a move the second and third
+	// reductions; here a ply less.
 	if w.Switches.HangingNoReduce && pk.hanging.Has(m.From()) {
 		r--
 	}
@@ -85,7 +87,7 @@ type lmrNode struct {
 	pvNode, cutNode, improving bool
 	refutation                 bool  // a killer, the mate killer or the counter move
 	check                      bool  // the move gives check, or answers one
-	hanging                    bool  // REBEL: a hanging piece moves away (HangingNoReduce)
+	hanging                    bool  // LMR in REBEL: a hanging piece moves away (HangingNoReduce)
 	history                    int32 // butterfly plus continuation histories
 }
 

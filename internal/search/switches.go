@@ -25,7 +25,7 @@ type Switches struct {
 	MateDistance        bool
 	DelayPenalty        bool
 	AspirationREBEL     bool // REBEL's 0.50 / 2.00 / full windows instead of IPPOLIT's steps
-	HangingNoReduce     bool // REBEL: a hanging piece that moves is reduced a ply less
+	HangingNoReduce     bool // LMR in REBEL: a hanging piece that moves is reduced a ply less
 	MateKiller          bool // REBEL: the killer that mated is tried before captures
 	OrderingHints       bool // REBEL: quiet moves of a hanging piece raised, of a piece onto a pawn-attacked square lowered
 	NullVerify          bool
@@ -47,7 +47,7 @@ type Switches struct {
 	// is its row in docs/ablation.
 	LMRAdjusted               bool // LMR from the second move, adjusted by node type, improving, killers, history; checks and the root too
 	SafeChecksOnly            bool // only the hash move and SEE-safe checks at low move counts escape move pruning
-	SEEQuietLinearNoisySquare bool // SEE pruning at -80·d for quiet moves and -18·d² for captures, to depth 9
+	SEEQuietLinearNoisySquare bool // SEE pruning at -0.73·d for quiet moves and -0.20·d² for captures, to depth 9
 	ContHistPruning           bool // quiet moves with poor counter-move or follow-up history pruned near the horizon
 	AspirationFailHigh        bool // after a fail high at the root, search again a ply shallower
 	QSSEEThreshold            bool // quiescence searches only captures whose SEE can bring the score near alpha
