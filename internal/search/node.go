@@ -49,7 +49,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 	// Step 1. Check extension: the side in check gets one more ply
 	// (REBEL; switches CheckExtension, CheckExtREBEL: REBEL's variant,
-	// on since it gained in a match at 3+0.03).
+	// on as REBEL has it: none for the first check on a path, two plies
+	// at the fourth).
 	if inCheck && w.Switches.CheckExtension {
 		ss.checks++
 		if !root {
