@@ -8,6 +8,33 @@ import (
 	"matador/internal/nnue"
 )
 
+// reportedLine is a MultiPV line as a GUI keeps it: its score and move.
+type reportedLine struct {
+	score int
+	move  chess.Move
+}
+
+// lineTable is a GUI's table of exact lines: by depth, by rank, the
+// newest report. Its reporter counts the reports too.
+type lineTable struct {
+	lines   map[int]map[int]reportedLine
+	reports int
+}
+
+func (lt *lineTable) reporter() Reporter {
+	lt.lines = map[int]map[int]reportedLine{}
+	return Reporter{Info: func(in Info) {
+		if in.Bound != BoundExact || len(in.PV) == 0 {
+			return
+		}
+		lt.reports++
+		if lt.lines[in.Depth] == nil {
+			lt.lines[in.Depth] = map[int]reportedLine{}
+		}
+		lt.lines[in.Depth][in.MultiPV] = reportedLine{in.Score, in.PV[0]}
+	}}
+}
+
 // TestMultiPVLinesInScoreOrder: each iteration's lines come out best
 // first, whatever order their own windows found them in, and the move
 // played is line 1 of the last iteration. After 1.e4 the line searched
@@ -26,22 +53,10 @@ func TestMultiPVLinesInScoreOrder(t *testing.T) {
 		}
 		s := NewSearcher(16)
 		s.Net = nnue.Default()
-		type line struct {
-			score int
-			move  chess.Move
-		}
-		lines := map[int]map[int]line{} // depth, multipv
-		rep := Reporter{Info: func(in Info) {
-			if in.Bound != BoundExact || len(in.PV) == 0 {
-				return
-			}
-			if lines[in.Depth] == nil {
-				lines[in.Depth] = map[int]line{}
-			}
-			lines[in.Depth][in.MultiPV] = line{in.Score, in.PV[0]}
-		}}
+		var table lineTable
 		const depth, multiPV = 8, 4
-		res := s.Search(pos, Limits{Depth: depth}, Options{MultiPV: multiPV}, rep)
+		res := s.Search(pos, Limits{Depth: depth}, Options{MultiPV: multiPV}, table.reporter())
+		lines := table.lines
 		for d := 1; d <= depth; d++ {
 			for k := 2; k <= multiPV; k++ {
 				above, ok1 := lines[d][k-1]
@@ -68,32 +83,18 @@ func TestMultiPVLineByLineReports(t *testing.T) {
 	}
 	s := NewSearcher(16)
 	s.Net = nnue.Default()
-	type line struct {
-		score int
-		move  chess.Move
-	}
-	shown := map[int]map[int]line{} // depth, multipv: the newest report
-	reports := 0
-	rep := Reporter{Info: func(in Info) {
-		if in.Bound != BoundExact || len(in.PV) == 0 {
-			return
-		}
-		reports++
-		if shown[in.Depth] == nil {
-			shown[in.Depth] = map[int]line{}
-		}
-		shown[in.Depth][in.MultiPV] = line{in.Score, in.PV[0]}
-	}}
+	var table lineTable
 	const depth, multiPV = 8, 4
 	m := s.main
 	m.Switches = s.Switches
 	s.tt.NewSearch()
-	m.begin(pos, Limits{Depth: depth}, Options{MultiPV: multiPV}, rep)
+	m.begin(pos, Limits{Depth: depth}, Options{MultiPV: multiPV}, table.reporter())
 	m.searchStart = m.searchStart.Add(-time.Hour) // old enough to report line by line
 	if !m.lineByLine() {
 		t.Fatal("the search does not report line by line")
 	}
 	m.iterate()
+	shown := table.lines
 	for d := 2; d <= depth; d++ {
 		seen := map[chess.Move]int{}
 		for k := 1; k <= multiPV; k++ {
@@ -110,7 +111,7 @@ func TestMultiPVLineByLineReports(t *testing.T) {
 			}
 		}
 	}
-	if reports <= multiPV*depth {
-		t.Logf("no line moved up in %d reports: the check above saw no re-report", reports)
+	if table.reports <= multiPV*depth {
+		t.Logf("no line moved up in %d reports: the check above saw no re-report", table.reports)
 	}
 }
