@@ -48,7 +48,7 @@ state.engine.exitListeners.push((reason) => {
 	if (s) {
 		s.resolve(null);
 	}
-	const task = `${state.mode}|${state.game.version}|${state.cursor}|${state.reviewing}`;
+	const task = `${state.mode}|${state.game.version}|${state.cursor}`;
 	if (state.engineReady && !state.reviewing && task !== state.endedOn) {
 		state.endedOn = task;
 		refresh();
