@@ -171,13 +171,51 @@ func (w *worker) correctionEntry() *int32 {
 	return &w.correction[w.pos.SideToMove()][w.pos.PawnKey()%CorrectionEntries]
 }
 
+// nonPawnEntries are the entries of the position's pieces other than pawns,
+// White's and Black's (switch CorrectionNonPawn). Their index is a
+// multiplicative hash of the side's piece bitboards, kings included,
+// computed where it is needed: the position keeps no key for it.
+func (w *worker) nonPawnEntries() (white, black *int32) {
+	pos := w.pos
+	stm := pos.SideToMove()
+	return &w.correctionNP[stm][chess.White][nonPawnIndex(pos, chess.White)],
+		&w.correctionNP[stm][chess.Black][nonPawnIndex(pos, chess.Black)]
+}
+
+// nonPawnIndex hashes c's knights, bishops, rooks, queens and king to an
+// index below CorrectionEntries, a power of two: each bitboard times its
+// own odd constant, the products added, the sum multiplied again and its
+// top bits kept.
+func nonPawnIndex(pos *chess.Position, c chess.Color) uint64 {
+	h := uint64(pos.Pieces(c, chess.Knight))*0x9e3779b97f4a7c15 +
+		uint64(pos.Pieces(c, chess.Bishop))*0xc2b2ae3d27d4eb4f +
+		uint64(pos.Pieces(c, chess.Rook))*0x165667b19e3779f9 +
+		uint64(pos.Pieces(c, chess.Queen))*0xd6e8feb86659fd93 +
+		uint64(pos.Pieces(c, chess.King))*0xff51afd7ed558ccd
+	h ^= h >> 29
+	return (h * 0x94d049bb133111eb) >> (64 - correctionEntriesLog2)
+}
+
+// correctionSum is the position's correction in 1/CorrectionGrain
+// centipawns: the pawn structure's entry alone, or with CorrectionNonPawn
+// the three entries weighted CorrectionPawnShare, and the rest of
+// CorrectionShares halved between the two sides' non-pawn entries.
+func (w *worker) correctionSum() int32 {
+	pawn := *w.correctionEntry()
+	if !w.Switches.CorrectionNonPawn {
+		return pawn
+	}
+	white, black := w.nonPawnEntries()
+	return (pawn*CorrectionPawnShare + (*white+*black)*(CorrectionShares-CorrectionPawnShare)/2) / CorrectionShares
+}
+
 // correctedEval is the static evaluation raw moved by the correction
 // history (switch CorrectionHistory), kept short of the mate scores.
 func (w *worker) correctedEval(raw int) int {
 	if !w.Switches.CorrectionHistory || raw == noEval {
 		return raw
 	}
-	v := raw + int(*w.correctionEntry())/CorrectionGrain
+	v := raw + int(w.correctionSum())/CorrectionGrain
 	return min(max(v, -MateInMaxPly+1), MateInMaxPly-1)
 }
 
@@ -193,8 +231,20 @@ func (w *worker) updateCorrection(score, raw, depth int, bound Bound) {
 	if corrected := w.correctedEval(raw); bound == BoundLower && score <= corrected || bound == BoundUpper && score >= corrected {
 		return
 	}
-	e := w.correctionEntry()
 	weight := int32(min(depth, CorrectionDepthMax) + 1)
 	target := int32(min(max(score-raw, -CorrectionLimit), CorrectionLimit)) * CorrectionGrain
-	*e = (*e*(CorrectionWeightMax-weight) + target*weight) / CorrectionWeightMax
+	if !w.Switches.CorrectionNonPawn {
+		e := w.correctionEntry()
+		*e = (*e*(CorrectionWeightMax-weight) + target*weight) / CorrectionWeightMax
+		return
+	}
+	// With the non-pawn entries the three learn together: each moves by
+	// the weighted share of the combined correction's error, so the
+	// combination moves as the pawn entry alone moves above, and each
+	// entry keeps within the limit.
+	step := (target - w.correctionSum()) * weight / CorrectionWeightMax
+	white, black := w.nonPawnEntries()
+	for _, e := range [3]*int32{w.correctionEntry(), white, black} {
+		*e = min(max(*e+step, -CorrectionLimit*CorrectionGrain), CorrectionLimit*CorrectionGrain)
+	}
 }

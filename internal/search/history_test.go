@@ -1,6 +1,7 @@
 package search
 
 import (
+	"strings"
 	"testing"
 
 	"matador/internal/chess"
@@ -160,4 +161,114 @@ func TestCorrectionInQuiescence(t *testing.T) {
 	if !ok || hit.eval() != raw {
 		t.Errorf("hash entry %v (found %v): eval %d, want the raw %d", hit, ok, hit.eval(), raw)
 	}
+}
+
+// With CorrectionNonPawn the correction also learns by each side's pieces
+// other than pawns: a position with the same pawns and other pieces
+// shares the pawn entry's share alone, and the entries keep within the
+// limit.
+func TestCorrectionNonPawn(t *testing.T) {
+	w := NewSearcher(1).main
+	w.pos = chess.StartPosition()
+	w.Switches.CorrectionHistory = true
+	w.Switches.CorrectionNonPawn = false
+	w.updateCorrection(100, 10, 10, BoundExact)
+	if w.correctionNP != ([2][2][CorrectionEntries]int32{}) {
+		t.Fatal("switch off: the non-pawn entries moved")
+	}
+	w.forget()
+
+	w.Switches.CorrectionNonPawn = true
+	for range 300 {
+		w.updateCorrection(40, 10, 12, BoundExact)
+	}
+	if got := w.correctedEval(10); got < 38 || got > 40 {
+		t.Errorf("after exact results 30 above the evaluation: corrected %d, want about 40", got)
+	}
+	white, black := w.nonPawnEntries()
+	pawn := *w.correctionEntry()
+	if pawn == 0 || *white != pawn || *black != pawn {
+		t.Errorf("the three entries learn together: pawn %d, White's %d, Black's %d", pawn, *white, *black)
+	}
+
+	// The same pawns and side to move, the knights elsewhere: the pawn
+	// entry's share alone, half of the 30.
+	knights, err := chess.ParseFEN("rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.pos = knights
+	if got, want := w.correctedEval(10), 10+30*CorrectionPawnShare/CorrectionShares; got < want-2 || got > want {
+		t.Errorf("other pieces, the same pawns: corrected %d, want about %d", got, want)
+	}
+	w.Switches.CorrectionNonPawn = false
+	if got := w.correctedEval(10); got < 38 || got > 40 {
+		t.Errorf("switch off: the pawn entry alone gives %d, want about 40", got)
+	}
+	w.Switches.CorrectionNonPawn = true
+
+	// A huge difference is capped, in each entry and in the sum.
+	for range 300 {
+		w.updateCorrection(3000, 10, 20, BoundExact)
+	}
+	white, black = w.nonPawnEntries()
+	for _, e := range []int32{*w.correctionEntry(), *white, *black} {
+		if e > CorrectionLimit*CorrectionGrain {
+			t.Errorf("an entry of %d, above the limit %d", e, CorrectionLimit*CorrectionGrain)
+		}
+	}
+	if got := w.correctedEval(10); got < 10+CorrectionLimit-2 || got > 10+CorrectionLimit {
+		t.Errorf("after differences of 29.90: corrected %d, want %d", got, 10+CorrectionLimit)
+	}
+}
+
+// nonPawnIndex tells apart the placements a side's pieces move between:
+// White's king on each square it may stand on, and a knight on each free
+// square beside the kings.
+func TestNonPawnIndexSpreads(t *testing.T) {
+	kingIdx, knightIdx := map[uint64]bool{}, map[uint64]bool{}
+	kings, knights := 0, 0
+	for sq := range 64 {
+		if pos, err := chess.ParseFEN(fenOf(map[int]byte{sq: 'K', 63: 'k'})); err == nil {
+			kings++
+			kingIdx[nonPawnIndex(pos, chess.White)] = true
+		}
+		if pos, err := chess.ParseFEN(fenOf(map[int]byte{0: 'K', 63: 'k', sq: 'N'})); err == nil && sq != 0 && sq != 63 {
+			knights++
+			knightIdx[nonPawnIndex(pos, chess.White)] = true
+		}
+	}
+	if kings < 60 || knights < 58 {
+		t.Fatalf("%d king and %d knight placements", kings, knights)
+	}
+	if len(kingIdx) < kings-2 || len(knightIdx) < knights-2 {
+		t.Errorf("%d indices for %d king placements, %d for %d knight placements", len(kingIdx), kings, len(knightIdx), knights)
+	}
+}
+
+// fenOf is the FEN, White to move, of the pieces given by square (a1 = 0).
+func fenOf(pieces map[int]byte) string {
+	var b strings.Builder
+	for rank := 7; rank >= 0; rank-- {
+		empty := 0
+		for file := range 8 {
+			pc, ok := pieces[rank*8+file]
+			if !ok {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			b.WriteByte(pc)
+		}
+		if empty > 0 {
+			b.WriteByte(byte('0' + empty))
+		}
+		if rank > 0 {
+			b.WriteByte('/')
+		}
+	}
+	return b.String() + " w - - 0 1"
 }

@@ -534,10 +534,22 @@ const (
 // CorrectionWeightMax (at most CorrectionDepthMax+1), and it stays within
 // CorrectionLimit centipawns either way.
 const (
-	CorrectionEntries  = 16384
+	CorrectionEntries  = 1 << correctionEntriesLog2
 	CorrectionGrain    = 256
 	CorrectionDepthMax = 15
 	CorrectionLimit    = 64
+)
+
+const correctionEntriesLog2 = 14
+
+// CorrectionNonPawn: beside the pawn structure's entry, an entry for
+// each side's pieces other than pawns (Stockfish's non-pawn correction
+// history, not in the seeds). The correction is the pawn entry's
+// CorrectionPawnShare of CorrectionShares and the non-pawn entries' half
+// of the rest each.
+const (
+	CorrectionShares    = 4
+	CorrectionPawnShare = 2
 )
 
 // CorrectionWeightMax is the weight of the whole update, of which a

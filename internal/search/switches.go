@@ -58,6 +58,7 @@ type Switches struct {
 	// (corrsingiir in the ledger); each one's own worth is its row in
 	// docs/ablation.
 	CorrectionHistory bool // the static evaluation corrected by what searches found beyond it, by pawn structure
+	CorrectionNonPawn bool // the correction history also by each side's pieces other than pawns
 	SingularDouble    bool // a very singular hash move two plies deeper, a non-singular one that beats beta a ply shallower
 	IIReduction       bool // no hash move at a PV or cut node: a ply less, instead of internal iterative deepening
 	// Refinements of the clock and a cache of static evaluations.
@@ -120,6 +121,7 @@ var DefaultSwitches = Switches{
 	ContHistNoSink:            true,
 	ClockIdealScaled:          true,
 	CorrectionHistory:         true,
+	CorrectionNonPawn:         false,
 	SingularDouble:            true,
 	IIReduction:               true,
 	ClockNodeShare:            true,

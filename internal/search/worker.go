@@ -49,6 +49,10 @@ type worker struct {
 	// correction[side to move][pawn key]: what searches found beyond the
 	// static evaluation, in 1/CorrectionGrain centipawns.
 	correction [2][CorrectionEntries]int32
+	// correctionNP[side to move][colour][index of that colour's pieces
+	// other than pawns]: the same, by each side's other pieces
+	// (CorrectionNonPawn).
+	correctionNP [2][2][CorrectionEntries]int32
 	// evalCache holds recent static evaluations by position key
 	// (EvalCache, params.go).
 	evalCache [EvalCacheEntries]uint64
@@ -179,6 +183,7 @@ func (w *worker) forget() {
 	clear(w.captureHist[:])
 	clear(w.gain[:])
 	clear(w.correction[:])
+	clear(w.correctionNP[:])
 	for i := range w.stack {
 		w.stack[i].killers = [2]chess.Move{}
 		w.stack[i].mateKiller = chess.NoMove

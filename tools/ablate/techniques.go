@@ -95,6 +95,7 @@ var techniques = map[string]technique{
 	"ContHistNoSink":            {groupOther, "not in the seeds: Ethereal (no continuation history after a null move)", "", "only with ContinuationHistory (on)"},
 	"ClockIdealScaled":          {groupOther, "not in the seeds: Ethereal (an ideal time scaled by stability and score)", "", "ClockNodeShare and ClockFrontLoad (on) work through it"},
 	"CorrectionHistory":         {groupOther, "not in the seeds: Stockfish (correction history)", "", ""},
+	"CorrectionNonPawn":         {groupOther, "not in the seeds: Stockfish (non-pawn correction history)", "", "only with CorrectionHistory (on)"},
 	"SingularDouble":            {groupOther, "not in the seeds: Stockfish (double and negative singular extensions)", "", "only with SingularExt (on)"},
 	"IIReduction":               {groupOther, "not in the seeds: Stockfish (internal iterative reduction)", "", "replaces IID (on) where it applies"},
 	"ClockNodeShare":            {groupOther, "not in the seeds: Ethereal 14 (time by the best move's node share and the score's fall)", "", "only with ClockIdealScaled (on)"},

@@ -101,6 +101,8 @@ var descriptions = map[string]string{
 		"A clear position is played fast, an unsettled one gets more time.",
 	"CorrectionHistory": "The static evaluation is corrected by what searches found beyond it in positions of the same pawn structure. " +
 		"Pruning that relies on the evaluation then errs less.",
+	"CorrectionNonPawn": "The correction also learns by each side's pieces other than pawns, beside the pawn structure. " +
+		"The evaluation's errors that come from the pieces, not the pawns, are then corrected too.",
 	"SingularDouble": "A very singular hash move is extended two plies, and a non-singular one that beats beta anyway is searched a ply shallower. " +
 		"It refines singular extension both ways.",
 	"IIReduction": "At a PV or cut node without a hash move, the node is searched a ply shallower instead of running internal iterative deepening. " +
