@@ -52,7 +52,7 @@ PGO := -pgo=cmd/matador/default.pgo
 
 # x86-64-v3 (AVX, AVX2, BMI1, BMI2, F16C, FMA, LZCNT, MOVBE): Go then uses
 # POPCNT, TZCNT and the BMI instructions without a test of the CPU at each
-# call, 4% more nodes a second (docs/building.md). "make" builds for the
+# call, and searches faster (docs/building.md). "make" builds for the
 # machine it runs on, so it asks for v3 where Linux's /proc/cpuinfo lists
 # those features (LZCNT as abm); elsewhere, or with GOAMD64 given
 # (GOAMD64=v1 make), Go's choice stands. A v3 binary refuses to start on

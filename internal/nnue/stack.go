@@ -93,8 +93,8 @@ type Stack struct {
 	// on the views below, arrays of fixed size over the same memory as
 	// accs and the net's weights: the updates index them with constant
 	// bounds, with no loop over blocks, no re-slicing and no slot or
-	// refresh to consult, and Push records no slots. Run on the general
-	// path, this net's bench took 2.6% more instructions (docs/nnue.md).
+	// refresh to consult, and Push records no slots. On the general path
+	// this net's bench takes more instructions (commit 4362e28 counts them).
 	flat bool
 	// lean is flat and not eager: Push then only records the move.
 	lean     bool

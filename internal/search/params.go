@@ -512,8 +512,8 @@ const (
 // ClockIdealScaledDropIterations iterations, within ClockNodeShareScoreMin
 // and ClockNodeShareScoreMax (a score that held takes 0.75 of the time, one
 // that fell 0.25 or more 1.25 of it), in place of the best-move changes
-// and ClockIdealScaled's drop. Ethereal measured the change +9.9 Elo at
-// 10s+0.1s (its commit 60f4d5c).
+// and ClockIdealScaled's drop, as Ethereal's commit 60f4d5c does, a gain
+// there at 10s+0.1s.
 const (
 	ClockNodeShareIdealScale     = 2.0
 	ClockNodeShareMovesToGoScale = 1.8
