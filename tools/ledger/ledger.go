@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -14,14 +15,26 @@ import (
 // fastchess's (Elo and its 95% interval, LLR), kept as the text it
 // printed, so that a record says no more than was measured. A record
 // holds no path: engines are named by their builds.
+//
+// A record of kind "net" is one net of the nets table instead: its name,
+// round, data and training, and no games; the net's matches are their
+// own records, and the table puts them in its row.
 type Record struct {
-	Name string `json:"name"`           // the run's NAME in tools/match, tools/sprt or tools/calib
-	Kind string `json:"kind"`           // "match", "sprt" or "calib"
+	Name string `json:"name"`           // the run's NAME in tools/match, tools/sprt or tools/calib; net-ROUND for a net
+	Kind string `json:"kind"`           // "match", "sprt", "calib" or "net"
 	Date string `json:"date,omitempty"` // YYYY-MM-DD, the day the record was kept
 	// Build is the commit of Matador's side (the new side of an SPRT);
-	// Eval its evaluation: a net's name, or "classical".
+	// Eval its evaluation: a net's name (nn- and the first 12 hex digits
+	// of its file's SHA-256, then what it is), or "classical". A net's
+	// record names the net alone.
 	Build string `json:"build,omitempty"`
 	Eval  string `json:"eval,omitempty"`
+	// Round labels a net by its round of training (r2-v2: round 2's
+	// net v2); Data is what it was trained on, Training how. A net's
+	// record alone holds them.
+	Round    string `json:"round,omitempty"`
+	Data     string `json:"data,omitempty"`
+	Training string `json:"training,omitempty"`
 	// Change is what an SPRT measures or what Matador's side of a match
 	// differs by; Opponent the other side.
 	Change   string `json:"change,omitempty"`
@@ -94,22 +107,17 @@ func Load(dir string) ([]Record, error) {
 
 // check holds a record to what the tables need, and to no paths.
 func (r Record) check() error {
+	var err error
 	switch r.Kind {
 	case "match", "sprt", "calib":
+		err = r.checkRun()
+	case "net":
+		err = r.checkNet()
 	default:
-		return fmt.Errorf("kind %q: want match, sprt or calib", r.Kind)
+		err = fmt.Errorf("kind %q: want match, sprt, calib or net", r.Kind)
 	}
-	if r.Games != r.Wins+r.Losses+r.Draws {
-		return fmt.Errorf("%d games, but %d-%d-%d", r.Games, r.Wins, r.Losses, r.Draws)
-	}
-	if r.Penta != nil && len(r.Penta) != 5 {
-		return fmt.Errorf("pentanomial of %d counts, want 5", len(r.Penta))
-	}
-	if r.Elo == "" && r.EloText == "" {
-		return fmt.Errorf("no Elo")
-	}
-	if r.Kind == "sprt" && (len(r.Bounds) != 2 || r.Result == "") {
-		return fmt.Errorf("an SPRT needs its bounds and result")
+	if err != nil {
+		return err
 	}
 	if len(r.Tables) == 0 {
 		return fmt.Errorf("in no table")
@@ -125,6 +133,56 @@ func (r Record) check() error {
 	}
 	return nil
 }
+
+// checkRun holds a match, an SPRT or a calibration to its counts and
+// figures.
+func (r Record) checkRun() error {
+	if r.Games != r.Wins+r.Losses+r.Draws {
+		return fmt.Errorf("%d games, but %d-%d-%d", r.Games, r.Wins, r.Losses, r.Draws)
+	}
+	if r.Penta != nil && len(r.Penta) != 5 {
+		return fmt.Errorf("pentanomial of %d counts, want 5", len(r.Penta))
+	}
+	if r.Elo == "" && r.EloText == "" {
+		return fmt.Errorf("no Elo")
+	}
+	if r.Kind == "sprt" && (len(r.Bounds) != 2 || r.Result == "") {
+		return fmt.Errorf("an SPRT needs its bounds and result")
+	}
+	if r.Round != "" || r.Data != "" || r.Training != "" {
+		return fmt.Errorf("a net's round, data or training in a %s: the net's record (kind net) holds them", r.Kind)
+	}
+	if slices.Contains(r.Tables, "nets") && (r.Kind != "match" || netName(r.Eval) == "") {
+		return fmt.Errorf("in the nets table, but not a match of a net (kind %s, eval %q)", r.Kind, r.Eval)
+	}
+	return nil
+}
+
+// checkNet holds a net's record to what its row of the nets table needs,
+// and to no games: those are its matches' records.
+func (r Record) checkNet() error {
+	if netName(r.Eval) == "" || netName(r.Eval) != r.Eval {
+		return fmt.Errorf("eval %q: a net's record names its net alone (nn- and 12 hex digits)", r.Eval)
+	}
+	if r.Round == "" || r.Data == "" || r.Training == "" {
+		return fmt.Errorf("a net needs its round, data and training")
+	}
+	if r.Games != 0 || r.Wins != 0 || r.Losses != 0 || r.Draws != 0 || r.Penta != nil || r.Elo != "" || r.Err != "" ||
+		r.EloText != "" || r.Bounds != nil || r.LLR != "" || r.Result != "" || r.Faults != nil || r.Opponent != "" || r.TC != "" || r.Change != "" {
+		return fmt.Errorf("a net's record with games or figures: each match of the net is a record of its own")
+	}
+	if len(r.Tables) != 1 || r.Tables[0] != "nets" {
+		return fmt.Errorf("a net's record in the tables %v: it is a row of the nets table alone", r.Tables)
+	}
+	return nil
+}
+
+// netPrefix is a net's name: nn- and the first 12 hex digits of its
+// file's SHA-256.
+var netPrefix = regexp.MustCompile(`^nn-[0-9a-f]{12}\b`)
+
+// netName is the net an evaluation or an opponent names first, or "".
+func netName(s string) string { return netPrefix.FindString(s) }
 
 // absolutePath finds a path of one machine in text: a home or work
 // directory. It returns "" when there is none.

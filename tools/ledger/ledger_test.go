@@ -34,8 +34,8 @@ func TestDocumentsAreTheLedgers(t *testing.T) {
 	for _, d := range stale {
 		t.Errorf("%s: a table differs from the ledger; run go run ./tools/ledger", d)
 	}
-	if blocks < 4 {
-		t.Errorf("%d ledger tables in README.md and docs/, want the README's and docs/strength.md's three", blocks)
+	if blocks < 5 {
+		t.Errorf("%d ledger tables in README.md and docs/, want the README's, docs/strength.md's three and docs/nnue.md's", blocks)
 	}
 	for name := range tables {
 		if _, err := Markdown(name, recs); err != nil {
@@ -153,12 +153,144 @@ func TestCheckRefusesWhatATableCannotShow(t *testing.T) {
 		"no Elo": func(r *Record) { r.Elo = "" },
 		"a path": func(r *Record) { r.Opponent = "/root/matador-work/bin/matador-x" },
 		"sprt":   func(r *Record) { r.Kind = "sprt" },
+		// A match holds no net's data: the net's record does.
+		"data": func(r *Record) { r.Data = "round 1" },
+		// Only a match of a net is part of the nets table.
+		"nets, classical": func(r *Record) { r.Eval, r.Tables = "classical", []string{"matches", "nets"} },
 	} {
 		r := good
 		bad(&r)
 		if err := r.check(); err == nil {
 			t.Errorf("%s: a bad record taken", what)
 		}
+	}
+	inNets := good
+	inNets.Eval, inNets.Tables = "nn-0123456789ab, (768 → 256)×2 → 1", []string{"matches", "nets"}
+	if err := inNets.check(); err != nil {
+		t.Errorf("a match of a net in the nets table: %v", err)
+	}
+
+	net := Record{Name: "net-r1-a", Kind: "net", Eval: "nn-0123456789ab", Round: "r1-a", Data: "round 1", Training: "from random", Tables: []string{"nets"}}
+	if err := net.check(); err != nil {
+		t.Fatal(err)
+	}
+	for what, bad := range map[string]func(*Record){
+		"games":        func(r *Record) { r.Games, r.Wins = 1, 1 },
+		"an Elo":       func(r *Record) { r.Elo = "1" },
+		"an opponent":  func(r *Record) { r.Opponent = "o" },
+		"no data":      func(r *Record) { r.Data = "" },
+		"no round":     func(r *Record) { r.Round = "" },
+		"not a net":    func(r *Record) { r.Eval = "classical" },
+		"a shape":      func(r *Record) { r.Eval = "nn-0123456789ab, (768 → 256)×2 → 1" },
+		"other tables": func(r *Record) { r.Tables = []string{"nets", "matches"} },
+	} {
+		r := net
+		bad(&r)
+		if err := r.check(); err == nil {
+			t.Errorf("a net's record with %s taken", what)
+		}
+	}
+}
+
+// TestNetsTable: a row a net, in the order of the rounds whatever the
+// ledger's; its result every match of the net in the table, those
+// against another net first; a net without one is not played; a match
+// whose net has no record, and a net's second record, are refused.
+func TestNetsTable(t *testing.T) {
+	recs := []Record{
+		{Name: "net-r2-a", Kind: "net", Eval: "nn-000000000002", Round: "r2-a", Data: "round 2", Training: "fine-tuned", Tables: []string{"nets"}, Note: "kept"},
+		{Name: "r2a-vs-r1a", Kind: "match", Date: "2026-01-03", Eval: "nn-000000000002, shape", Opponent: "nn-000000000001, same build",
+			TC: "5+0.05", Games: 4, Wins: 2, Losses: 1, Draws: 1, Elo: "88.7", Err: "40.0", Tables: []string{"matches", "nets"}},
+		{Name: "r2a-vs-classical", Kind: "match", Date: "2026-01-02", Eval: "nn-000000000002, shape", Opponent: "the classical evaluation",
+			TC: "10+0.1", Games: 2, Losses: 2, EloText: "no finite Elo", Tables: []string{"matches", "nets"}},
+		{Name: "r2a-vs-ethereal", Kind: "match", Date: "2026-01-04", Eval: "nn-000000000002", Opponent: "Ethereal 12",
+			TC: "10+0.1", Games: 2, Wins: 1, Draws: 1, Elo: "1", Tables: []string{"matches"}},
+		{Name: "net-r1-a", Kind: "net", Eval: "nn-000000000001", Round: "r1-a", Data: "round 1", Training: "from random", Tables: []string{"nets"}},
+	}
+	for _, r := range recs {
+		if err := r.check(); err != nil {
+			t.Fatalf("%s: %v", r.Name, err)
+		}
+	}
+	got, err := Markdown("nets", recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "| Net | Data | Training | Result |\n|---|---|---|---|\n" +
+		"| nn-000000000001 (r1-a) | round 1 | from random | not played |\n" +
+		"| nn-000000000002 (r2-a) | round 2 | fine-tuned | +88.7 ± 40.0 (4 games, 5+0.05) against nn-000000000001, same build; " +
+		"no finite Elo (2 games, 10+0.1) against the classical evaluation; kept |\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if _, err := Markdown("nets", recs[1:]); err == nil || !strings.Contains(err.Error(), "nn-000000000002") {
+		t.Errorf("a match without its net's record: %v", err)
+	}
+	if _, err := Markdown("nets", append(recs, recs[0])); err == nil || !strings.Contains(err.Error(), "two records") {
+		t.Errorf("a net's second record: %v", err)
+	}
+}
+
+// TestCheckCatchesAnEditedNetsTable: -check on a copy of the repository's
+// documents and ledger passes; a figure of docs/nnue.md's nets table
+// edited by hand fails it with the document named; the rewrite from the
+// ledger gives the document back as it was.
+func TestCheckCatchesAnEditedNetsTable(t *testing.T) {
+	repo := t.TempDir()
+	docs, err := Documents(root(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	records, err := filepath.Glob(filepath.Join(LedgerDir(root(t)), "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range append(docs, records...) {
+		rel, _ := filepath.Rel(root(t), f)
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.MkdirAll(filepath.Join(repo, filepath.Dir(rel)), 0o755)
+		if err := os.WriteFile(filepath.Join(repo, rel), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(repo, "go.mod"), []byte("module matador\n"), 0o644)
+	t.Chdir(repo)
+
+	var out strings.Builder
+	if err := run([]string{"-check"}, &out); err != nil {
+		t.Fatalf("-check on the repository's copy: %v\n%s", err, out.String())
+	}
+	nnue := filepath.Join(repo, "docs", "nnue.md")
+	doc, err := os.ReadFile(nnue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	begin := strings.Index(string(doc), docBegin+"nets -->")
+	end := strings.Index(string(doc)[max(begin, 0):], docEnd)
+	if begin < 0 || end < 0 {
+		t.Fatal("docs/nnue.md has no nets table")
+	}
+	block := string(doc)[begin : begin+end]
+	row := "| nn-62d35110c8e7 (r5-b) |"
+	if !strings.Contains(block, row) || !strings.Contains(block, "(150 games, 5+0.05)") {
+		t.Fatalf("the nets table has no row %q with a match:\n%s", row, block)
+	}
+	edited := string(doc)[:begin] + strings.Replace(block, "(150 games, 5+0.05)", "(160 games, 5+0.05)", 1) + string(doc)[begin+end:]
+	if err := os.WriteFile(nnue, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := run([]string{"-check"}, &out); err == nil || !strings.Contains(out.String(), filepath.Join("docs", "nnue.md")+": a table differs") {
+		t.Errorf("-check after a hand edit of the nets table: %v\n%s", err, out.String())
+	}
+	if err := run(nil, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(nnue); string(b) != string(doc) {
+		t.Error("the rewrite did not give docs/nnue.md back as the ledger makes it")
 	}
 }
 

@@ -1,7 +1,9 @@
 // Command ledger keeps the ledger of matches and SPRTs, one record a run
-// in tools/runs/ledger/NAME.json, and writes the tables that are made
-// from it: README.md's strength table and docs/strength.md's tables, each
-// between a <!-- ledger:begin NAME --> and a <!-- ledger:end --> line.
+// in tools/runs/ledger/NAME.json, beside a record for each net of the
+// nets table (net-ROUND.json, written by hand), and writes the tables
+// that are made from it: README.md's strength table, docs/strength.md's
+// tables and docs/nnue.md's nets table, each between a
+// <!-- ledger:begin NAME --> and a <!-- ledger:end --> line.
 //
 //	go run ./tools/ledger                   rewrite the tables from the ledger
 //	go run ./tools/ledger -check            list the documents whose tables differ; exit 1 if any
@@ -81,7 +83,7 @@ func record(root string, args []string, out io.Writer) error {
 	change := fs.String("change", "", "what an SPRT measures, or what Matador's side plays with")
 	opponent := fs.String("opponent", "", "the other side")
 	note := fs.String("note", "", "a few words: what the result decided")
-	tablesFlag := fs.String("tables", "", "the tables the run is a row of, comma-separated (readme, matches, sprt, calib)")
+	tablesFlag := fs.String("tables", "", "the tables the run is a row of, comma-separated (readme, matches, sprt, calib, nets)")
 	date := fs.String("date", time.Now().UTC().Format("2006-01-02"), "the day the record is kept")
 	result := fs.String("result", "", "an SPRT stopped undecided or decided by hand: H1, H0 or undecided")
 	fs.Usage = func() {
