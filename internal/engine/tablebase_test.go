@@ -71,3 +71,27 @@ func TestSyzygyPathWaitsForTheSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestSyzygyPathLeavesOutBadDirectories: a path with a missing directory
+// beside a good one opens the good one's tables and names the missing one
+// (the whole path was refused, and the engine played without tables).
+func TestSyzygyPathLeavesOutBadDirectories(t *testing.T) {
+	if _, err := os.Stat(filepath.Join(syzygyDir, "KQvK.rtbw")); err != nil {
+		t.Skipf("no Syzygy tables at %s: %v", syzygyDir, err)
+	}
+	e := New()
+	var logged []string
+	e.Log = func(msg string) { logged = append(logged, msg) }
+	missing := filepath.Join(t.TempDir(), "missing")
+	path := missing + string(os.PathListSeparator) + syzygyDir
+	if err := e.SetSyzygyPath(path); err != nil {
+		t.Fatalf("SyzygyPath %s: %v", path, err)
+	}
+	if len(logged) != 2 || !strings.Contains(logged[0], missing) || !strings.HasSuffix(logged[0], "; not used") ||
+		!strings.HasPrefix(logged[1], "Found 35 tablebases") {
+		t.Errorf("logged %q, want the missing directory named, then 35 tables found", logged)
+	}
+	if tbs := e.tablebases(); tbs.Tables == nil || tbs.Tables.MaxPieces() != 4 {
+		t.Errorf("no tables in use after %s", path)
+	}
+}
