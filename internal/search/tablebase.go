@@ -117,22 +117,29 @@ func (w *worker) setupTablebases(o Tablebases) {
 		return
 	}
 	bestRank := ranking.Moves[best].Rank
-	kept := w.rootMoves[:0]
+	// The kept moves are swapped to the front, not copied over the others:
+	// each slot owns the array its PV is recorded in, kept for the next
+	// search (initRootMoves), and a copy left two slots on one array, so
+	// that two root moves of a later search recorded their PVs into each
+	// other's and a line was reported with another line's moves.
+	kept := 0
 	var keptMoves []chess.Move
-	for _, rm := range w.rootMoves {
+	for i := range w.rootMoves {
+		m := w.rootMoves[i].move
 		for _, t := range ranking.Moves {
-			if t.Move == rm.move && t.Rank == bestRank {
-				kept = append(kept, rm)
-				keptMoves = append(keptMoves, rm.move)
-				w.tb.rootScores = append(w.tb.rootScores, tbRootScore{rm.move, tbRootScoreOf(t)})
+			if t.Move == m && t.Rank == bestRank {
+				w.rootMoves[kept], w.rootMoves[i] = w.rootMoves[i], w.rootMoves[kept]
+				kept++
+				keptMoves = append(keptMoves, m)
+				w.tb.rootScores = append(w.tb.rootScores, tbRootScore{m, tbRootScoreOf(t)})
 				break
 			}
 		}
 	}
-	if len(kept) == 0 {
+	if kept == 0 {
 		return // cannot happen: the best move is a root move
 	}
-	w.rootMoves = kept
+	w.rootMoves = w.rootMoves[:kept]
 	w.limits.SearchMoves = keptMoves
 	w.tb.rootInTB = true
 	if ranking.ByDTZ || ranking.Moves[best].WDL <= tb.Draw {

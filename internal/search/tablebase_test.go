@@ -239,3 +239,50 @@ func TestTablebaseThreads(t *testing.T) {
 		}
 	}
 }
+
+// TestTablebaseRootLeavesPVsApart: after a search whose root moves the
+// tables cut down, the next search's root moves each record their PV in
+// an array of their own, and every line it reports starts with its own
+// move. Copying the kept moves over the first slots had left two slots on
+// one array: here lines 1 and 3 of depth 1 both started with a2a3, and
+// over UCI a MultiPV search reported bestmove c4c5 after "multipv 1 ...
+// pv g2g3 ...".
+func TestTablebaseRootLeavesPVsApart(t *testing.T) {
+	tables := openSyzygy(t)
+	s := NewSearcher(16)
+	// KBNvK: Nc8, the one move kept, is far down the generated moves.
+	for _, fen := range []string{"8/4Nk2/2B5/8/8/8/K7/8 w - - 0 1", "8/8/8/8/3k4/8/8/K1R5 w - - 0 1"} {
+		pos, _ := chess.ParseFEN(fen)
+		s.Search(pos, Limits{Depth: 3}, tbOptions(tables), Reporter{})
+		if n := len(s.main.rootMoves); n > 2 {
+			t.Fatalf("%s: %d root moves kept, want the best-ranked one or two", fen, n)
+		}
+	}
+	const fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9"
+	pos, _ := chess.ParseFEN(fen)
+	var table lineTable
+	const depth = 6
+	opts := tbOptions(tables)
+	opts.MultiPV = 3
+	res := s.Search(pos, Limits{Depth: depth}, opts, table.reporter())
+	owner := map[*chess.Move]chess.Move{}
+	for _, rm := range s.main.rootMoves {
+		arr := &rm.pv[:1][0]
+		if other, ok := owner[arr]; ok {
+			t.Errorf("root moves %s and %s record their PVs in one array", pos.UCI(other), pos.UCI(rm.move))
+		}
+		owner[arr] = rm.move
+	}
+	for d := 1; d <= depth; d++ {
+		seen := map[chess.Move]int{}
+		for k, l := range table.lines[d] {
+			if j, ok := seen[l.move]; ok {
+				t.Errorf("depth %d: lines %d and %d both start with %s", d, j, k, pos.UCI(l.move))
+			}
+			seen[l.move] = k
+		}
+	}
+	if first := table.lines[depth][1]; first.move != res.Best {
+		t.Errorf("bestmove %s, line 1 starts with %s", pos.UCI(res.Best), pos.UCI(first.move))
+	}
+}
