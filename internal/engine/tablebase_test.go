@@ -95,3 +95,37 @@ func TestSyzygyPathLeavesOutBadDirectories(t *testing.T) {
 		t.Errorf("no tables in use after %s", path)
 	}
 }
+
+// TestWeakPlayKeepsTheTablebaseRank: a weakened engine, which plays one of
+// several lines, chooses in a tablebase root only among the moves the
+// tables rank best, as MultiPV now shows the other ranks too.
+func TestWeakPlayKeepsTheTablebaseRank(t *testing.T) {
+	if _, err := os.Stat(filepath.Join(syzygyDir, "KQvK.rtbw")); err != nil {
+		t.Skipf("no Syzygy tables at %s: %v", syzygyDir, err)
+	}
+	e := New()
+	if err := e.SetSyzygyPath(syzygyDir); err != nil {
+		t.Fatal(err)
+	}
+	e.SetSkillLevel(0)
+	e.SetMultiPV(2)
+	tables := e.tablebases().Tables
+	for _, fen := range []string{"8/8/8/3k4/8/2r5/1R6/K7 w - - 0 1", "1K2k3/8/8/8/q7/8/8/1R6 b - - 0 1", "8/8/8/8/2k5/8/1r6/KQ6 w - - 0 1"} {
+		if err := e.SetPosition(fen, nil); err != nil {
+			t.Fatal(err)
+		}
+		pos := e.Position()
+		ranking, ok := tables.RankRootMoves(pos, true, true)
+		if !ok {
+			t.Fatalf("%s: not ranked", fen)
+		}
+		for range 6 {
+			res := bestMove(e, search.Limits{Nodes: 5000})
+			for _, m := range ranking.Moves {
+				if m.Move == res.Best && m.Rank != ranking.Moves[0].Rank {
+					t.Errorf("%s: level 0 played %s (rank %d, %v), the best rank is %d", fen, pos.UCI(res.Best), m.Rank, m.WDL, ranking.Moves[0].Rank)
+				}
+			}
+		}
+	}
+}

@@ -286,3 +286,45 @@ func TestTablebaseRootLeavesPVsApart(t *testing.T) {
 		t.Errorf("bestmove %s, line 1 starts with %s", pos.UCI(res.Best), pos.UCI(first.move))
 	}
 }
+
+// TestTablebaseMultiPVShowsRanks: with MultiPV in a tablebase root the
+// lines after the best-ranked moves show the next ranks, each with its
+// tables' score, in rank order, as Stockfish shows them; the move played
+// is still a best-ranked one. Only the best-ranked moves were searched,
+// and MultiPV 4 in this KRvK win showed two lines.
+func TestTablebaseMultiPVShowsRanks(t *testing.T) {
+	tables := openSyzygy(t)
+	for _, fen := range []string{"8/8/8/8/3k4/8/8/K1R5 w - - 0 1", "8/8/8/3k4/8/2r5/1R6/K7 w - - 0 1", referencePositions(t, "KQvKR", "2", 1)[0]} {
+		pos, _ := chess.ParseFEN(fen)
+		ranking, ok := tables.RankRootMoves(pos, true, true)
+		if !ok {
+			t.Fatalf("%s: not ranked", fen)
+		}
+		rankOf := map[chess.Move]tb.RootMove{}
+		for _, m := range ranking.Moves {
+			rankOf[m.Move] = m
+		}
+		s := NewSearcher(16)
+		opts := tbOptions(tables)
+		const depth, multiPV = 5, 4
+		opts.MultiPV = multiPV
+		var table lineTable
+		res := s.Search(pos, Limits{Depth: depth}, opts, table.reporter())
+		lines := table.lines[depth]
+		if len(lines) != multiPV {
+			t.Errorf("%s: %d lines at depth %d, want %d", fen, len(lines), depth, multiPV)
+		}
+		for k := 1; k <= len(lines); k++ {
+			l := lines[k]
+			if want := tbRootScoreOf(rankOf[l.move]); l.score != want && abs(l.score) < MateInMaxPly {
+				t.Errorf("%s: line %d %s scores %d, want the tables' %d", fen, k, pos.UCI(l.move), l.score, want)
+			}
+			if k > 1 && rankOf[l.move].Rank > rankOf[lines[k-1].move].Rank {
+				t.Errorf("%s: line %d %s ranks above line %d %s", fen, k, pos.UCI(l.move), k-1, pos.UCI(lines[k-1].move))
+			}
+		}
+		if rankOf[res.Best].Rank != ranking.Moves[0].Rank || lines[1].move != res.Best {
+			t.Errorf("%s: played %s (rank %d), line 1 %s, best rank %d", fen, pos.UCI(res.Best), rankOf[res.Best].Rank, pos.UCI(lines[1].move), ranking.Moves[0].Rank)
+		}
+	}
+}
