@@ -57,6 +57,9 @@ func openTables(path string, stdout, stderr io.Writer) *tb.Tables {
 		fmt.Fprintln(stderr, "matador tb:", err)
 		return nil
 	}
+	for _, err := range tables.Skipped() {
+		fmt.Fprintf(stderr, "matador tb: %v; not used\n", err)
+	}
 	wdl, dtz := tables.Counts()
 	fmt.Fprintf(stdout, "tables: %d WDL, %d DTZ, up to %d pieces\n", wdl, dtz, tables.MaxPieces())
 	return tables

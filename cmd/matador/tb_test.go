@@ -173,9 +173,15 @@ func TestUCISyzygy(t *testing.T) {
 			t.Errorf("uci reply lacks %q", want)
 		}
 	}
-	// Two directories, the second without tables.
-	p.send("setoption name SyzygyPath value " + dir + string(os.PathListSeparator) + t.TempDir())
+	// Two directories, the second without tables: it is named, and the
+	// first one's tables are used.
+	empty := t.TempDir()
+	p.send("setoption name SyzygyPath value " + dir + string(os.PathListSeparator) + empty)
 	l, _ := p.expect(`^info string `, 5*time.Second)
+	if l.text != "info string SyzygyPath: no Syzygy tables (.rtbw, .rtbz) in "+empty+"; not used" {
+		t.Errorf("SyzygyPath: %q, want the empty directory named", l.text)
+	}
+	l, _ = p.expect(`^info string `, 5*time.Second)
 	if !strings.HasPrefix(l.text, "info string Found 35 tablebases (35 WDL, 35 DTZ files, up to 4 pieces)") {
 		t.Errorf("SyzygyPath: %q", l.text)
 	}

@@ -153,6 +153,9 @@ func (w *weakening) adjust(limits *search.Limits, opts *search.Options) {
 		limits.Nodes = budget
 	}
 	opts.MultiPV = max(opts.MultiPV, SkillLines)
+	// Its lines are chosen from: in a tablebase root only the moves that
+	// keep the tables' result may be among them.
+	opts.Tablebases.BestOnly = true
 }
 
 // record keeps the lines of the deepest iteration: an exact report of

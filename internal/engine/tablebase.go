@@ -12,9 +12,10 @@ import (
 // directories separated by ':' (';' on Windows); "" or "<empty>" closes
 // them. The tables are opened at once and used from the next search: a
 // running one goes on probing the tables it had, which are closed when it
-// has returned. A path that cannot be read or holds no table is refused
-// and the tables before it kept. On success the engine says through Log
-// how many tables it found.
+// has returned. A directory that cannot be read or holds no table is named
+// through Log and left out; a path where no directory holds a usable table
+// is refused and the tables before it kept. On success the engine says
+// through Log how many tables it found.
 func (e *Engine) SetSyzygyPath(path string) error {
 	path = strings.TrimSpace(path)
 	if path == "<empty>" {
@@ -32,6 +33,9 @@ func (e *Engine) SetSyzygyPath(path string) error {
 		if wdl, dtz := tables.Counts(); wdl+dtz == 0 {
 			tables.Close()
 			return fmt.Errorf("SyzygyPath: no usable Syzygy table in %s (%v); %s", path, bad[0], e.TablesKept())
+		}
+		for _, err := range tables.Skipped() {
+			e.logf("SyzygyPath: %v; not used", err)
 		}
 		for _, err := range bad {
 			e.logf("%v; not used", err)

@@ -629,9 +629,10 @@ var defaultParams = Params{
 	QueenXRay: S(-17, 9),
 
 	// Mop-up: with the enemy king alone, drive it to the edge (to a corner of
-	// the bishop's colour with bishop and knight) and bring our king close.
+	// the bishop's colour with bishop and knight, a step of MopUpCorner per
+	// file off the other colour's long diagonal) and bring our king close.
 	MopUpEdge:      S(0, 10),
-	MopUpCorner:    S(0, 12),
+	MopUpCorner:    S(0, 80),
 	MopUpCloseness: S(0, 6),
 
 	// Complexity: with few pawns or pawns on one wing only the side ahead

@@ -98,6 +98,16 @@ func (p *Params) drawishness(pos *chess.Position, n *pieceCounts, v int) (fixed 
 // evalMopUp helps to mate a bare king: push it to the edge (to a corner of
 // the bishop's colour with bishop and knight) and bring our king close. The
 // search finds these mates late without it.
+//
+// With bishop and knight the king is pushed away from the long diagonal
+// that joins the two corners of the other colour, as Stockfish's KBNK
+// does: every step along the edge from a wrong corner towards a right one
+// gains the same, while the centre and the wrong corners gain nothing, and
+// the step is worth enough that the search sees it through the other
+// terms. A small reward for nearness to the nearer right corner, in king
+// moves, rated the centre above a wrong corner and was lost among the
+// other terms: from hard starts the search circled until the fifty-move
+// rule drew the game (TestMatesWithBishopAndKnight).
 func (p *Params) evalMopUp(pos *chess.Position, info *evalInfo) {
 	for c := chess.White; c <= chess.Black; c++ {
 		them := c.Other()
@@ -113,12 +123,7 @@ func (p *Params) evalMopUp(pos *chess.Position, info *evalInfo) {
 		ours, theirs := info.king[c], info.king[them]
 		s := p.MopUpCloseness * Score(7-dist(ours, theirs))
 		if bishopKnight && pos.Pieces(c, chess.Pawn) == 0 {
-			// a1 and h8 share the dark squares, h1 and a8 the light ones.
-			a, b := chess.Square(0), chess.Square(63)
-			if bishops&darkSquares == 0 {
-				a, b = 7, 56
-			}
-			s += p.MopUpCorner * Score(7-min(dist(theirs, a), dist(theirs, b)))
+			s += p.MopUpCorner * Score(offLongDiagonal(theirs, bishops&darkSquares != 0))
 		} else {
 			s += p.MopUpEdge * Score(centreDistance[theirs])
 		}
@@ -144,4 +149,18 @@ func (p *Params) complexity(pos *chess.Position, n *pieceCounts) int {
 		c += p.ComplexityPawnLead.Eg() * abs(n[chess.White][chess.Pawn]-n[chess.Black][chess.Pawn])
 	}
 	return c
+}
+
+// offLongDiagonal is how far s lies, in squares along its rank (0-7), from
+// the long diagonal of the colour other than the bishop's: 7 in the two
+// corners of the bishop's colour, where bishop and knight mate, 0 in the
+// other two.
+func offLongDiagonal(s chess.Square, darkBishop bool) int {
+	f, r := s.File(), s.Rank()
+	if darkBishop {
+		// a1 and h8 are dark: away from the light diagonal a8-h1.
+		return abs(7 - f - r)
+	}
+	// h1 and a8 are light: away from the dark diagonal a1-h8.
+	return abs(f - r)
 }

@@ -37,16 +37,19 @@ func (w *worker) iterate() Result {
 		reported := 0
 		for w.pvIdx = 0; w.pvIdx < multiPV; w.pvIdx++ {
 			w.selDepth = 0
+			first, last := w.rootGroup(w.pvIdx)
+			w.pvLast = last
 			w.aspiration(depth)
-			sortRootMoves(w.rootMoves[w.pvIdx:])
+			sortRootMoves(w.rootMoves[w.pvIdx:w.pvLast])
 			if w.stopping() {
 				break
 			}
 			// The finished lines stay in score order, as in Stockfish: a
 			// line searched later, in its own window, may score above one
 			// before it, and line 1 is the move played. A line that moves
-			// up shifts those it passes, reported again if they were.
-			reported = min(reported, insertLastLine(w.rootMoves[:w.pvIdx+1]))
+			// up shifts those it passes, reported again if they were. In a
+			// tablebase root no line passes one the tables rank higher.
+			reported = min(reported, first+insertLastLine(w.rootMoves[first:w.pvIdx+1]))
 			if w.pvIdx+1 == multiPV || w.lineByLine() {
 				w.reportPVs(depth, reported, w.pvIdx+1)
 				reported = w.pvIdx + 1
@@ -132,7 +135,7 @@ func (w *worker) aspiration(depth int) {
 	searchDepth := depth
 	for {
 		score := w.negamax(alpha, beta, searchDepth, 0, false)
-		sortRootMoves(w.rootMoves[w.pvIdx:])
+		sortRootMoves(w.rootMoves[w.pvIdx:w.pvLast])
 		if w.stopping() {
 			return
 		}

@@ -335,7 +335,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	for {
 		var m chess.Move
 		if root {
-			if rootIdx == len(w.rootMoves) {
+			if rootIdx == w.pvLast {
 				break
 			}
 			m = w.rootMoves[rootIdx].move

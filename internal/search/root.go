@@ -16,6 +16,9 @@ type rootMove struct {
 	// nodes: this worker's nodes below the move over the whole search,
 	// for ClockNodeShare.
 	nodes uint64
+	// tbRank is the tables' rank of the move when they ranked the root
+	// (tablebase.go), higher better.
+	tbRank int
 }
 
 func (w *worker) initRootMoves() {

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"sort"
 	"sync/atomic"
 
 	"matador/internal/chess"
@@ -41,6 +42,10 @@ type Tablebases struct {
 	// Rule50 counts the fifty-move rule: a win it would spoil (a cursed
 	// win) is a draw, and so is a loss it would save.
 	Rule50 bool
+	// BestOnly searches only the best-ranked root moves whatever MultiPV
+	// asks: for a weakened search, which plays one of its lines, and must
+	// still keep the tables' result.
+	BestOnly bool
 }
 
 // tbConfig is how a search probes, the same for all its threads.
@@ -61,8 +66,8 @@ type tbState struct {
 	// Stockfish counts them.
 	hits atomic.Uint64
 	// rootInTB: the tables ranked the root moves and rootMoves holds only
-	// the best-ranked; rootScores are their scores by the tables (main
-	// worker only).
+	// the best-ranked, or with MultiPV all of them, best rank first;
+	// rootScores are their scores by the tables (main worker only).
 	rootInTB   bool
 	rootScores []tbRootScore
 }
@@ -76,7 +81,10 @@ type tbRootScore struct {
 // just begun: the probing limits, and, when the root is in the tables, the
 // ranking of its moves. The root moves (and the search moves the helpers
 // take from the limits) keep only the best-ranked, so that every move the
-// search can play keeps the tables' result. Inside the tree the tables are
+// search can play keeps the tables' result. With MultiPV the others stay
+// behind them, rank by rank, for the later lines, as Stockfish shows them:
+// each line chooses only among the moves of its rank (rootGroup), and line
+// 1, the move played, among the best. Inside the tree the tables are
 // then only probed when they could not rank by DTZ and the root is won:
 // Stockfish's rule, since the probes would make every kept move look the
 // same and the search could not find the progress the DTZ ranking makes.
@@ -117,27 +125,62 @@ func (w *worker) setupTablebases(o Tablebases) {
 		return
 	}
 	bestRank := ranking.Moves[best].Rank
-	kept := w.rootMoves[:0]
+	allLines := w.opts.MultiPV > 1 && !o.BestOnly
+	// The kept moves are swapped to the front, not copied over the others:
+	// each slot owns the array its PV is recorded in, kept for the next
+	// search (initRootMoves), and a copy left two slots on one array, so
+	// that two root moves of a later search recorded their PVs into each
+	// other's and a line was reported with another line's moves.
+	kept := 0
 	var keptMoves []chess.Move
-	for _, rm := range w.rootMoves {
+	for i := range w.rootMoves {
+		m := w.rootMoves[i].move
 		for _, t := range ranking.Moves {
-			if t.Move == rm.move && t.Rank == bestRank {
-				kept = append(kept, rm)
-				keptMoves = append(keptMoves, rm.move)
-				w.tb.rootScores = append(w.tb.rootScores, tbRootScore{rm.move, tbRootScoreOf(t)})
-				break
+			if t.Move != m || t.Rank != bestRank && !allLines {
+				continue
 			}
+			w.rootMoves[i].tbRank = t.Rank
+			w.rootMoves[kept], w.rootMoves[i] = w.rootMoves[i], w.rootMoves[kept]
+			kept++
+			if t.Rank == bestRank {
+				keptMoves = append(keptMoves, m)
+			}
+			w.tb.rootScores = append(w.tb.rootScores, tbRootScore{m, tbRootScoreOf(t)})
+			break
 		}
 	}
-	if len(kept) == 0 {
+	if len(keptMoves) == 0 {
 		return // cannot happen: the best move is a root move
 	}
-	w.rootMoves = kept
+	w.rootMoves = w.rootMoves[:kept]
+	// Best rank first, each rank in the order of move generation (the
+	// sort swaps, so each slot keeps one array).
+	sort.SliceStable(w.rootMoves, func(i, j int) bool { return w.rootMoves[i].tbRank > w.rootMoves[j].tbRank })
 	w.limits.SearchMoves = keptMoves
 	w.tb.rootInTB = true
 	if ranking.ByDTZ || ranking.Moves[best].WDL <= tb.Draw {
 		w.tb.cardinality = 0
 	}
+}
+
+// rootGroup returns the root moves line i chooses among,
+// rootMoves[first:last]: all of them, or in a tablebase root kept whole for
+// MultiPV, the moves of line i's rank, so that no line takes a move the
+// tables rank above it from the lines before it, and line 1 plays one of
+// the best.
+func (w *worker) rootGroup(i int) (first, last int) {
+	if !w.tb.rootInTB {
+		return 0, len(w.rootMoves)
+	}
+	rank := w.rootMoves[i].tbRank
+	first, last = i, i+1
+	for first > 0 && w.rootMoves[first-1].tbRank == rank {
+		first--
+	}
+	for last < len(w.rootMoves) && w.rootMoves[last].tbRank == rank {
+		last++
+	}
+	return first, last
 }
 
 // searchable reports whether the limits let the search play m.

@@ -239,3 +239,92 @@ func TestTablebaseThreads(t *testing.T) {
 		}
 	}
 }
+
+// TestTablebaseRootLeavesPVsApart: after a search whose root moves the
+// tables cut down, the next search's root moves each record their PV in
+// an array of their own, and every line it reports starts with its own
+// move. Copying the kept moves over the first slots had left two slots on
+// one array: here lines 1 and 3 of depth 1 both started with a2a3, and
+// over UCI a MultiPV search reported bestmove c4c5 after "multipv 1 ...
+// pv g2g3 ...".
+func TestTablebaseRootLeavesPVsApart(t *testing.T) {
+	tables := openSyzygy(t)
+	s := NewSearcher(16)
+	// KBNvK: Nc8, the one move kept, is far down the generated moves.
+	for _, fen := range []string{"8/4Nk2/2B5/8/8/8/K7/8 w - - 0 1", "8/8/8/8/3k4/8/8/K1R5 w - - 0 1"} {
+		pos, _ := chess.ParseFEN(fen)
+		s.Search(pos, Limits{Depth: 3}, tbOptions(tables), Reporter{})
+		if n := len(s.main.rootMoves); n > 2 {
+			t.Fatalf("%s: %d root moves kept, want the best-ranked one or two", fen, n)
+		}
+	}
+	const fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9"
+	pos, _ := chess.ParseFEN(fen)
+	var table lineTable
+	const depth = 6
+	opts := tbOptions(tables)
+	opts.MultiPV = 3
+	res := s.Search(pos, Limits{Depth: depth}, opts, table.reporter())
+	owner := map[*chess.Move]chess.Move{}
+	for _, rm := range s.main.rootMoves {
+		arr := &rm.pv[:1][0]
+		if other, ok := owner[arr]; ok {
+			t.Errorf("root moves %s and %s record their PVs in one array", pos.UCI(other), pos.UCI(rm.move))
+		}
+		owner[arr] = rm.move
+	}
+	for d := 1; d <= depth; d++ {
+		seen := map[chess.Move]int{}
+		for k, l := range table.lines[d] {
+			if j, ok := seen[l.move]; ok {
+				t.Errorf("depth %d: lines %d and %d both start with %s", d, j, k, pos.UCI(l.move))
+			}
+			seen[l.move] = k
+		}
+	}
+	if first := table.lines[depth][1]; first.move != res.Best {
+		t.Errorf("bestmove %s, line 1 starts with %s", pos.UCI(res.Best), pos.UCI(first.move))
+	}
+}
+
+// TestTablebaseMultiPVShowsRanks: with MultiPV in a tablebase root the
+// lines after the best-ranked moves show the next ranks, each with its
+// tables' score, in rank order, as Stockfish shows them; the move played
+// is still a best-ranked one. Only the best-ranked moves were searched,
+// and MultiPV 4 in this KRvK win showed two lines.
+func TestTablebaseMultiPVShowsRanks(t *testing.T) {
+	tables := openSyzygy(t)
+	for _, fen := range []string{"8/8/8/8/3k4/8/8/K1R5 w - - 0 1", "8/8/8/3k4/8/2r5/1R6/K7 w - - 0 1", referencePositions(t, "KQvKR", "2", 1)[0]} {
+		pos, _ := chess.ParseFEN(fen)
+		ranking, ok := tables.RankRootMoves(pos, true, true)
+		if !ok {
+			t.Fatalf("%s: not ranked", fen)
+		}
+		rankOf := map[chess.Move]tb.RootMove{}
+		for _, m := range ranking.Moves {
+			rankOf[m.Move] = m
+		}
+		s := NewSearcher(16)
+		opts := tbOptions(tables)
+		const depth, multiPV = 5, 4
+		opts.MultiPV = multiPV
+		var table lineTable
+		res := s.Search(pos, Limits{Depth: depth}, opts, table.reporter())
+		lines := table.lines[depth]
+		if len(lines) != multiPV {
+			t.Errorf("%s: %d lines at depth %d, want %d", fen, len(lines), depth, multiPV)
+		}
+		for k := 1; k <= len(lines); k++ {
+			l := lines[k]
+			if want := tbRootScoreOf(rankOf[l.move]); l.score != want && abs(l.score) < MateInMaxPly {
+				t.Errorf("%s: line %d %s scores %d, want the tables' %d", fen, k, pos.UCI(l.move), l.score, want)
+			}
+			if k > 1 && rankOf[l.move].Rank > rankOf[lines[k-1].move].Rank {
+				t.Errorf("%s: line %d %s ranks above line %d %s", fen, k, pos.UCI(l.move), k-1, pos.UCI(lines[k-1].move))
+			}
+		}
+		if rankOf[res.Best].Rank != ranking.Moves[0].Rank || lines[1].move != res.Best {
+			t.Errorf("%s: played %s (rank %d), line 1 %s, best rank %d", fen, pos.UCI(res.Best), rankOf[res.Best].Rank, pos.UCI(lines[1].move), ranking.Moves[0].Rank)
+		}
+	}
+}

@@ -65,7 +65,11 @@ type worker struct {
 	// squares, for the recapture extension's window.
 	rootBalance int
 	pvIdx       int
-	selDepth    int
+	// pvLast ends the root moves line pvIdx chooses among
+	// (rootMoves[pvIdx:pvLast]): all of them, or in a tablebase root
+	// searched for several lines, those of line pvIdx's rank (rootGroup).
+	pvLast   int
+	selDepth int
 
 	nodes uint64
 	// published is nodes as other threads may read it, updated every

@@ -65,6 +65,9 @@ type Tables struct {
 	wdlCount  int
 	dtzCount  int
 	onDrop    func(error)
+	// skipped: the directories of the path left out, unreadable or
+	// without a table.
+	skipped []error
 }
 
 type entry struct {
@@ -74,8 +77,11 @@ type entry struct {
 // Open finds the tables in paths, a list of directories separated by the
 // system's list separator (':' on Unix, ';' on Windows). Files are opened
 // on first use; Verify and Check open and check them all. Where two
-// directories hold the same table the first is used. Open fails when a
-// directory cannot be read or none holds a table.
+// directories hold the same table the first is used. A directory that
+// cannot be read or holds no table is left out (Skipped names it), as
+// Stockfish leaves it out: a mistyped directory, or one of a set not yet
+// downloaded, must not cost the tables of the others. Open fails when no
+// directory holds a table.
 func Open(paths string) (*Tables, error) {
 	t := &Tables{entries: make(map[uint64]*entry)}
 	var dirs []string
@@ -90,8 +96,10 @@ func Open(paths string) (*Tables, error) {
 	for _, dir := range dirs {
 		files, err := os.ReadDir(dir)
 		if err != nil {
-			return nil, err
+			t.skipped = append(t.skipped, err)
+			continue
 		}
+		tables := 0
 		for _, f := range files {
 			name := f.Name()
 			var kind tableKind
@@ -106,14 +114,30 @@ func Open(paths string) (*Tables, error) {
 			if f.IsDir() {
 				continue
 			}
+			tables++
 			t.add(strings.TrimSuffix(name, filepath.Ext(name)), filepath.Join(dir, name), kind)
+		}
+		if tables == 0 {
+			t.skipped = append(t.skipped, fmt.Errorf("no Syzygy tables (.rtbw, .rtbz) in %s", dir))
 		}
 	}
 	if len(t.all) == 0 {
-		return nil, fmt.Errorf("no Syzygy tables (.rtbw, .rtbz) in %s", paths)
+		if len(dirs) == 1 {
+			return nil, t.skipped[0]
+		}
+		// One line, for an info string.
+		why := make([]string, len(t.skipped))
+		for i, err := range t.skipped {
+			why[i] = err.Error()
+		}
+		return nil, fmt.Errorf("no Syzygy tables (.rtbw, .rtbz) in %s (%s)", paths, strings.Join(why, "; "))
 	}
 	return t, nil
 }
+
+// Skipped returns one error for each directory of the path that Open left
+// out: one that could not be read, or one without a table.
+func (t *Tables) Skipped() []error { return t.skipped }
 
 // add registers a file under its material, unless its name is not a table's
 // or an earlier directory had it.

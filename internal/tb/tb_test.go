@@ -156,6 +156,48 @@ func TestOpenErrors(t *testing.T) {
 	}
 }
 
+// TestOpenLeavesOutBadDirectories: a directory of the path that cannot be
+// read or holds no table is left out and named, and the tables of the
+// others are used, as Stockfish uses them (a missing directory among good
+// ones made Open fail, and the engine went without tables); a path where
+// no directory holds a table fails, naming each on one line.
+func TestOpenLeavesOutBadDirectories(t *testing.T) {
+	good, empty := t.TempDir(), t.TempDir()
+	absent := filepath.Join(t.TempDir(), "absent")
+	if err := os.WriteFile(filepath.Join(good, "KBvK.rtbw"), singleValueTable(wdlTable), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sep := string(os.PathListSeparator)
+	tables, err := Open(absent + sep + good + sep + empty)
+	if err != nil {
+		t.Fatalf("a path with one good directory: %v", err)
+	}
+	defer tables.Close()
+	if w, _ := tables.Counts(); w != 1 {
+		t.Errorf("%d WDL tables, want 1", w)
+	}
+	skipped := tables.Skipped()
+	if len(skipped) != 2 || !strings.Contains(skipped[0].Error(), absent) || !strings.Contains(skipped[1].Error(), "no Syzygy tables") ||
+		!strings.Contains(skipped[1].Error(), empty) {
+		t.Errorf("Skipped() = %v, want the absent and the empty directory", skipped)
+	}
+	if w, err := tables.ProbeWDLErr(mustFEN(t, "8/8/8/4k3/8/8/8/2B1K3 b - - 0 1")); err != nil || w != Draw {
+		t.Errorf("probe through the good directory: %v %v, want a draw", w, err)
+	}
+	if one, err := Open(good); err != nil {
+		t.Errorf("one good directory: %v", err)
+	} else {
+		if len(one.Skipped()) != 0 {
+			t.Errorf("one good directory: skipped %v", one.Skipped())
+		}
+		one.Close()
+	}
+	_, err = Open(absent + sep + empty)
+	if err == nil || !strings.Contains(err.Error(), absent) || !strings.Contains(err.Error(), empty) || strings.Contains(err.Error(), "\n") {
+		t.Errorf("no directory with a table: %v, want one line naming both", err)
+	}
+}
+
 func TestTableNames(t *testing.T) {
 	for _, c := range []struct {
 		name string
