@@ -408,6 +408,8 @@ func (pk *picker) captureScore(w *worker, m chess.Move, see int, attacker, victi
 // the node keeps its own copy (when the evaluation ran here rather than
 // coming from the hash table or the evaluation cache), else it is
 // computed (eval.Hanging, about 40 ns).
+//
+//go:noinline
 func (pk *picker) scoreQuiet(w *worker) {
 	pos := w.pos
 	us := pos.SideToMove()
@@ -417,33 +419,55 @@ func (pk *picker) scoreQuiet(w *worker) {
 	}
 	pk.hanging = hanging
 	enemyPawnAttacks := chess.PawnAttacksBB(pos.Pieces(us.Other(), chess.Pawn), us.Other())
-	for i := pk.cur; i < pk.end; i++ {
-		m := pk.list.Moves[i]
+	// The loop runs for every quiet move of every node that reaches this
+	// stage, and picker.next is too large for the compiler to keep its
+	// values in registers (hence go:noinline). So the switches are read
+	// once and folded into the data: a continuation row that is off or
+	// missing (nil) is noContRow, whose zeros are what contScore gives
+	// for it, and hints off empty the hanging and unsafe sets. Pieces are
+	// below 16 and the slices are cut to one length, which spares the
+	// bounds checks.
+	cont1, cont2 := pk.cont1, pk.cont2
+	if cont1 == nil || !w.Switches.ContinuationHistory {
+		cont1 = &noContRow
+	}
+	if cont2 == nil || !w.Switches.ContinuationHistory {
+		cont2 = &noContRow
+	}
+	unsafe := enemyPawnAttacks
+	if !w.Switches.OrderingHints {
+		hanging, unsafe = 0, 0
+	}
+	counter, history := pk.counter, &w.history
+	moves := pk.list.Moves[pk.cur:pk.end]
+	scores := pk.scores[pk.cur:pk.end]
+	scores = scores[:len(moves)]
+	for i, m := range moves {
 		if m.IsCastling() {
-			pk.scores[i] = CastlingScore
+			scores[i] = CastlingScore
 			continue
 		}
-		pc := pos.PieceOn(m.From())
-		score := *w.historyEntry(pc, m)
-		if w.Switches.ContinuationHistory {
-			score += contScore(pk.cont1, pc, m.To()) + contScore(pk.cont2, pc, m.To())
-		}
-		if m == pk.counter {
+		from, to := m.From()&63, m.To()&63
+		pc := pos.PieceOn(from) & 15
+		score := history[pc][to] + (int32(cont1[pc][to]) + int32(cont2[pc][to]))
+		if m == counter {
 			score += CounterMoveBonus
 		}
-		if w.Switches.OrderingHints {
-			// REBEL: a piece under attack that moves
-			if hanging.Has(m.From()) {
-				score += HangingMoveBonus
-			}
-			// REBEL: quiet moves to unsafe squares
-			if pc.Type() != chess.Pawn && enemyPawnAttacks.Has(m.To()) {
-				score -= UnsafeSquarePenalty
-			}
+		// REBEL: a piece under attack that moves
+		if hanging.Has(from) {
+			score += HangingMoveBonus
 		}
-		pk.scores[i] = score
+		// REBEL: quiet moves to unsafe squares
+		if unsafe.Has(to) && pc.Type() != chess.Pawn {
+			score -= UnsafeSquarePenalty
+		}
+		scores[i] = score
 	}
 }
+
+// noContRow stands for a missing continuation row where scoreQuiet reads
+// one: all zeros, never written.
+var noContRow contRow
 
 // winningCaptureScore places a winning capture by its SEE gain, the
 // cheaper attacker first on equal gain (from 1 for the king to 6 for a
