@@ -25,8 +25,11 @@ type undoState struct {
 // detect repetitions. The zero value is not usable; build one with ParseFEN
 // or StartPosition.
 type Position struct {
-	board   [64]Piece
-	byType  [7]Bitboard // index 0 holds all occupied squares
+	board [64]Piece
+	// byType: index 0 holds all occupied squares, 1..6 the piece types;
+	// index 7 is never set, there so that a Piece's Type (its low three
+	// bits) indexes it without a bounds check.
+	byType  [8]Bitboard
 	byColor [2]Bitboard
 	side    Color
 
@@ -145,9 +148,13 @@ func (p *Position) HasNonPawnMaterial(c Color) bool {
 	return p.byColor[c]&^(p.byType[Pawn]|p.byType[King]) != 0
 }
 
+// putPiece and removePiece take squares (0..63); the masks state it to
+// the compiler, which then tests no index: make and unmake call them for
+// every capture. (movePiece's squares come from the move, whose masks
+// the compiler sees, and a mask more would stop its inlining.)
 func (p *Position) putPiece(pc Piece, s Square) {
 	b := SquareBB(s)
-	p.board[s] = pc
+	p.board[s&63] = pc
 	p.byType[0] |= b
 	p.byType[pc.Type()] |= b
 	p.byColor[pc.Color()] |= b
@@ -155,8 +162,8 @@ func (p *Position) putPiece(pc Piece, s Square) {
 
 func (p *Position) removePiece(s Square) {
 	b := SquareBB(s)
-	pc := p.board[s]
-	p.board[s] = NoPiece
+	pc := p.board[s&63]
+	p.board[s&63] = NoPiece
 	p.byType[0] &^= b
 	p.byType[pc.Type()] &^= b
 	p.byColor[pc.Color()] &^= b
@@ -250,11 +257,11 @@ func CastleTargets(c Color, kingSide bool) (kingTo, rookTo Square) {
 // use IsLegal first for moves from untrusted sources.
 func (p *Position) MakeMove(m Move) {
 	// The state before the move goes whole into the history, for
-	// UnmakeMove to restore with one copy.
-	p.history = append(p.history, undoState{
-		state: p.state, move: m,
-	})
-	u := &p.history[len(p.history)-1]
+	// UnmakeMove to restore with one copy. push hands out the entry to
+	// fill in place: append would build it zeroed on the stack and copy
+	// it, at every move.
+	u := p.push()
+	u.state, u.move, u.captured = p.state, m, NoPiece
 	us, them := p.side, p.side^1
 	from, to := m.From(), m.To()
 	pc := p.board[from]
@@ -276,8 +283,8 @@ func (p *Position) MakeMove(m Move) {
 		p.removePiece(to)
 		p.putPiece(pc, kingTo)
 		p.putPiece(rook, rookTo)
-		key ^= zobristPiece[pc][from] ^ zobristPiece[pc][kingTo] ^
-			zobristPiece[rook][to] ^ zobristPiece[rook][rookTo]
+		key ^= pieceKey(pc, from) ^ pieceKey(pc, kingTo) ^
+			pieceKey(rook, to) ^ pieceKey(rook, rookTo)
 	} else {
 		captured := p.board[to]
 		capSq := to
@@ -288,24 +295,24 @@ func (p *Position) MakeMove(m Move) {
 		if captured != NoPiece {
 			u.captured = captured
 			p.removePiece(capSq)
-			key ^= zobristPiece[captured][capSq]
+			key ^= pieceKey(captured, capSq)
 			if captured.Type() == Pawn {
-				p.pawnKey ^= zobristPiece[captured][capSq]
+				p.pawnKey ^= pieceKey(captured, capSq)
 			}
 			p.rule50 = 0
 		}
 		p.movePiece(from, to)
-		key ^= zobristPiece[pc][from] ^ zobristPiece[pc][to]
+		key ^= pieceKey(pc, from) ^ pieceKey(pc, to)
 		if pc.Type() == Pawn {
 			p.rule50 = 0
-			p.pawnKey ^= zobristPiece[pc][from]
+			p.pawnKey ^= pieceKey(pc, from)
 			if m.Kind() == Promotion {
 				promo := MakePiece(us, m.PromotionType())
 				p.removePiece(to)
 				p.putPiece(promo, to)
-				key ^= zobristPiece[pc][to] ^ zobristPiece[promo][to]
+				key ^= pieceKey(pc, to) ^ pieceKey(promo, to)
 			} else {
-				p.pawnKey ^= zobristPiece[pc][to]
+				p.pawnKey ^= pieceKey(pc, to)
 				if int(to)^int(from) == 16 {
 					ep := (from + to) / 2
 					// The e.p. square counts (in the key and FEN) only when a
@@ -331,6 +338,22 @@ func (p *Position) MakeMove(m Move) {
 	p.key = key
 	p.checkers = p.checkersOf(them)
 }
+
+// push extends the history by one entry, for the caller to fill, and
+// returns it.
+func (p *Position) push() *undoState {
+	n := len(p.history)
+	if n < cap(p.history) {
+		p.history = p.history[:n+1]
+	} else {
+		p.history = append(p.history, undoState{})
+	}
+	return &p.history[n]
+}
+
+// pieceKey is the Zobrist key of pc (below 16) on s, the masks sparing
+// the bounds checks in MakeMove.
+func pieceKey(pc Piece, s Square) uint64 { return zobristPiece[pc&15][s&63] }
 
 // checkersOf returns the pieces giving check to c's king: AttackersTo
 // narrowed to the other side before the lookups, without the king, which
