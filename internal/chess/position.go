@@ -87,8 +87,8 @@ func (p *Position) PieceOn(s Square) Piece { return p.board[s] }
 // Occupied returns all occupied squares.
 func (p *Position) Occupied() Bitboard { return p.byType[0] }
 
-// ByColor returns the pieces of colour c.
-func (p *Position) ByColor(c Color) Bitboard { return p.byColor[c] }
+// ByColor returns the pieces of colour c (masked to its bit: no bounds check).
+func (p *Position) ByColor(c Color) Bitboard { return p.byColor[c&1] }
 
 // ByType returns the pieces of type t of both colours.
 func (p *Position) ByType(t PieceType) Bitboard { return p.byType[t] }
@@ -96,8 +96,8 @@ func (p *Position) ByType(t PieceType) Bitboard { return p.byType[t] }
 // Pieces returns the pieces of colour c and type t.
 func (p *Position) Pieces(c Color, t PieceType) Bitboard { return p.byColor[c] & p.byType[t] }
 
-// KingSquare returns the square of c's king.
-func (p *Position) KingSquare(c Color) Square { return (p.byColor[c] & p.byType[King]).First() }
+// KingSquare returns the square of c's king (c masked as in ByColor).
+func (p *Position) KingSquare(c Color) Square { return (p.byColor[c&1] & p.byType[King]).First() }
 
 // Checkers returns the pieces giving check to the side to move.
 func (p *Position) Checkers() Bitboard { return p.checkers }
@@ -145,7 +145,7 @@ func (p *Position) CapturedPiece() Piece {
 
 // HasNonPawnMaterial reports whether colour c has a piece other than pawns and king.
 func (p *Position) HasNonPawnMaterial(c Color) bool {
-	return p.byColor[c]&^(p.byType[Pawn]|p.byType[King]) != 0
+	return p.byColor[c&1]&^(p.byType[Pawn]|p.byType[King]) != 0
 }
 
 // putPiece and removePiece take squares (0..63); the masks state it to
@@ -262,7 +262,7 @@ func (p *Position) MakeMove(m Move) {
 	// it, at every move.
 	u := p.push()
 	u.state, u.move, u.captured = p.state, m, NoPiece
-	us, them := p.side, p.side^1
+	us, them := p.side&1, p.side&1^1 // masked, for the compiler: a colour indexes unchecked
 	from, to := m.From(), m.To()
 	pc := p.board[from]
 	key := p.key ^ zobristSide
@@ -357,12 +357,12 @@ func pieceKey(pc Piece, s Square) uint64 { return zobristPiece[pc&15][s&63] }
 
 // checkersOf returns the pieces giving check to c's king: AttackersTo
 // narrowed to the other side before the lookups, without the king, which
-// never checks. MakeMove asks it after every move.
+// never checks. MakeMove asks it after every move (the masks: ByColor's).
 func (p *Position) checkersOf(c Color) Bitboard {
-	ksq := p.KingSquare(c)
-	them := p.byColor[c^1]
+	ksq := p.KingSquare(c) & 63
+	them := p.byColor[(c^1)&1]
 	occ := p.byType[0]
-	return them & ((pawnAttacks[c][ksq] & p.byType[Pawn]) |
+	return them & ((pawnAttacks[c&1][ksq] & p.byType[Pawn]) |
 		(knightAttacks[ksq] & p.byType[Knight]) |
 		(RookAttacks(ksq, occ) & (p.byType[Rook] | p.byType[Queen])) |
 		(BishopAttacks(ksq, occ) & (p.byType[Bishop] | p.byType[Queen])))
