@@ -45,7 +45,7 @@ func (p *Position) seeFirst(m Move) (gain, onSquare int, occ Bitboard) {
 // step into a recapture. value is the material the capture wins (the piece
 // on the square plus a promotion's gain); placed is what then stands there.
 func (p *Position) seeNext(to Square, side Color, onSquare int, attackers, occ Bitboard) (value, placed int, newAttackers, newOcc Bitboard, ok bool) {
-	mine := attackers & p.byColor[side]
+	mine := attackers & p.byColor[side&1]
 	if mine == 0 {
 		return 0, 0, attackers, occ, false
 	}
@@ -70,7 +70,7 @@ func (p *Position) seeNext(to Square, side Color, onSquare int, attackers, occ B
 	if pt == King && attackers&p.byColor[side^1] != 0 {
 		return 0, 0, attackers, occ, false
 	}
-	value, placed = onSquare, SEEValue[pt]
+	value, placed = onSquare, SEEValue[pt&7]
 	if pt == Pawn && (to.Rank() == 7 || to.Rank() == 0) {
 		value += SEEValue[Queen] - SEEValue[Pawn]
 		placed = SEEValue[Queen]
