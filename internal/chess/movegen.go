@@ -66,7 +66,7 @@ func (p *Position) generate(ml *MoveList, kinds int) {
 	occ := p.byType[0]
 	own := p.byColor[us]
 	enemy := p.byColor[them]
-	ksq := p.KingSquare(us)
+	ksq := p.KingSquare(us) & 63
 	// checks stays nil for the other generators.
 	var checks *checkReach
 	if kinds&genChecks != 0 {
