@@ -18,11 +18,15 @@ const (
 	Rank8 Bitboard = Rank1 << 56
 )
 
-// SquareBB returns the set holding only s.
-func SquareBB(s Square) Bitboard { return 1 << uint(s) }
+// SquareBB returns the set holding only s, which must be a square
+// (0..63; not NoSquare). The shift is masked to 63, which a square never
+// exceeds: Go defines a shift by 64 or more as 0 and tests for it on every
+// use otherwise, and these two are among the commonest steps of make,
+// move generation and the evaluation.
+func SquareBB(s Square) Bitboard { return 1 << (uint(s) & 63) }
 
-// Has reports whether s is in the set.
-func (b Bitboard) Has(s Square) bool { return b&(1<<uint(s)) != 0 }
+// Has reports whether s (0..63) is in the set; the mask is SquareBB's.
+func (b Bitboard) Has(s Square) bool { return b&(1<<(uint(s)&63)) != 0 }
 
 // Count returns the number of squares in the set.
 func (b Bitboard) Count() int { return bits.OnesCount64(uint64(b)) }

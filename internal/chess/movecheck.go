@@ -71,9 +71,9 @@ func (p *Position) IsLegal(m Move) bool {
 // GivesCheck reports whether the legal move m checks the opponent, directly
 // or by discovery, without making it.
 func (p *Position) GivesCheck(m Move) bool {
-	us := p.side
+	us := p.side & 1 // the masks, as in generate: unchecked indices
 	them := us ^ 1
-	ksq := p.KingSquare(them)
+	ksq := p.KingSquare(them) & 63
 	from, to := m.From(), m.To()
 	occ := p.byType[0]&^SquareBB(from) | SquareBB(to)
 	mover := p.board[from].Type()

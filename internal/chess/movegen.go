@@ -33,7 +33,7 @@ type checkReach struct {
 }
 
 func (p *Position) checkReach() checkReach {
-	us, them := p.side, p.side^1
+	us, them := p.side&1, p.side&1^1 // masked, for the compiler: a colour indexes unchecked
 	eksq := p.KingSquare(them)
 	occ := p.byType[0]
 	r := checkReach{discoverers: p.blockers(eksq, p.byColor[us]) & p.byColor[us]}
@@ -62,11 +62,11 @@ func (p *Position) GenerateEvasions(ml *MoveList) { p.generate(ml, genAll) }
 // in check only blocks and captures of the checker are made, and king moves
 // are tested against the attacks with the king lifted off the board.
 func (p *Position) generate(ml *MoveList, kinds int) {
-	us, them := p.side, p.side^1
+	us, them := p.side&1, p.side&1^1 // masked, for the compiler: a colour indexes unchecked
 	occ := p.byType[0]
 	own := p.byColor[us]
 	enemy := p.byColor[them]
-	ksq := p.KingSquare(us)
+	ksq := p.KingSquare(us) & 63
 	// checks stays nil for the other generators.
 	var checks *checkReach
 	if kinds&genChecks != 0 {
@@ -166,7 +166,7 @@ func (p *Position) generate(ml *MoveList, kinds int) {
 }
 
 func (p *Position) generatePawnMoves(ml *MoveList, kinds int, checkMask, pinned Bitboard, ksq Square, checks *checkReach) {
-	us, them := p.side, p.side^1
+	us, them := p.side&1, p.side&1^1 // masked, for the compiler: a colour indexes unchecked
 	occ := p.byType[0]
 	pawns := p.Pieces(us, Pawn)
 	promoRank, doubleRank := Rank7, Rank3

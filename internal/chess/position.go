@@ -25,8 +25,11 @@ type undoState struct {
 // detect repetitions. The zero value is not usable; build one with ParseFEN
 // or StartPosition.
 type Position struct {
-	board   [64]Piece
-	byType  [7]Bitboard // index 0 holds all occupied squares
+	board [64]Piece
+	// byType: index 0 holds all occupied squares, 1..6 the piece types;
+	// index 7 is never set, there so that a Piece's Type (its low three
+	// bits) indexes it without a bounds check.
+	byType  [8]Bitboard
 	byColor [2]Bitboard
 	side    Color
 
@@ -84,8 +87,8 @@ func (p *Position) PieceOn(s Square) Piece { return p.board[s] }
 // Occupied returns all occupied squares.
 func (p *Position) Occupied() Bitboard { return p.byType[0] }
 
-// ByColor returns the pieces of colour c.
-func (p *Position) ByColor(c Color) Bitboard { return p.byColor[c] }
+// ByColor returns the pieces of colour c (masked to its bit: no bounds check).
+func (p *Position) ByColor(c Color) Bitboard { return p.byColor[c&1] }
 
 // ByType returns the pieces of type t of both colours.
 func (p *Position) ByType(t PieceType) Bitboard { return p.byType[t] }
@@ -93,8 +96,8 @@ func (p *Position) ByType(t PieceType) Bitboard { return p.byType[t] }
 // Pieces returns the pieces of colour c and type t.
 func (p *Position) Pieces(c Color, t PieceType) Bitboard { return p.byColor[c] & p.byType[t] }
 
-// KingSquare returns the square of c's king.
-func (p *Position) KingSquare(c Color) Square { return (p.byColor[c] & p.byType[King]).First() }
+// KingSquare returns the square of c's king (c masked as in ByColor).
+func (p *Position) KingSquare(c Color) Square { return (p.byColor[c&1] & p.byType[King]).First() }
 
 // Checkers returns the pieces giving check to the side to move.
 func (p *Position) Checkers() Bitboard { return p.checkers }
@@ -142,12 +145,16 @@ func (p *Position) CapturedPiece() Piece {
 
 // HasNonPawnMaterial reports whether colour c has a piece other than pawns and king.
 func (p *Position) HasNonPawnMaterial(c Color) bool {
-	return p.byColor[c]&^(p.byType[Pawn]|p.byType[King]) != 0
+	return p.byColor[c&1]&^(p.byType[Pawn]|p.byType[King]) != 0
 }
 
+// putPiece and removePiece take squares (0..63); the masks state it to
+// the compiler, which then tests no index: make and unmake call them for
+// every capture. (movePiece's squares come from the move, whose masks
+// the compiler sees, and a mask more would stop its inlining.)
 func (p *Position) putPiece(pc Piece, s Square) {
 	b := SquareBB(s)
-	p.board[s] = pc
+	p.board[s&63] = pc
 	p.byType[0] |= b
 	p.byType[pc.Type()] |= b
 	p.byColor[pc.Color()] |= b
@@ -155,8 +162,8 @@ func (p *Position) putPiece(pc Piece, s Square) {
 
 func (p *Position) removePiece(s Square) {
 	b := SquareBB(s)
-	pc := p.board[s]
-	p.board[s] = NoPiece
+	pc := p.board[s&63]
+	p.board[s&63] = NoPiece
 	p.byType[0] &^= b
 	p.byType[pc.Type()] &^= b
 	p.byColor[pc.Color()] &^= b
@@ -250,12 +257,12 @@ func CastleTargets(c Color, kingSide bool) (kingTo, rookTo Square) {
 // use IsLegal first for moves from untrusted sources.
 func (p *Position) MakeMove(m Move) {
 	// The state before the move goes whole into the history, for
-	// UnmakeMove to restore with one copy.
-	p.history = append(p.history, undoState{
-		state: p.state, move: m,
-	})
-	u := &p.history[len(p.history)-1]
-	us, them := p.side, p.side^1
+	// UnmakeMove to restore with one copy. push hands out the entry to
+	// fill in place: append would build it zeroed on the stack and copy
+	// it, at every move.
+	u := p.push()
+	u.state, u.move, u.captured = p.state, m, NoPiece
+	us, them := p.side&1, p.side&1^1 // masked, for the compiler: a colour indexes unchecked
 	from, to := m.From(), m.To()
 	pc := p.board[from]
 	key := p.key ^ zobristSide
@@ -276,8 +283,8 @@ func (p *Position) MakeMove(m Move) {
 		p.removePiece(to)
 		p.putPiece(pc, kingTo)
 		p.putPiece(rook, rookTo)
-		key ^= zobristPiece[pc][from] ^ zobristPiece[pc][kingTo] ^
-			zobristPiece[rook][to] ^ zobristPiece[rook][rookTo]
+		key ^= pieceKey(pc, from) ^ pieceKey(pc, kingTo) ^
+			pieceKey(rook, to) ^ pieceKey(rook, rookTo)
 	} else {
 		captured := p.board[to]
 		capSq := to
@@ -288,24 +295,24 @@ func (p *Position) MakeMove(m Move) {
 		if captured != NoPiece {
 			u.captured = captured
 			p.removePiece(capSq)
-			key ^= zobristPiece[captured][capSq]
+			key ^= pieceKey(captured, capSq)
 			if captured.Type() == Pawn {
-				p.pawnKey ^= zobristPiece[captured][capSq]
+				p.pawnKey ^= pieceKey(captured, capSq)
 			}
 			p.rule50 = 0
 		}
 		p.movePiece(from, to)
-		key ^= zobristPiece[pc][from] ^ zobristPiece[pc][to]
+		key ^= pieceKey(pc, from) ^ pieceKey(pc, to)
 		if pc.Type() == Pawn {
 			p.rule50 = 0
-			p.pawnKey ^= zobristPiece[pc][from]
+			p.pawnKey ^= pieceKey(pc, from)
 			if m.Kind() == Promotion {
 				promo := MakePiece(us, m.PromotionType())
 				p.removePiece(to)
 				p.putPiece(promo, to)
-				key ^= zobristPiece[pc][to] ^ zobristPiece[promo][to]
+				key ^= pieceKey(pc, to) ^ pieceKey(promo, to)
 			} else {
-				p.pawnKey ^= zobristPiece[pc][to]
+				p.pawnKey ^= pieceKey(pc, to)
 				if int(to)^int(from) == 16 {
 					ep := (from + to) / 2
 					// The e.p. square counts (in the key and FEN) only when a
@@ -332,14 +339,30 @@ func (p *Position) MakeMove(m Move) {
 	p.checkers = p.checkersOf(them)
 }
 
+// push extends the history by one entry, for the caller to fill, and
+// returns it.
+func (p *Position) push() *undoState {
+	n := len(p.history)
+	if n < cap(p.history) {
+		p.history = p.history[:n+1]
+	} else {
+		p.history = append(p.history, undoState{})
+	}
+	return &p.history[n]
+}
+
+// pieceKey is the Zobrist key of pc (below 16) on s, the masks sparing
+// the bounds checks in MakeMove.
+func pieceKey(pc Piece, s Square) uint64 { return zobristPiece[pc&15][s&63] }
+
 // checkersOf returns the pieces giving check to c's king: AttackersTo
 // narrowed to the other side before the lookups, without the king, which
-// never checks. MakeMove asks it after every move.
+// never checks. MakeMove asks it after every move (the masks: ByColor's).
 func (p *Position) checkersOf(c Color) Bitboard {
-	ksq := p.KingSquare(c)
-	them := p.byColor[c^1]
+	ksq := p.KingSquare(c) & 63
+	them := p.byColor[(c^1)&1]
 	occ := p.byType[0]
-	return them & ((pawnAttacks[c][ksq] & p.byType[Pawn]) |
+	return them & ((pawnAttacks[c&1][ksq] & p.byType[Pawn]) |
 		(knightAttacks[ksq] & p.byType[Knight]) |
 		(RookAttacks(ksq, occ) & (p.byType[Rook] | p.byType[Queen])) |
 		(BishopAttacks(ksq, occ) & (p.byType[Bishop] | p.byType[Queen])))

@@ -13,11 +13,11 @@ package chess
 // the last rank is counted as promoting to a queen; the move being tested
 // promotes to whatever it names.
 
-// SEEValue is the material value of each piece type for the exchange
-// (index NoPieceType is 0 so that an empty target square costs nothing).
-// The king's value only has to exceed any gain so that it is never traded.
-// It is read-only: the search's SEE margins are tuned against these values.
-var SEEValue = [7]int{0, 100, 325, 325, 500, 1000, 20000}
+// SEEValue is the material value of each piece type for the exchange, 0
+// for NoPieceType (an empty target costs nothing) and for 7 (so that a
+// Piece's Type indexes it unchecked). The king only has to outweigh any
+// gain. Read-only: the search's SEE margins are tuned against these values.
+var SEEValue = [8]int{0, 100, 325, 325, 500, 1000, 20000, 0}
 
 // seeFirst returns what the move itself gains (captured piece, promotion
 // gain), the value of the piece that then stands on the target square, and
@@ -45,7 +45,7 @@ func (p *Position) seeFirst(m Move) (gain, onSquare int, occ Bitboard) {
 // step into a recapture. value is the material the capture wins (the piece
 // on the square plus a promotion's gain); placed is what then stands there.
 func (p *Position) seeNext(to Square, side Color, onSquare int, attackers, occ Bitboard) (value, placed int, newAttackers, newOcc Bitboard, ok bool) {
-	mine := attackers & p.byColor[side]
+	mine := attackers & p.byColor[side&1]
 	if mine == 0 {
 		return 0, 0, attackers, occ, false
 	}
@@ -70,7 +70,7 @@ func (p *Position) seeNext(to Square, side Color, onSquare int, attackers, occ B
 	if pt == King && attackers&p.byColor[side^1] != 0 {
 		return 0, 0, attackers, occ, false
 	}
-	value, placed = onSquare, SEEValue[pt]
+	value, placed = onSquare, SEEValue[pt&7]
 	if pt == Pawn && (to.Rank() == 7 || to.Rank() == 0) {
 		value += SEEValue[Queen] - SEEValue[Pawn]
 		placed = SEEValue[Queen]
@@ -98,7 +98,7 @@ func (p *Position) SEE(m Move) int {
 	// up from the end, without the list.
 	balance := first
 	lo, hi := -seeBound, seeBound
-	us := p.side
+	us := p.side & 1
 	side := us ^ 1
 	for lo < hi {
 		value, placed, att, o, ok := p.seeNext(to, side, onSquare, attackers, occ)
@@ -152,7 +152,7 @@ func (p *Position) SEEGreaterEqual(m Move, threshold int) bool {
 		return true
 	}
 	attackers := p.AttackersTo(to, occ) & occ
-	us := p.side
+	us := p.side & 1
 	side := us ^ 1
 	for {
 		value, placed, att, o, ok := p.seeNext(to, side, onSquare, attackers, occ)

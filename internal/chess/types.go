@@ -47,8 +47,10 @@ func MakePiece(c Color, t PieceType) Piece { return Piece(uint8(c)<<3 | uint8(t)
 // Type returns the piece type.
 func (p Piece) Type() PieceType { return PieceType(p & 7) }
 
-// Color returns the piece colour (meaningless for NoPiece).
-func (p Piece) Color() Color { return Color(p >> 3) }
+// Color returns the piece colour (meaningless for NoPiece). The mask
+// changes nothing for a piece (below 16) and tells the compiler that the
+// colour indexes a two-entry array without a bounds check.
+func (p Piece) Color() Color { return Color(p >> 3 & 1) }
 
 const pieceChars = " PNBRQK  pnbrqk"
 

@@ -168,7 +168,7 @@ func (w *worker) captureHistory(m chess.Move) *int16 {
 
 // correctionEntry is the correction history's entry of the position.
 func (w *worker) correctionEntry() *int32 {
-	return &w.correction[w.pos.SideToMove()][w.pos.PawnKey()%CorrectionEntries]
+	return &w.correction[w.pos.SideToMove()&1][w.pos.PawnKey()%CorrectionEntries]
 }
 
 // nonPawnEntries are the entries of the position's pieces other than pawns,

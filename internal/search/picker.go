@@ -250,11 +250,11 @@ func (pk *picker) bestIndex() int {
 	// This search is the picker's largest cost (firstHighest). The
 	// first of equal scores wins, as the order of the moves depends on
 	// it: the same one whichever of firstHighest's forms runs.
-	// This function and selectNoisy keep the line counts they had
-	// before firstHighest, comments making up for the loops that left:
-	// the PGO profile names the call sites of the functions inlined
-	// into picker.next by their lines within them (docs/building.md),
-	// and the calls after these lines would lose their names.
+	// This function and selectNoisy keep their calls on the lines they
+	// had before firstHighest, comments making up for the loops that
+	// left: the PGO profile names the call sites of the functions
+	// inlined into picker.next by their lines within them
+	// (docs/building.md), and moved calls would lose their names.
 	best := pk.cur + firstHighest(pk.scores[pk.cur:pk.end])
 	if best != pk.cur {
 		pk.list.Moves[best], pk.list.Moves[pk.cur] = pk.list.Moves[pk.cur], pk.list.Moves[best]
@@ -271,29 +271,31 @@ func (pk *picker) bestIndex() int {
 // exact, the selection that all SEEs computed first would make is i as
 // well, with the same swap: the moves before i score less, in truth as in
 // bound, and those after at most as much. Otherwise its SEE sets its
-// exact score in place and the choice is made again. Most nodes cut off
-// after a capture or two and never pay for the SEE of the rest. It
-// returns -1, resolving nothing more, when the highest score is below
-// floor: every move left is then truly below it.
+// exact score in place; if that equals the bound (an undefended victim),
+// i is still the first of the highest and is chosen, else the choice is
+// made again. Most nodes cut off after a capture or two and never pay
+// for the SEE of the rest. It returns -1, resolving nothing more, when
+// the highest score is below floor: every move left is then truly below
+// it.
 func (pk *picker) selectNoisy(w *worker, floor int32) int {
 	for {
 		// The first of the highest scores, as bestIndex finds it: if it
 		// is still pending, its SEE is computed below and the choice
-		// made again. (These lines keep selectNoisy's line count, as
-		// bestIndex says.)
+		// may be made again. (These lines keep the call on its line,
+		// as bestIndex says.)
 		best := pk.cur + firstHighest(pk.scores[pk.cur:pk.end])
 		bestScore := pk.scores[best]
 		if bestScore < floor {
 			return -1
 		}
 		if !pk.pending[best] {
-			if best != pk.cur {
-				pk.list.Moves[best], pk.list.Moves[pk.cur] = pk.list.Moves[pk.cur], pk.list.Moves[best]
-				pk.scores[best], pk.scores[pk.cur] = pk.scores[pk.cur], pk.scores[best]
-				pk.pending[best], pk.pending[pk.cur] = pk.pending[pk.cur], false
-			}
-			return pk.cur
+			return pk.take(best)
 		}
+		// Its SEE sets its exact score in place. If that equals the
+		// bound, as it does for a victim nothing defends, the move is
+		// still the first of the highest and is taken without another
+		// scan. (These lines keep the SEE's call where the profile
+		// names it, as bestIndex says.)
 		m := pk.list.Moves[best]
 		pos := w.pos
 		victim := pos.PieceOn(m.To()).Type()
@@ -302,7 +304,21 @@ func (pk *picker) selectNoisy(w *worker, floor int32) int {
 		}
 		pk.scores[best] = pk.captureScore(w, m, pos.SEE(m), pos.PieceOn(m.From()).Type(), victim)
 		pk.pending[best] = false
+		if pk.scores[best] == bestScore {
+			return pk.take(best)
+		}
 	}
+}
+
+// take moves the chosen noisy move at i to cur, with its score and
+// pending mark, and returns cur.
+func (pk *picker) take(i int) int {
+	if i != pk.cur {
+		pk.list.Moves[i], pk.list.Moves[pk.cur] = pk.list.Moves[pk.cur], pk.list.Moves[i]
+		pk.scores[i], pk.scores[pk.cur] = pk.scores[pk.cur], pk.scores[i]
+		pk.pending[i], pk.pending[pk.cur] = pk.pending[pk.cur], false
+	}
+	return pk.cur
 }
 
 // scalarFirstHighest is firstHighest as a plain loop: the best score is
@@ -408,6 +424,8 @@ func (pk *picker) captureScore(w *worker, m chess.Move, see int, attacker, victi
 // the node keeps its own copy (when the evaluation ran here rather than
 // coming from the hash table or the evaluation cache), else it is
 // computed (eval.Hanging, about 40 ns).
+//
+//go:noinline
 func (pk *picker) scoreQuiet(w *worker) {
 	pos := w.pos
 	us := pos.SideToMove()
@@ -417,33 +435,55 @@ func (pk *picker) scoreQuiet(w *worker) {
 	}
 	pk.hanging = hanging
 	enemyPawnAttacks := chess.PawnAttacksBB(pos.Pieces(us.Other(), chess.Pawn), us.Other())
-	for i := pk.cur; i < pk.end; i++ {
-		m := pk.list.Moves[i]
+	// The loop runs for every quiet move of every node that reaches this
+	// stage, and picker.next is too large for the compiler to keep its
+	// values in registers (hence go:noinline). So the switches are read
+	// once and folded into the data: a continuation row that is off or
+	// missing (nil) is noContRow, whose zeros are what contScore gives
+	// for it, and hints off empty the hanging and unsafe sets. Pieces are
+	// below 16 and the slices are cut to one length, which spares the
+	// bounds checks.
+	cont1, cont2 := pk.cont1, pk.cont2
+	if cont1 == nil || !w.Switches.ContinuationHistory {
+		cont1 = &noContRow
+	}
+	if cont2 == nil || !w.Switches.ContinuationHistory {
+		cont2 = &noContRow
+	}
+	unsafe := enemyPawnAttacks
+	if !w.Switches.OrderingHints {
+		hanging, unsafe = 0, 0
+	}
+	counter, history := pk.counter, &w.history
+	moves := pk.list.Moves[pk.cur:pk.end]
+	scores := pk.scores[pk.cur:pk.end]
+	scores = scores[:len(moves)]
+	for i, m := range moves {
 		if m.IsCastling() {
-			pk.scores[i] = CastlingScore
+			scores[i] = CastlingScore
 			continue
 		}
-		pc := pos.PieceOn(m.From())
-		score := *w.historyEntry(pc, m)
-		if w.Switches.ContinuationHistory {
-			score += contScore(pk.cont1, pc, m.To()) + contScore(pk.cont2, pc, m.To())
-		}
-		if m == pk.counter {
+		from, to := m.From()&63, m.To()&63
+		pc := pos.PieceOn(from) & 15
+		score := history[pc][to] + (int32(cont1[pc][to]) + int32(cont2[pc][to]))
+		if m == counter {
 			score += CounterMoveBonus
 		}
-		if w.Switches.OrderingHints {
-			// REBEL: a piece under attack that moves
-			if hanging.Has(m.From()) {
-				score += HangingMoveBonus
-			}
-			// REBEL: quiet moves to unsafe squares
-			if pc.Type() != chess.Pawn && enemyPawnAttacks.Has(m.To()) {
-				score -= UnsafeSquarePenalty
-			}
+		// REBEL: a piece under attack that moves
+		if hanging.Has(from) {
+			score += HangingMoveBonus
 		}
-		pk.scores[i] = score
+		// REBEL: quiet moves to unsafe squares
+		if unsafe.Has(to) && pc.Type() != chess.Pawn {
+			score -= UnsafeSquarePenalty
+		}
+		scores[i] = score
 	}
 }
+
+// noContRow stands for a missing continuation row where scoreQuiet reads
+// one: all zeros, never written.
+var noContRow contRow
 
 // winningCaptureScore places a winning capture by its SEE gain, the
 // cheaper attacker first on equal gain (from 1 for the king to 6 for a

@@ -109,8 +109,8 @@ func (tt *TranspositionTable) Clear() {
 func (tt *TranspositionTable) NewSearch() { tt.age = (tt.age + 1) & ageMask }
 
 func (tt *TranspositionTable) bucket(key uint64) *ttBucket {
-	hi, _ := bits.Mul64(key, uint64(len(tt.buckets)))
-	return &tt.buckets[hi]
+	hi, _ := bits.Mul64(key, uint64(len(tt.buckets))) // hi < len(buckets): read unchecked
+	return (*ttBucket)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(tt.buckets)), int(hi)*int(unsafe.Sizeof(ttBucket{}))))
 }
 
 // Prefetch starts loading the bucket of key into the cache, for a probe

@@ -173,7 +173,7 @@ func (w *worker) parentMaterialReduced(ply int) bool {
 // is NoMove by NoPiece), so that the child reads the whole of it: not
 // extended and not reduced until the caller says so.
 func (w *worker) enterMove(ss *plyState, m chess.Move, pc chess.Piece, isTT, winning, materialReduced bool) {
-	ss.move, ss.moved, ss.cont = m, pc, &w.contHist[pc][m.To()]
+	ss.move, ss.moved, ss.cont = m, pc, &w.contHist[pc&15][m.To()]
 	ss.moveExt, ss.moveReduced = 0, false
 	ss.moveIsTT, ss.moveWinning, ss.materialReduced = isTT, winning, materialReduced
 }
