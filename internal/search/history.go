@@ -198,15 +198,21 @@ func nonPawnIndex(pos *chess.Position, c chess.Color) uint64 {
 
 // correctionSum is the position's correction in 1/CorrectionGrain
 // centipawns: the pawn structure's entry alone, or with CorrectionNonPawn
-// the three entries weighted CorrectionPawnShare, and the rest of
-// CorrectionShares halved between the two sides' non-pawn entries.
+// its combination with the non-pawn entries (combinedCorrection).
 func (w *worker) correctionSum() int32 {
 	pawn := *w.correctionEntry()
 	if !w.Switches.CorrectionNonPawn {
 		return pawn
 	}
 	white, black := w.nonPawnEntries()
-	return (pawn*CorrectionPawnShare + (*white+*black)*(CorrectionShares-CorrectionPawnShare)/2) / CorrectionShares
+	return combinedCorrection(pawn, *white, *black)
+}
+
+// combinedCorrection weighs the pawn entry CorrectionPawnShare of
+// CorrectionShares and halves the rest between the two sides' non-pawn
+// entries.
+func combinedCorrection(pawn, white, black int32) int32 {
+	return (pawn*CorrectionPawnShare + (white+black)*(CorrectionShares-CorrectionPawnShare)/2) / CorrectionShares
 }
 
 // correctedEval is the static evaluation raw moved by the correction
@@ -215,7 +221,13 @@ func (w *worker) correctedEval(raw int) int {
 	if !w.Switches.CorrectionHistory || raw == noEval {
 		return raw
 	}
-	v := raw + int(w.correctionSum())/CorrectionGrain
+	return correctedBy(raw, w.correctionSum())
+}
+
+// correctedBy is raw moved by a correction of sum/CorrectionGrain
+// centipawns, kept short of the mate scores.
+func correctedBy(raw int, sum int32) int {
+	v := raw + int(sum)/CorrectionGrain
 	return min(max(v, -MateInMaxPly+1), MateInMaxPly-1)
 }
 
@@ -228,23 +240,28 @@ func (w *worker) updateCorrection(score, raw, depth int, bound Bound) {
 	if !w.Switches.CorrectionHistory || raw == noEval || score >= MateInMaxPly || score <= -MateInMaxPly {
 		return
 	}
-	if corrected := w.correctedEval(raw); bound == BoundLower && score <= corrected || bound == BoundUpper && score >= corrected {
+	pawn := w.correctionEntry()
+	sum := *pawn
+	var white, black *int32
+	if w.Switches.CorrectionNonPawn {
+		white, black = w.nonPawnEntries()
+		sum = combinedCorrection(*pawn, *white, *black)
+	}
+	if corrected := correctedBy(raw, sum); bound == BoundLower && score <= corrected || bound == BoundUpper && score >= corrected {
 		return
 	}
 	weight := int32(min(depth, CorrectionDepthMax) + 1)
 	target := int32(min(max(score-raw, -CorrectionLimit), CorrectionLimit)) * CorrectionGrain
-	if !w.Switches.CorrectionNonPawn {
-		e := w.correctionEntry()
-		*e = (*e*(CorrectionWeightMax-weight) + target*weight) / CorrectionWeightMax
+	if white == nil {
+		*pawn = (*pawn*(CorrectionWeightMax-weight) + target*weight) / CorrectionWeightMax
 		return
 	}
 	// With the non-pawn entries the three learn together: each moves by
-	// the weighted share of the combined correction's error, so the
-	// combination moves as the pawn entry alone moves above, and each
-	// entry keeps within the limit.
-	step := (target - w.correctionSum()) * weight / CorrectionWeightMax
-	white, black := w.nonPawnEntries()
-	for _, e := range [3]*int32{w.correctionEntry(), white, black} {
+	// the combination's error times the weight, so the combination moves
+	// as the pawn entry alone moves above, and each entry keeps within
+	// the limit.
+	step := (target - sum) * weight / CorrectionWeightMax
+	for _, e := range [3]*int32{pawn, white, black} {
 		*e = min(max(*e+step, -CorrectionLimit*CorrectionGrain), CorrectionLimit*CorrectionGrain)
 	}
 }
