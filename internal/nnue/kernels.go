@@ -41,39 +41,72 @@ func swarSub(a, b uint64) uint64 {
 	return ((a | laneHigh) - (b &^ laneHigh)) ^ ((a ^ ^b) & laneHigh)
 }
 
-func scalarAddRow(acc, row *[block]int16) {
-	a, r := words(acc), words(row)
-	for i := range a {
-		a[i] = swarAdd(a[i], r[i])
+// The update kernels work on n blocks, n at least 1, from each operand's
+// first, as the vector kernels do.
+
+func scalarAddRow(acc, row *[block]int16, n int) {
+	for {
+		a, r := words(acc), words(row)
+		for i := range a {
+			a[i] = swarAdd(a[i], r[i])
+		}
+		if n--; n == 0 {
+			return
+		}
+		acc, row = next(acc), next(row)
 	}
 }
 
-func scalarSubRow(acc, row *[block]int16) {
-	a, r := words(acc), words(row)
-	for i := range a {
-		a[i] = swarSub(a[i], r[i])
+func scalarSubRow(acc, row *[block]int16, n int) {
+	for {
+		a, r := words(acc), words(row)
+		for i := range a {
+			a[i] = swarSub(a[i], r[i])
+		}
+		if n--; n == 0 {
+			return
+		}
+		acc, row = next(acc), next(row)
 	}
 }
 
-func scalarAddSub(dst, src, add, sub *[block]int16) {
-	d, s, a, b := words(dst), words(src), words(add), words(sub)
-	for i := range d {
-		d[i] = swarSub(swarAdd(s[i], a[i]), b[i])
+func scalarAddSub(dst, src, add, sub *[block]int16, n int) {
+	for {
+		d, s, a, b := words(dst), words(src), words(add), words(sub)
+		for i := range d {
+			d[i] = swarSub(swarAdd(s[i], a[i]), b[i])
+		}
+		if n--; n == 0 {
+			return
+		}
+		dst, src, add, sub = next(dst), next(src), next(add), next(sub)
 	}
 }
 
-func scalarAddSubSub(dst, src, add, sub1, sub2 *[block]int16) {
-	d, s, a, b, c := words(dst), words(src), words(add), words(sub1), words(sub2)
-	for i := range d {
-		d[i] = swarSub(swarSub(swarAdd(s[i], a[i]), b[i]), c[i])
+func scalarAddSubSub(dst, src, add, sub1, sub2 *[block]int16, n int) {
+	for {
+		d, s, a, b, c := words(dst), words(src), words(add), words(sub1), words(sub2)
+		for i := range d {
+			d[i] = swarSub(swarSub(swarAdd(s[i], a[i]), b[i]), c[i])
+		}
+		if n--; n == 0 {
+			return
+		}
+		dst, src, add, sub1, sub2 = next(dst), next(src), next(add), next(sub1), next(sub2)
 	}
 }
 
-func scalarAddAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16) {
-	d, s, a1, a2 := words(dst), words(src), words(add1), words(add2)
-	b1, b2 := words(sub1), words(sub2)
-	for i := range d {
-		d[i] = swarSub(swarSub(swarAdd(swarAdd(s[i], a1[i]), a2[i]), b1[i]), b2[i])
+func scalarAddAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16, n int) {
+	for {
+		d, s, a1, a2 := words(dst), words(src), words(add1), words(add2)
+		b1, b2 := words(sub1), words(sub2)
+		for i := range d {
+			d[i] = swarSub(swarSub(swarAdd(swarAdd(s[i], a1[i]), a2[i]), b1[i]), b2[i])
+		}
+		if n--; n == 0 {
+			return
+		}
+		dst, src, add1, add2, sub1, sub2 = next(dst), next(src), next(add1), next(add2), next(sub1), next(sub2)
 	}
 }
 

@@ -20,85 +20,109 @@ func plainScreluDot(acc, w *[block]int16) int32 {
 	return sum
 }
 
-func plainAddSub(dst, src, add, sub *[block]int16) {
-	for i := range dst {
-		dst[i] = src[i] + add[i] - sub[i]
-	}
-}
-
-func plainAddSubSub(dst, src, add, sub1, sub2 *[block]int16) {
-	for i := range dst {
-		dst[i] = src[i] + add[i] - sub1[i] - sub2[i]
-	}
-}
-
-func plainAddAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16) {
-	for i := range dst {
-		dst[i] = src[i] + add1[i] + add2[i] - sub1[i] - sub2[i]
-	}
-}
-
 // alignedAccs is n accumulators that the word kernels may read.
 type alignedAccs struct {
 	_ [0]uint64
 	v [7][block]int16
 }
 
-// TestWordKernelsMatchPlain holds the four-lanes-a-word kernels to the
-// lane-wise sums on random values over the whole int16 range, where most
-// sums wrap, on a trained net's range, and on the lanes' edge values.
-func TestWordKernelsMatchPlain(t *testing.T) {
-	r := rand.New(rand.NewPCG(17, 19))
+// wideOperands is seven operands of the widest net's width, which the
+// word kernels may read.
+type wideOperands struct {
+	_ [0]uint64
+	v [7][MaxHidden / block][block]int16
+}
+
+// lanesOfOperand is operand k as one array of lanes.
+func (w *wideOperands) lanesOfOperand(k int) *[MaxHidden]int16 {
+	return (*[MaxHidden]int16)(unsafe.Pointer(&w.v[k]))
+}
+
+// fillOperands fills operands 0 to 4 of w with values of round's kind:
+// the whole int16 range, where most sums wrap, a trained net's range, or
+// the lanes' edge values.
+func fillOperands(r *rand.Rand, w *wideOperands, round int) {
 	edges := []int16{0, 1, -1, 32767, -32768, 16384, -16384, 255, -255}
-	var arrays alignedAccs
-	a, b, c, d, e := &arrays.v[0], &arrays.v[1], &arrays.v[2], &arrays.v[3], &arrays.v[4]
-	want, got := &arrays.v[5], &arrays.v[6]
-	for round := range 600 {
-		for _, v := range []*[block]int16{a, b, c, d, e} {
-			for i := range v {
-				switch round % 3 {
-				case 0:
-					v[i] = int16(r.Uint32())
-				case 1:
-					v[i] = int16(r.IntN(801) - 400)
-				default:
-					v[i] = edges[r.IntN(len(edges))]
-				}
+	for k := range 5 {
+		v := w.lanesOfOperand(k)
+		for i := range v {
+			switch round % 3 {
+			case 0:
+				v[i] = int16(r.Uint32())
+			case 1:
+				v[i] = int16(r.IntN(801) - 400)
+			default:
+				v[i] = edges[r.IntN(len(edges))]
 			}
 		}
-		plainAddSub(want, a, b, c)
-		scalarAddSub(got, a, b, c)
-		if *got != *want {
-			t.Fatalf("round %d: addSub differs", round)
+	}
+}
+
+// updateKernel is an accumulator update: its lane-wise sum of operands
+// 0 to 4, and a run of its kernel on n blocks that writes operand 6 (in
+// place for addRow and subRow, from a copy of operand 0).
+type updateKernel struct {
+	name  string
+	plain func(a, b, c, d, e int16) int16
+	run   func(w *wideOperands, n int)
+}
+
+// op is operand k's first block.
+func (w *wideOperands) op(k int) *[block]int16 { return &w.v[k][0] }
+
+var scalarUpdates = []updateKernel{
+	{"addRow", func(a, b, _, _, _ int16) int16 { return a + b }, func(w *wideOperands, n int) {
+		copy(w.v[6][:n], w.v[0][:n])
+		scalarAddRow(w.op(6), w.op(1), n)
+	}},
+	{"subRow", func(a, b, _, _, _ int16) int16 { return a - b }, func(w *wideOperands, n int) {
+		copy(w.v[6][:n], w.v[0][:n])
+		scalarSubRow(w.op(6), w.op(1), n)
+	}},
+	{"addSub", func(a, b, c, _, _ int16) int16 { return a + b - c }, func(w *wideOperands, n int) {
+		scalarAddSub(w.op(6), w.op(0), w.op(1), w.op(2), n)
+	}},
+	{"addSubSub", func(a, b, c, d, _ int16) int16 { return a + b - c - d }, func(w *wideOperands, n int) {
+		scalarAddSubSub(w.op(6), w.op(0), w.op(1), w.op(2), w.op(3), n)
+	}},
+	{"addAddSubSub", func(a, b, c, d, e int16) int16 { return a + b + e - c - d }, func(w *wideOperands, n int) {
+		scalarAddAddSubSub(w.op(6), w.op(0), w.op(1), w.op(4), w.op(2), w.op(3), n)
+	}},
+}
+
+// checkUpdates runs each kernel of kernels on 1 to 4 blocks and holds
+// its first n blocks to the lane-wise sums and the blocks after them to
+// what they were.
+func checkUpdates(t *testing.T, w *wideOperands, round int, kernels []updateKernel) {
+	t.Helper()
+	n := round%(MaxHidden/block) + 1
+	a, b, c, d, e := w.lanesOfOperand(0), w.lanesOfOperand(1), w.lanesOfOperand(2), w.lanesOfOperand(3), w.lanesOfOperand(4)
+	got := w.lanesOfOperand(6)
+	for _, k := range kernels {
+		for i := range got {
+			got[i] = int16(i*7 + round)
 		}
-		plainAddSubSub(want, a, b, c, d)
-		scalarAddSubSub(got, a, b, c, d)
-		if *got != *want {
-			t.Fatalf("round %d: addSubSub differs", round)
+		want := *got
+		for i := range n * block {
+			want[i] = k.plain(a[i], b[i], c[i], d[i], e[i])
 		}
-		plainAddAddSubSub(want, a, b, c, d, e)
-		scalarAddAddSubSub(got, a, b, c, d, e)
-		if *got != *want {
-			t.Fatalf("round %d: addAddSubSub differs", round)
+		k.run(w, n)
+		if *got != want {
+			t.Fatalf("round %d, %d blocks: %s differs", round, n, k.name)
 		}
-		if x, y := plainScreluDot(a, b), scalarScreluDot(a, b); x != y {
+	}
+}
+
+// TestWordKernelsMatchPlain holds the four-lanes-a-word kernels to the
+// lane-wise sums, on 1 to 4 blocks.
+func TestWordKernelsMatchPlain(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 19))
+	var w wideOperands
+	for round := range 600 {
+		fillOperands(r, &w, round)
+		checkUpdates(t, &w, round, scalarUpdates)
+		if x, y := plainScreluDot(w.op(0), w.op(1)), scalarScreluDot(w.op(0), w.op(1)); x != y {
 			t.Fatalf("round %d: screluDot: lane by lane %d, unrolled %d", round, x, y)
-		}
-		*want, *got = *a, *a
-		for i := range want {
-			want[i] += b[i]
-		}
-		scalarAddRow(got, b)
-		if *got != *want {
-			t.Fatalf("round %d: addRow differs", round)
-		}
-		*want, *got = *a, *a
-		for i := range want {
-			want[i] -= b[i]
-		}
-		scalarSubRow(got, b)
-		if *got != *want {
-			t.Fatalf("round %d: subRow differs", round)
 		}
 	}
 }
@@ -134,8 +158,8 @@ func BenchmarkKernelAddSub(b *testing.B) {
 	net := Random(5)
 	var arrays alignedAccs
 	for b.Loop() {
-		addSub(&arrays.v[1], &arrays.v[0], blk(net.row(100), 0), blk(net.row(200), 0))
-		addSub(&arrays.v[0], &arrays.v[1], blk(net.row(200), 0), blk(net.row(100), 0))
+		addSub(&arrays.v[1], &arrays.v[0], blk(net.row(100), 0), blk(net.row(200), 0), 1)
+		addSub(&arrays.v[0], &arrays.v[1], blk(net.row(200), 0), blk(net.row(100), 0), 1)
 	}
 }
 

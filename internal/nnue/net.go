@@ -450,7 +450,9 @@ func (n *Net) refresh(pos *chess.Position, perspective chess.Color, acc []int16)
 	a := blocksOf(acc)
 	for occ != 0 {
 		sq := occ.PopFirst()
-		addRows(a, blocksOf(n.row(featureAt(perspective, slot, pos.PieceOn(sq), sq))))
+		r := blocksOf(n.row(featureAt(perspective, slot, pos.PieceOn(sq), sq)))
+		_ = r[len(a)-1]
+		addRow(&a[0], &r[0], len(a))
 	}
 }
 
@@ -491,14 +493,6 @@ func blocksOf(s []int16) [][block]int16 {
 		return nil
 	}
 	return unsafe.Slice((*[block]int16)(unsafe.Pointer(&s[0])), len(s)/block)
-}
-
-// addRows adds row to acc a block at a time: Net.refresh's update (the
-// stack's are its own, on block indexes).
-func addRows(acc, row [][block]int16) {
-	for k := range acc {
-		addRow(&acc[k], &row[k])
-	}
 }
 
 // KingLayout is a king bucket layout of the given number of buckets over

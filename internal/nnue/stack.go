@@ -175,11 +175,9 @@ func (s *Stack) accB(i int, c chess.Color) [][block]int16 {
 
 // The wide path's updates: dst and src are accumulators' first blocks
 // in accBlocks, add and sub input rows, each nb blocks long. Each checks
-// the first and the last block of every operand against its slice and
-// then walks the blocks by address (next): a loop that indexed the
-// slices kept ten values live across each kernel call, reloaded after
-// it, and took 521.5M instructions of a 1024x8 net's bench against
-// 450.9M for one over slices of blocks.
+// the last block of every operand against its slice and hands the
+// kernel the first blocks and the count: one call a perspective, the
+// kernel walking the blocks by address (next).
 
 // next is the block after p, which must not be the last of its slice.
 func next(p *[block]int16) *[block]int16 {
@@ -187,73 +185,38 @@ func next(p *[block]int16) *[block]int16 {
 }
 
 func (s *Stack) addAt(dst, add int) {
-	acc, rows, last := s.accBlocks, s.rowBlocks, s.nb-1
-	add *= s.nb
-	_, _ = acc[dst+last], rows[add+last]
-	d, a := &acc[dst], &rows[add]
-	for ; ; last-- {
-		addRow(d, a)
-		if last == 0 {
-			return
-		}
-		d, a = next(d), next(a)
-	}
+	acc, rows, nb := s.accBlocks, s.rowBlocks, s.nb
+	add *= nb
+	_, _ = acc[dst+nb-1], rows[add+nb-1]
+	addRow(&acc[dst], &rows[add], nb)
 }
 
 func (s *Stack) subAt(dst, sub int) {
-	acc, rows, last := s.accBlocks, s.rowBlocks, s.nb-1
-	sub *= s.nb
-	_, _ = acc[dst+last], rows[sub+last]
-	d, b := &acc[dst], &rows[sub]
-	for ; ; last-- {
-		subRow(d, b)
-		if last == 0 {
-			return
-		}
-		d, b = next(d), next(b)
-	}
+	acc, rows, nb := s.accBlocks, s.rowBlocks, s.nb
+	sub *= nb
+	_, _ = acc[dst+nb-1], rows[sub+nb-1]
+	subRow(&acc[dst], &rows[sub], nb)
 }
 
 func (s *Stack) addSubAt(dst, src, add, sub int) {
-	acc, rows, last := s.accBlocks, s.rowBlocks, s.nb-1
-	add, sub = add*s.nb, sub*s.nb
-	_, _, _, _ = acc[dst+last], acc[src+last], rows[add+last], rows[sub+last]
-	d, sr, a, b := &acc[dst], &acc[src], &rows[add], &rows[sub]
-	for ; ; last-- {
-		addSub(d, sr, a, b)
-		if last == 0 {
-			return
-		}
-		d, sr, a, b = next(d), next(sr), next(a), next(b)
-	}
+	acc, rows, nb := s.accBlocks, s.rowBlocks, s.nb
+	add, sub = add*nb, sub*nb
+	_, _, _, _ = acc[dst+nb-1], acc[src+nb-1], rows[add+nb-1], rows[sub+nb-1]
+	addSub(&acc[dst], &acc[src], &rows[add], &rows[sub], nb)
 }
 
 func (s *Stack) addSubSubAt(dst, src, add, sub1, sub2 int) {
-	acc, rows, last := s.accBlocks, s.rowBlocks, s.nb-1
-	add, sub1, sub2 = add*s.nb, sub1*s.nb, sub2*s.nb
-	_, _, _, _, _ = acc[dst+last], acc[src+last], rows[add+last], rows[sub1+last], rows[sub2+last]
-	d, sr, a, b1, b2 := &acc[dst], &acc[src], &rows[add], &rows[sub1], &rows[sub2]
-	for ; ; last-- {
-		addSubSub(d, sr, a, b1, b2)
-		if last == 0 {
-			return
-		}
-		d, sr, a, b1, b2 = next(d), next(sr), next(a), next(b1), next(b2)
-	}
+	acc, rows, nb := s.accBlocks, s.rowBlocks, s.nb
+	add, sub1, sub2 = add*nb, sub1*nb, sub2*nb
+	_, _, _, _, _ = acc[dst+nb-1], acc[src+nb-1], rows[add+nb-1], rows[sub1+nb-1], rows[sub2+nb-1]
+	addSubSub(&acc[dst], &acc[src], &rows[add], &rows[sub1], &rows[sub2], nb)
 }
 
 func (s *Stack) addAddSubSubAt(dst, src, add1, add2, sub1, sub2 int) {
-	acc, rows, last := s.accBlocks, s.rowBlocks, s.nb-1
-	add1, add2, sub1, sub2 = add1*s.nb, add2*s.nb, sub1*s.nb, sub2*s.nb
-	_, _, _, _, _, _ = acc[dst+last], acc[src+last], rows[add1+last], rows[add2+last], rows[sub1+last], rows[sub2+last]
-	d, sr, a1, a2, b1, b2 := &acc[dst], &acc[src], &rows[add1], &rows[add2], &rows[sub1], &rows[sub2]
-	for ; ; last-- {
-		addAddSubSub(d, sr, a1, a2, b1, b2)
-		if last == 0 {
-			return
-		}
-		d, sr, a1, a2, b1, b2 = next(d), next(sr), next(a1), next(a2), next(b1), next(b2)
-	}
+	acc, rows, nb := s.accBlocks, s.rowBlocks, s.nb
+	add1, add2, sub1, sub2 = add1*nb, add2*nb, sub1*nb, sub2*nb
+	_, _, _, _, _, _ = acc[dst+nb-1], acc[src+nb-1], rows[add1+nb-1], rows[add2+nb-1], rows[sub1+nb-1], rows[sub2+nb-1]
+	addAddSubSub(&acc[dst], &acc[src], &rows[add1], &rows[add2], &rows[sub1], &rows[sub2], nb)
 }
 
 func (s *Stack) copyAt(dst, src int) {
@@ -452,21 +415,21 @@ func (s *Stack) applyFlat(i int) {
 	case e.nAdd == 1 && e.nSub == 1:
 		aw, ab := flatRows(e.adds[0])
 		bw, bb := flatRows(e.subs[0])
-		addSub(&dst[chess.White], &src[chess.White], &r[aw], &r[bw])
-		addSub(&dst[chess.Black], &src[chess.Black], &r[ab], &r[bb])
+		addSub(&dst[chess.White], &src[chess.White], &r[aw], &r[bw], 1)
+		addSub(&dst[chess.Black], &src[chess.Black], &r[ab], &r[bb], 1)
 	case e.nAdd == 1:
 		aw, ab := flatRows(e.adds[0])
 		b1w, b1b := flatRows(e.subs[0])
 		b2w, b2b := flatRows(e.subs[1])
-		addSubSub(&dst[chess.White], &src[chess.White], &r[aw], &r[b1w], &r[b2w])
-		addSubSub(&dst[chess.Black], &src[chess.Black], &r[ab], &r[b1b], &r[b2b])
+		addSubSub(&dst[chess.White], &src[chess.White], &r[aw], &r[b1w], &r[b2w], 1)
+		addSubSub(&dst[chess.Black], &src[chess.Black], &r[ab], &r[b1b], &r[b2b], 1)
 	default:
 		a1w, a1b := flatRows(e.adds[0])
 		a2w, a2b := flatRows(e.adds[1])
 		b1w, b1b := flatRows(e.subs[0])
 		b2w, b2b := flatRows(e.subs[1])
-		addAddSubSub(&dst[chess.White], &src[chess.White], &r[a1w], &r[a2w], &r[b1w], &r[b2w])
-		addAddSubSub(&dst[chess.Black], &src[chess.Black], &r[a1b], &r[a2b], &r[b1b], &r[b2b])
+		addAddSubSub(&dst[chess.White], &src[chess.White], &r[a1w], &r[a2w], &r[b1w], &r[b2w], 1)
+		addAddSubSub(&dst[chess.Black], &src[chess.Black], &r[a1b], &r[a2b], &r[b1b], &r[b2b], 1)
 	}
 	e.computed = true
 }
