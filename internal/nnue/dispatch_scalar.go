@@ -23,4 +23,6 @@ func addAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16, n int) {
 	scalarAddAddSubSub(dst, src, add1, add2, sub1, sub2, n)
 }
 
-func screluDot(acc, w *[block]int16) int32 { return scalarScreluDot(acc, w) }
+func screluSum(us, them, wUs, wThem *[block]int16, n int) int64 {
+	return scalarScreluSum(us, them, wUs, wThem, n)
+}

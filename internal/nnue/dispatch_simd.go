@@ -74,13 +74,13 @@ func addAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16, n int) {
 	scalarAddAddSubSub(dst, src, add1, add2, sub1, sub2, n)
 }
 
-func screluDot(acc, w *[block]int16) int32 {
+func screluSum(us, them, wUs, wThem *[block]int16, n int) int64 {
 	if hasAVX2 {
-		sum := avxScreluDot(acc, w)
+		sum := avxScreluSum(us, them, wUs, wThem, n)
 		archsimd.ClearAVXUpperBits()
 		return sum
 	}
-	return scalarScreluDot(acc, w)
+	return scalarScreluSum(us, them, wUs, wThem, n)
 }
 
 // lanes is v as its 16 AVX2 registers of 16 int16 values. The kernels
@@ -233,33 +233,62 @@ func avxAddAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16, n int) {
 	}
 }
 
-// avxScreluDot: clamp to [0, QA] (VPMAXSW, VPMINSW), times the weight in
+// avxScreluSum: clamp to [0, QA] (VPMAXSW, VPMINSW), times the weight in
 // 16 bits (VPMULLW), then VPMADDWD with the clamped value again, so eight
-// int32 sums of pairs; two accumulators (the even lanes, the odd) halve
-// the dependency chain.
-func avxScreluDot(acc, w *[block]int16) int32 {
+// int32 sums of pairs; two accumulators a block (the even lanes, the
+// odd) halve the dependency chain. The side to move's block and the
+// opponent's are then summed together: VPHADDD twice leaves each half of
+// the register holding both blocks' sums of four lanes, and the two
+// halves added make each block's sum of eight, in int32 as the plain
+// kernel's, which is widened to int64 only then.
+func avxScreluSum(us, them, wUs, wThem *[block]int16, n int) int64 {
 	zero := archsimd.BroadcastInt16x16(0)
 	qa := archsimd.BroadcastInt16x16(QA)
-	va, vw := lanesOf(acc), lanesOf(w)
-	s0 := avxScreluLane(&va[0], &vw[0], zero, qa)
-	s1 := avxScreluLane(&va[1], &vw[1], zero, qa)
-	s0 = s0.Add(avxScreluLane(&va[2], &vw[2], zero, qa))
-	s1 = s1.Add(avxScreluLane(&va[3], &vw[3], zero, qa))
-	s0 = s0.Add(avxScreluLane(&va[4], &vw[4], zero, qa))
-	s1 = s1.Add(avxScreluLane(&va[5], &vw[5], zero, qa))
-	s0 = s0.Add(avxScreluLane(&va[6], &vw[6], zero, qa))
-	s1 = s1.Add(avxScreluLane(&va[7], &vw[7], zero, qa))
-	s0 = s0.Add(avxScreluLane(&va[8], &vw[8], zero, qa))
-	s1 = s1.Add(avxScreluLane(&va[9], &vw[9], zero, qa))
-	s0 = s0.Add(avxScreluLane(&va[10], &vw[10], zero, qa))
-	s1 = s1.Add(avxScreluLane(&va[11], &vw[11], zero, qa))
-	s0 = s0.Add(avxScreluLane(&va[12], &vw[12], zero, qa))
-	s1 = s1.Add(avxScreluLane(&va[13], &vw[13], zero, qa))
-	s0 = s0.Add(avxScreluLane(&va[14], &vw[14], zero, qa))
-	s1 = s1.Add(avxScreluLane(&va[15], &vw[15], zero, qa))
-	var out [8]int32
-	s0.Add(s1).Store(&out)
-	return out[0] + out[1] + out[2] + out[3] + out[4] + out[5] + out[6] + out[7]
+	var sum int64
+	for {
+		u, wu := lanesOf(us), lanesOf(wUs)
+		u0 := avxScreluLane(&u[0], &wu[0], zero, qa)
+		u1 := avxScreluLane(&u[1], &wu[1], zero, qa)
+		u0 = u0.Add(avxScreluLane(&u[2], &wu[2], zero, qa))
+		u1 = u1.Add(avxScreluLane(&u[3], &wu[3], zero, qa))
+		u0 = u0.Add(avxScreluLane(&u[4], &wu[4], zero, qa))
+		u1 = u1.Add(avxScreluLane(&u[5], &wu[5], zero, qa))
+		u0 = u0.Add(avxScreluLane(&u[6], &wu[6], zero, qa))
+		u1 = u1.Add(avxScreluLane(&u[7], &wu[7], zero, qa))
+		u0 = u0.Add(avxScreluLane(&u[8], &wu[8], zero, qa))
+		u1 = u1.Add(avxScreluLane(&u[9], &wu[9], zero, qa))
+		u0 = u0.Add(avxScreluLane(&u[10], &wu[10], zero, qa))
+		u1 = u1.Add(avxScreluLane(&u[11], &wu[11], zero, qa))
+		u0 = u0.Add(avxScreluLane(&u[12], &wu[12], zero, qa))
+		u1 = u1.Add(avxScreluLane(&u[13], &wu[13], zero, qa))
+		u0 = u0.Add(avxScreluLane(&u[14], &wu[14], zero, qa))
+		u1 = u1.Add(avxScreluLane(&u[15], &wu[15], zero, qa))
+		t, wt := lanesOf(them), lanesOf(wThem)
+		t0 := avxScreluLane(&t[0], &wt[0], zero, qa)
+		t1 := avxScreluLane(&t[1], &wt[1], zero, qa)
+		t0 = t0.Add(avxScreluLane(&t[2], &wt[2], zero, qa))
+		t1 = t1.Add(avxScreluLane(&t[3], &wt[3], zero, qa))
+		t0 = t0.Add(avxScreluLane(&t[4], &wt[4], zero, qa))
+		t1 = t1.Add(avxScreluLane(&t[5], &wt[5], zero, qa))
+		t0 = t0.Add(avxScreluLane(&t[6], &wt[6], zero, qa))
+		t1 = t1.Add(avxScreluLane(&t[7], &wt[7], zero, qa))
+		t0 = t0.Add(avxScreluLane(&t[8], &wt[8], zero, qa))
+		t1 = t1.Add(avxScreluLane(&t[9], &wt[9], zero, qa))
+		t0 = t0.Add(avxScreluLane(&t[10], &wt[10], zero, qa))
+		t1 = t1.Add(avxScreluLane(&t[11], &wt[11], zero, qa))
+		t0 = t0.Add(avxScreluLane(&t[12], &wt[12], zero, qa))
+		t1 = t1.Add(avxScreluLane(&t[13], &wt[13], zero, qa))
+		t0 = t0.Add(avxScreluLane(&t[14], &wt[14], zero, qa))
+		t1 = t1.Add(avxScreluLane(&t[15], &wt[15], zero, qa))
+		pairs := u0.Add(u1).AddPairsGrouped(t0.Add(t1))
+		pairs = pairs.AddPairsGrouped(pairs)
+		sums := pairs.GetLo().Add(pairs.GetHi())
+		sum += int64(sums.GetElem(0)) + int64(sums.GetElem(1))
+		if n--; n == 0 {
+			return sum
+		}
+		us, them, wUs, wThem = next(us), next(them), next(wUs), next(wThem)
+	}
 }
 
 // avxScreluLane is one lane's eight int32 sums of pairs.

@@ -134,3 +134,18 @@ func scalarScreluDot(acc, w *[block]int16) int32 {
 	}
 	return s0 + s1 + s2 + s3
 }
+
+// scalarScreluSum is the output layer's sum over n blocks of the side to
+// move's accumulator us and the opponent's them, with their weights: each
+// block's share in int32, as the vector kernel takes it, the shares in
+// int64.
+func scalarScreluSum(us, them, wUs, wThem *[block]int16, n int) int64 {
+	var sum int64
+	for {
+		sum += int64(scalarScreluDot(us, wUs)) + int64(scalarScreluDot(them, wThem))
+		if n--; n == 0 {
+			return sum
+		}
+		us, them, wUs, wThem = next(us), next(them), next(wUs), next(wThem)
+	}
+}

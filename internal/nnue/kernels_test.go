@@ -121,10 +121,22 @@ func TestWordKernelsMatchPlain(t *testing.T) {
 	for round := range 600 {
 		fillOperands(r, &w, round)
 		checkUpdates(t, &w, round, scalarUpdates)
-		if x, y := plainScreluDot(w.op(0), w.op(1)), scalarScreluDot(w.op(0), w.op(1)); x != y {
-			t.Fatalf("round %d: screluDot: lane by lane %d, unrolled %d", round, x, y)
+		n := round%(MaxHidden/block) + 1
+		if x, y := plainScreluSum(&w, n), scalarScreluSum(w.op(0), w.op(1), w.op(2), w.op(3), n); x != y {
+			t.Fatalf("round %d, %d blocks: screluSum: lane by lane %d, unrolled %d", round, n, x, y)
 		}
 	}
+}
+
+// plainScreluSum is the output layer's sum over n blocks, operands 0 and
+// 1 the accumulators and 2 and 3 their weights: each block's share in
+// int32, the shares in int64.
+func plainScreluSum(w *wideOperands, n int) int64 {
+	var sum int64
+	for k := range n {
+		sum += int64(plainScreluDot(&w.v[0][k], &w.v[2][k])) + int64(plainScreluDot(&w.v[1][k], &w.v[3][k]))
+	}
+	return sum
 }
 
 // TestKernelArraysAligned checks that every array the search and Evaluate
@@ -163,16 +175,17 @@ func BenchmarkKernelAddSub(b *testing.B) {
 	}
 }
 
-// BenchmarkKernelScreluDot is one accumulator's half of the output layer.
-func BenchmarkKernelScreluDot(b *testing.B) {
+// BenchmarkKernelScreluSum is the output layer's sum of one block each
+// side.
+func BenchmarkKernelScreluSum(b *testing.B) {
 	net := Random(5)
 	pos := mustFEN(b, testFENs[1])
 	var arrays alignedAccs
 	net.refresh(pos, chess.White, arrays.v[0][:])
-	w := blk(net.OutputWeights, 0)
-	var sink int32
+	net.refresh(pos, chess.Black, arrays.v[1][:])
+	var sink int64
 	for b.Loop() {
-		sink += screluDot(&arrays.v[0], w)
+		sink += screluSum(&arrays.v[0], &arrays.v[1], blk(net.OutputWeights, 0), blk(net.OutputWeights, block), 1)
 	}
 	_ = sink
 }

@@ -469,19 +469,17 @@ func (n *Net) row(f int) []int16 {
 // trainer allows overflows either (TestQuantisationBounds).
 func (n *Net) output(us, them []int16, bucket int) int {
 	h := n.Hidden
-	return outputOf(blocksOf(us), blocksOf(them), blocksOf(n.OutputWeights[bucket*2*h:(bucket+1)*2*h]), n.OutputBias[bucket])
+	u, t, w := blocksOf(us), blocksOf(them), blocksOf(n.OutputWeights[bucket*2*h:(bucket+1)*2*h])
+	nb := len(w) / 2
+	_, _ = u[nb-1], t[nb-1]
+	return outputOf(&u[0], &t[0], &w[0], &w[nb], nb, n.OutputBias[bucket])
 }
 
-// outputOf is output from the two accumulators, the bucket's weights
-// (the side to move's blocks, then the opponent's) and its bias, all a
-// block at a time.
-func outputOf(us, them, w [][block]int16, bias int32) int {
-	nb := len(us)
-	var sum int64
-	for k := range us {
-		sum += int64(screluDot(&us[k], &w[k])) + int64(screluDot(&them[k], &w[nb+k]))
-	}
-	v := sum/QA + int64(bias)
+// outputOf is output from the first of the n blocks of each accumulator
+// and of the bucket's weights for each (wUs those of the side to move,
+// wThem the opponent's), and the bucket's bias.
+func outputOf(us, them, wUs, wThem *[block]int16, n int, bias int32) int {
+	v := screluSum(us, them, wUs, wThem, n)/QA + int64(bias)
 	return int(v * Scale / (QA * QB))
 }
 

@@ -32,7 +32,7 @@ var avxUpdates = []updateKernel{
 // TestVectorKernelsMatchScalar holds each AVX2 kernel to the lane-wise
 // sums, as TestWordKernelsMatchPlain holds the plain ones, on 1 to 4
 // blocks of random values over the whole int16 range, where every sum
-// wraps, and the screlu dot product to its plain twin.
+// wraps, and the output layer's sum to the plain one's.
 func TestVectorKernelsMatchScalar(t *testing.T) {
 	if !hasAVX2 {
 		t.Skip("no AVX2 on this processor: the plain kernels run, nothing to compare")
@@ -42,8 +42,9 @@ func TestVectorKernelsMatchScalar(t *testing.T) {
 	for round := range 600 {
 		fillOperands(r, &w, round)
 		checkUpdates(t, &w, round, avxUpdates)
-		if x, y := scalarScreluDot(w.op(0), w.op(1)), avxScreluDot(w.op(0), w.op(1)); x != y {
-			t.Fatalf("screluDot: scalar %d, avx2 %d", x, y)
+		n := round%(MaxHidden/block) + 1
+		if x, y := plainScreluSum(&w, n), avxScreluSum(w.op(0), w.op(1), w.op(2), w.op(3), n); x != y {
+			t.Fatalf("round %d, %d blocks: screluSum: lane by lane %d, avx2 %d", round, n, x, y)
 		}
 	}
 }

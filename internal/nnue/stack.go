@@ -167,12 +167,6 @@ func (s *Stack) acc(i int, c chess.Color) []int16 {
 	return s.accs[o : o+h]
 }
 
-// accB is acc a block at a time.
-func (s *Stack) accB(i int, c chess.Color) [][block]int16 {
-	o := (2*i + int(c)) * s.nb
-	return s.accBlocks[o : o+s.nb]
-}
-
 // The wide path's updates: dst and src are accumulators' first blocks
 // in accBlocks, add and sub input rows, each nb blocks long. Each checks
 // the last block of every operand against its slice and hands the
@@ -351,9 +345,10 @@ func (s *Stack) Evaluate(pos *chess.Position) int {
 		v = s.flatOutput(&a[us], &a[us.Other()], bucket)
 	} else {
 		s.update()
-		nb := s.nb
-		v = outputOf(s.accB(s.top, us), s.accB(s.top, us.Other()),
-			s.outBlocks[2*bucket*nb:2*(bucket+1)*nb], s.net.OutputBias[bucket])
+		acc, out, nb := s.accBlocks, s.outBlocks, s.nb
+		u, t, w := (2*s.top+int(us))*nb, (2*s.top+int(us.Other()))*nb, 2*bucket*nb
+		_, _, _ = acc[u+nb-1], acc[t+nb-1], out[w+2*nb-1]
+		v = outputOf(&acc[u], &acc[t], &out[w], &out[w+nb], nb, s.net.OutputBias[bucket])
 	}
 	if s.checking {
 		if want := s.net.Evaluate(pos); v != want {
@@ -394,13 +389,11 @@ func (s *Stack) apply(i int) {
 	s.applyWide(i)
 }
 
-// flatOutput is Net.output for a flat stack (the same sums in the same
-// order, so the same score): bucket's weights are two blocks.
+// flatOutput is Net.output for a flat stack: bucket's weights are two
+// blocks.
 func (s *Stack) flatOutput(us, them *[block]int16, bucket int) int {
 	w := &s.flatOut[bucket]
-	sum := int64(screluDot(us, &w[0])) + int64(screluDot(them, &w[1]))
-	v := sum/QA + int64(s.net.OutputBias[bucket])
-	return int(v * Scale / (QA * QB))
+	return outputOf(us, them, &w[0], &w[1], 1, s.net.OutputBias[bucket])
 }
 
 // applyFlat is apply for a flat stack: the move's kind is tested once
