@@ -29,7 +29,9 @@ type entry struct {
 	// accumulators are rebuilt from the refresh table and boards, not
 	// updated from the parent's.
 	refresh [2]bool
-	// slot is each perspective's refresh table slot in this ply.
+	// slot is each perspective's refresh table slot in this ply, set
+	// when the entry is computed: its parent's, but for a king that
+	// refreshes.
 	slot   [2]uint8
 	adds   [2]change
 	subs   [2]change
@@ -77,6 +79,9 @@ type Stack struct {
 	outBlocks [][block]int16
 	// table is the refresh table: each perspective's net.Slots() entries.
 	table []finny
+	// views is each perspective's view from each slot, for the wide
+	// path's row lookups.
+	views [2][2 * MaxKingBuckets]view
 	top   int
 	// checking holds every score to one computed from nothing (SetChecking).
 	checking bool
@@ -146,6 +151,11 @@ func NewStack(net *Net) *Stack {
 		s.table[i].at = at
 		copy(s.accBlocks[at:at+nb], blocksOf(net.FeatureBias))
 	}
+	for c := range s.views {
+		for slot := range slots {
+			s.views[c][slot] = makeView(chess.Color(c), uint8(slot))
+		}
+	}
 	if nb == 1 && net.KingBuckets == 1 && !net.Mirrored {
 		// The slice-to-array conversions check the lengths; the arrays
 		// of pairs have the layout of the arrays of blocks.
@@ -160,6 +170,32 @@ func NewStack(net *Net) *Stack {
 // Net is the stack's net.
 func (s *Stack) Net() *Net { return s.net }
 
+// view is how one perspective sees the board from one refresh table
+// slot: the row of each piece code (as pieceRows) on the square a1 as
+// seen, in the slot's king bucket, and the xor that turns a square into
+// the perspective's (Black's board turned round, a mirrored slot's
+// turned left to right). A change's row is then a load, an xor and two
+// adds, where featureAt tests the piece's colour, the perspective and
+// the mirror.
+type view struct {
+	rows [16]int32
+	xor  chess.Square
+}
+
+func makeView(c chess.Color, slot uint8) view {
+	v := view{xor: relative(c, chess.Square(7*(slot&1)))}
+	for pc := range v.rows {
+		v.rows[pc] = int32(int(slot>>1)*Inputs + pieceRows[c][pc])
+	}
+	return v
+}
+
+// row is change ch's row as seen by v, in blocks from the start of the
+// rows of a net nb blocks wide.
+func (v *view) row(ch change, nb int) int {
+	return (int(v.rows[ch.pc&15]) + int(ch.sq^v.xor)) * nb
+}
+
 // acc is entry i's accumulator of perspective c.
 func (s *Stack) acc(i int, c chess.Color) []int16 {
 	h := s.net.Hidden
@@ -167,55 +203,32 @@ func (s *Stack) acc(i int, c chess.Color) []int16 {
 	return s.accs[o : o+h]
 }
 
-// The wide path's updates: dst and src are accumulators' first blocks
-// in accBlocks, add and sub input rows, each nb blocks long. Each checks
-// the last block of every operand against its slice and hands the
-// kernel the first blocks and the count: one call a perspective, the
-// kernel walking the blocks by address (next).
+// The wide path's operands: an accumulator by the index of its first
+// block in accBlocks, a row by that of its first block in rowBlocks
+// (view.row), each nb blocks long. accAt and rowAt check an operand's
+// last block against its slice and give its first, which the kernels
+// take with the count of blocks, walking them by address (next): one
+// kernel call a perspective, and no call to get there, as the two are
+// small enough to inline.
 
 // next is the block after p, which must not be the last of its slice.
 func next(p *[block]int16) *[block]int16 {
 	return (*[block]int16)(unsafe.Add(unsafe.Pointer(p), block*2))
 }
 
-func (s *Stack) addAt(dst, add int) {
-	acc, rows, nb := s.accBlocks, s.rowBlocks, s.nb
-	add *= nb
-	_, _ = acc[dst+nb-1], rows[add+nb-1]
-	addRow(&acc[dst], &rows[add], nb)
+func (s *Stack) accAt(i int) *[block]int16 {
+	_ = s.accBlocks[i+s.nb-1]
+	return &s.accBlocks[i]
 }
 
-func (s *Stack) subAt(dst, sub int) {
-	acc, rows, nb := s.accBlocks, s.rowBlocks, s.nb
-	sub *= nb
-	_, _ = acc[dst+nb-1], rows[sub+nb-1]
-	subRow(&acc[dst], &rows[sub], nb)
+func (s *Stack) rowAt(i int) *[block]int16 {
+	_ = s.rowBlocks[i+s.nb-1]
+	return &s.rowBlocks[i]
 }
 
-func (s *Stack) addSubAt(dst, src, add, sub int) {
-	acc, rows, nb := s.accBlocks, s.rowBlocks, s.nb
-	add, sub = add*nb, sub*nb
-	_, _, _, _ = acc[dst+nb-1], acc[src+nb-1], rows[add+nb-1], rows[sub+nb-1]
-	addSub(&acc[dst], &acc[src], &rows[add], &rows[sub], nb)
-}
-
-func (s *Stack) addSubSubAt(dst, src, add, sub1, sub2 int) {
-	acc, rows, nb := s.accBlocks, s.rowBlocks, s.nb
-	add, sub1, sub2 = add*nb, sub1*nb, sub2*nb
-	_, _, _, _, _ = acc[dst+nb-1], acc[src+nb-1], rows[add+nb-1], rows[sub1+nb-1], rows[sub2+nb-1]
-	addSubSub(&acc[dst], &acc[src], &rows[add], &rows[sub1], &rows[sub2], nb)
-}
-
-func (s *Stack) addAddSubSubAt(dst, src, add1, add2, sub1, sub2 int) {
-	acc, rows, nb := s.accBlocks, s.rowBlocks, s.nb
-	add1, add2, sub1, sub2 = add1*nb, add2*nb, sub1*nb, sub2*nb
-	_, _, _, _, _, _ = acc[dst+nb-1], acc[src+nb-1], rows[add1+nb-1], rows[add2+nb-1], rows[sub1+nb-1], rows[sub2+nb-1]
-	addAddSubSub(&acc[dst], &acc[src], &rows[add1], &rows[add2], &rows[sub1], &rows[sub2], nb)
-}
-
-func (s *Stack) copyAt(dst, src int) {
-	nb := s.nb
-	copy(s.accBlocks[dst:dst+nb], s.accBlocks[src:src+nb])
+// copyAt copies n blocks from src to dst.
+func (s *Stack) copyAt(dst, src, n int) {
+	copy(s.accBlocks[dst:dst+n], s.accBlocks[src:src+n])
 }
 
 // Reset makes pos the stack's root, its accumulators computed from
@@ -257,9 +270,10 @@ func piecesAfter(pos *chess.Position, e *entry) boards {
 }
 
 // record writes into e, the top entry, the pieces that m, made on pos,
-// puts down and takes up. Unless the stack is lean it then brings each
-// perspective's slot up to date, marking a king that changed slot for a
-// refresh, and computes the entry at once if the stack is eager. All of
+// puts down and takes up. Unless the stack is lean it then marks a king
+// that changes slot for a refresh, with the pieces to refresh from, and
+// computes the entry at once if the stack is eager. The slots
+// themselves are left to applyWide, which has the parent's. All of
 // Push's work after its bookkeeping is here, so that Push is small
 // enough for the search to inline and keeps no value across the call:
 // Push and record cost the embedded net's bench 42.6M instructions
@@ -298,15 +312,12 @@ func (s *Stack) record(e *entry, pos *chess.Position, m chess.Move) {
 	}
 	// A flat net's entries keep slot 0 and no refresh from NewStack.
 	if !s.flat {
-		e.slot = s.entries[s.top-1].slot
 		e.refresh = [2]bool{}
-		// The king is the first piece a king move or castling puts down.
-		if pc.Type() == chess.King {
-			if slot := s.net.slot[relative(us, e.adds[0].sq)]; slot != e.slot[us] {
-				e.slot[us] = slot
-				e.refresh[us] = true
-				e.boards = piecesAfter(pos, e)
-			}
+		// The king is the first piece a king move or castling puts down,
+		// and it stood on from.
+		if pc.Type() == chess.King && s.net.slot[relative(us, from)] != s.net.slot[relative(us, e.adds[0].sq)] {
+			e.refresh[us] = true
+			e.boards = piecesAfter(pos, e)
 		}
 	}
 	if s.eager {
@@ -322,7 +333,6 @@ func (s *Stack) PushNull() {
 	e.computed = false
 	e.nAdd, e.nSub = 0, 0
 	if !s.flat {
-		e.slot = s.entries[s.top-1].slot
 		e.refresh = [2]bool{}
 	}
 	if s.eager {
@@ -345,10 +355,10 @@ func (s *Stack) Evaluate(pos *chess.Position) int {
 		v = s.flatOutput(&a[us], &a[us.Other()], bucket)
 	} else {
 		s.update()
-		acc, out, nb := s.accBlocks, s.outBlocks, s.nb
-		u, t, w := (2*s.top+int(us))*nb, (2*s.top+int(us.Other()))*nb, 2*bucket*nb
-		_, _, _ = acc[u+nb-1], acc[t+nb-1], out[w+2*nb-1]
-		v = outputOf(&acc[u], &acc[t], &out[w], &out[w+nb], nb, s.net.OutputBias[bucket])
+		nb, out := s.nb, s.outBlocks
+		w := 2 * bucket * nb
+		_ = out[w+2*nb-1]
+		v = outputOf(s.accAt((2*s.top+int(us))*nb), s.accAt((2*s.top+int(us.Other()))*nb), &out[w], &out[w+nb], nb, s.net.OutputBias[bucket])
 	}
 	if s.checking {
 		if want := s.net.Evaluate(pos); v != want {
@@ -451,34 +461,63 @@ func flatRows(ch change) (white, black int) {
 
 // applyWide is apply for any net: a block at a time, each perspective's
 // rows those of its king's slot, refreshed from the table when the king
-// changed slot.
+// changed slot. The move's kind is tested once for both perspectives
+// unless a king refreshes.
 func (s *Stack) applyWide(i int) {
 	e := &s.entries[i]
+	e.slot = s.entries[i-1].slot
 	nb := s.nb
-	for c := chess.White; c <= chess.Black; c++ {
-		dst := (2*i + int(c)) * nb
-		src := dst - 2*nb
-		slot := e.slot[c]
-		switch {
-		case e.refresh[c]:
-			s.refreshFromTable(c, e, dst)
-		case e.nAdd == 0:
-			s.copyAt(dst, src)
-		case e.nAdd == 1 && e.nSub == 1:
-			s.addSubAt(dst, src, featureAt(c, slot, e.adds[0].pc, e.adds[0].sq),
-				featureAt(c, slot, e.subs[0].pc, e.subs[0].sq))
-		case e.nAdd == 1:
-			s.addSubSubAt(dst, src, featureAt(c, slot, e.adds[0].pc, e.adds[0].sq),
-				featureAt(c, slot, e.subs[0].pc, e.subs[0].sq),
-				featureAt(c, slot, e.subs[1].pc, e.subs[1].sq))
-		default:
-			s.addAddSubSubAt(dst, src, featureAt(c, slot, e.adds[0].pc, e.adds[0].sq),
-				featureAt(c, slot, e.adds[1].pc, e.adds[1].sq),
-				featureAt(c, slot, e.subs[0].pc, e.subs[0].sq),
-				featureAt(c, slot, e.subs[1].pc, e.subs[1].sq))
+	dst := 2 * i * nb
+	src := dst - 2*nb
+	if e.refresh != [2]bool{} {
+		for c := chess.White; c <= chess.Black; c++ {
+			d := dst + int(c)*nb
+			if e.refresh[c] {
+				// The king is the first piece its move puts down.
+				e.slot[c] = s.net.slot[relative(c, e.adds[0].sq)]
+				s.refreshFromTable(c, e, d)
+			} else {
+				s.applySide(&s.views[c][e.slot[c]&63], e, d, d-2*nb)
+			}
 		}
+		e.computed = true
+		return
+	}
+	w, b := &s.views[chess.White][e.slot[chess.White]&63], &s.views[chess.Black][e.slot[chess.Black]&63]
+	switch {
+	case e.nAdd == 0:
+		s.copyAt(dst, src, 2*nb)
+	case e.nAdd == 1 && e.nSub == 1:
+		a, b1 := e.adds[0], e.subs[0]
+		addSub(s.accAt(dst), s.accAt(src), s.rowAt(w.row(a, nb)), s.rowAt(w.row(b1, nb)), nb)
+		addSub(s.accAt(dst+nb), s.accAt(src+nb), s.rowAt(b.row(a, nb)), s.rowAt(b.row(b1, nb)), nb)
+	case e.nAdd == 1:
+		a, b1, b2 := e.adds[0], e.subs[0], e.subs[1]
+		addSubSub(s.accAt(dst), s.accAt(src), s.rowAt(w.row(a, nb)), s.rowAt(w.row(b1, nb)), s.rowAt(w.row(b2, nb)), nb)
+		addSubSub(s.accAt(dst+nb), s.accAt(src+nb), s.rowAt(b.row(a, nb)), s.rowAt(b.row(b1, nb)), s.rowAt(b.row(b2, nb)), nb)
+	default:
+		s.applySide(w, e, dst, src)
+		s.applySide(b, e, dst+nb, src+nb)
 	}
 	e.computed = true
+}
+
+// applySide is applyWide's update of one perspective's accumulator, at
+// dst from src, as v sees the board.
+func (s *Stack) applySide(v *view, e *entry, dst, src int) {
+	nb := s.nb
+	switch {
+	case e.nAdd == 0:
+		s.copyAt(dst, src, nb)
+	case e.nAdd == 1 && e.nSub == 1:
+		addSub(s.accAt(dst), s.accAt(src), s.rowAt(v.row(e.adds[0], nb)), s.rowAt(v.row(e.subs[0], nb)), nb)
+	case e.nAdd == 1:
+		addSubSub(s.accAt(dst), s.accAt(src), s.rowAt(v.row(e.adds[0], nb)), s.rowAt(v.row(e.subs[0], nb)),
+			s.rowAt(v.row(e.subs[1], nb)), nb)
+	default:
+		addAddSubSub(s.accAt(dst), s.accAt(src), s.rowAt(v.row(e.adds[0], nb)), s.rowAt(v.row(e.adds[1], nb)),
+			s.rowAt(v.row(e.subs[0], nb)), s.rowAt(v.row(e.subs[1], nb)), nb)
+	}
 }
 
 // refreshFromTable sets dst to perspective c's accumulator of the pieces
@@ -498,33 +537,34 @@ func (s *Stack) refreshFromTable(c chess.Color, e *entry, dst int) {
 		copy(s.accBlocks[t.at:t.at+s.nb], blocksOf(n.FeatureBias))
 		t.pieces = boards{}
 	}
+	v, nb := &s.views[c][slot&63], s.nb
 	var adds, subs [32]int
 	nAdd, nSub := 0, 0
 	for k := range t.pieces {
 		pc := chess.MakePiece(chess.Color(k/6), chess.PieceType(k%6+1))
 		on, off := e.boards[k]&^t.pieces[k], t.pieces[k]&^e.boards[k]
 		for on != 0 && nAdd < len(adds) {
-			adds[nAdd] = featureAt(c, slot, pc, on.PopFirst())
+			adds[nAdd] = v.row(change{pc, on.PopFirst()}, nb)
 			nAdd++
 		}
 		for off != 0 && nSub < len(subs) {
-			subs[nSub] = featureAt(c, slot, pc, off.PopFirst())
+			subs[nSub] = v.row(change{pc, off.PopFirst()}, nb)
 			nSub++
 		}
 	}
-	acc := t.at
+	acc := s.accAt(t.at)
 	paired := min(nAdd, nSub)
 	for j := range paired {
-		s.addSubAt(acc, acc, adds[j], subs[j])
+		addSub(acc, acc, s.rowAt(adds[j]), s.rowAt(subs[j]), nb)
 	}
 	for j := paired; j < nAdd; j++ {
-		s.addAt(acc, adds[j])
+		addRow(acc, s.rowAt(adds[j]), nb)
 	}
 	for j := paired; j < nSub; j++ {
-		s.subAt(acc, subs[j])
+		subRow(acc, s.rowAt(subs[j]), nb)
 	}
 	t.pieces = e.boards
-	s.copyAt(dst, acc)
+	s.copyAt(dst, t.at, nb)
 	if s.noTable {
 		s.scratchRefreshes++
 	} else {
