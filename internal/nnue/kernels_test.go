@@ -158,8 +158,9 @@ func TestKernelArraysAligned(t *testing.T) {
 			aligned("a stack entry's accumulator", s.acc(i, chess.White))
 			aligned("a stack entry's accumulator", s.acc(i, chess.Black))
 		}
+		// The refresh table's accumulators follow the entries'.
 		for i := range s.table {
-			aligned("a refresh table entry", s.accBlocks[s.table[i].at][:])
+			aligned("a refresh table entry", s.accs[((MaxDepth+1)*2+i)*net.Hidden:])
 		}
 	}
 }

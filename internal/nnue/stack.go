@@ -51,8 +51,7 @@ func boardIndex(pc chess.Piece) int { return int(pc.Color())*6 + int(pc.Type()) 
 // position by the few pieces that differ from the last position seen in
 // that slot, not by all of them from the bias.
 type finny struct {
-	// at is the accumulator's first block in the Stack's accBlocks.
-	at     int
+	// pieces are those of the accumulator (the wide path's table).
 	pieces boards
 }
 
@@ -67,16 +66,8 @@ type Stack struct {
 	// accs holds each entry's two accumulators, White's then Black's,
 	// each net.Hidden wide, then the refresh table's.
 	accs []int16
-	// nb is the net's width in blocks. accBlocks, rowBlocks and
-	// outBlocks are accs, the net's feature rows and its output weights
-	// a block at a time. The wide path names an accumulator by the index
-	// of its first block and a row by its number, and its updates take
-	// the nb blocks from there: no slice is made per accumulator, row or
-	// block, each of which cost a dozen instructions and more.
-	nb        int
-	accBlocks [][block]int16
-	rowBlocks [][block]int16
-	outBlocks [][block]int16
+	// wide runs every net that is not flat (wide.go).
+	wide widePath
 	// table is the refresh table: each perspective's net.Slots() entries.
 	table []finny
 	// views is each perspective's view from each slot, for the wide
@@ -139,30 +130,32 @@ func (s *Stack) Depth() int { return s.top }
 // NewStack makes a stack for net, with all its memory: nothing a search
 // does with it allocates.
 func NewStack(net *Net) *Stack {
-	h, nb := net.Hidden, net.Hidden/block
-	slots := net.Slots()
-	s := &Stack{net: net, accs: alignedInt16((MaxDepth+1)*2*h + 2*slots*h), nb: nb}
-	s.accBlocks = blocksOf(s.accs)
-	s.rowBlocks = blocksOf(net.FeatureWeights)
-	s.outBlocks = blocksOf(net.OutputWeights)
+	h, slots := net.Hidden, net.Slots()
+	s := &Stack{net: net, accs: alignedInt16((MaxDepth+1)*2*h + 2*slots*h)}
 	s.table = make([]finny, 2*slots)
-	for i := range s.table {
-		at := ((MaxDepth+1)*2 + i) * nb
-		s.table[i].at = at
-		copy(s.accBlocks[at:at+nb], blocksOf(net.FeatureBias))
-	}
 	for c := range s.views {
 		for slot := range slots {
 			s.views[c][slot] = makeView(chess.Color(c), uint8(slot))
 		}
 	}
-	if nb == 1 && net.KingBuckets == 1 && !net.Mirrored {
+	if h == block && net.KingBuckets == 1 && !net.Mirrored {
 		// The slice-to-array conversions check the lengths; the arrays
 		// of pairs have the layout of the arrays of blocks.
 		s.flat, s.lean = true, true
-		s.flatAcc = (*[MaxDepth + 1][2][block]int16)(unsafe.Pointer((*[(MaxDepth + 1) * 2][block]int16)(s.accBlocks)))
-		s.flatRows = (*[Inputs][block]int16)(s.rowBlocks)
-		s.flatOut = (*[OutputBuckets][2][block]int16)(unsafe.Pointer((*[OutputBuckets * 2][block]int16)(s.outBlocks)))
+		s.flatAcc = (*[MaxDepth + 1][2][block]int16)(unsafe.Pointer((*[(MaxDepth + 1) * 2][block]int16)(blocksOf(s.accs))))
+		s.flatRows = (*[Inputs][block]int16)(blocksOf(net.FeatureWeights))
+		s.flatOut = (*[OutputBuckets][2][block]int16)(unsafe.Pointer((*[OutputBuckets * 2][block]int16)(blocksOf(net.OutputWeights))))
+		return s
+	}
+	switch h / block {
+	case 1:
+		s.wide = newWide[[1][block]int16](s)
+	case 2:
+		s.wide = newWide[[2][block]int16](s)
+	case 3:
+		s.wide = newWide[[3][block]int16](s)
+	default:
+		s.wide = newWide[[4][block]int16](s)
 	}
 	return s
 }
@@ -190,10 +183,9 @@ func makeView(c chess.Color, slot uint8) view {
 	return v
 }
 
-// row is change ch's row as seen by v, in blocks from the start of the
-// rows of a net nb blocks wide.
-func (v *view) row(ch change, nb int) int {
-	return (int(v.rows[ch.pc&15]) + int(ch.sq^v.xor)) * nb
+// row is change ch's row as seen by v.
+func (v *view) row(ch change) int {
+	return int(v.rows[ch.pc&15]) + int(ch.sq^v.xor)
 }
 
 // acc is entry i's accumulator of perspective c.
@@ -203,32 +195,10 @@ func (s *Stack) acc(i int, c chess.Color) []int16 {
 	return s.accs[o : o+h]
 }
 
-// The wide path's operands: an accumulator by the index of its first
-// block in accBlocks, a row by that of its first block in rowBlocks
-// (view.row), each nb blocks long. accAt and rowAt check an operand's
-// last block against its slice and give its first, which the kernels
-// take with the count of blocks, walking them by address (next): one
-// kernel call a perspective, and no call to get there, as the two are
-// small enough to inline.
-
-// next is the block after p, which must not be the last of its slice.
+// next is the block after p, which must not be the last of its slice:
+// the kernels walk their blocks with it.
 func next(p *[block]int16) *[block]int16 {
 	return (*[block]int16)(unsafe.Add(unsafe.Pointer(p), block*2))
-}
-
-func (s *Stack) accAt(i int) *[block]int16 {
-	_ = s.accBlocks[i+s.nb-1]
-	return &s.accBlocks[i]
-}
-
-func (s *Stack) rowAt(i int) *[block]int16 {
-	_ = s.rowBlocks[i+s.nb-1]
-	return &s.rowBlocks[i]
-}
-
-// copyAt copies n blocks from src to dst.
-func (s *Stack) copyAt(dst, src, n int) {
-	copy(s.accBlocks[dst:dst+n], s.accBlocks[src:src+n])
 }
 
 // Reset makes pos the stack's root, its accumulators computed from
@@ -354,11 +324,7 @@ func (s *Stack) Evaluate(pos *chess.Position) int {
 		a := &s.flatAcc[s.top]
 		v = s.flatOutput(&a[us], &a[us.Other()], bucket)
 	} else {
-		s.update()
-		nb, out := s.nb, s.outBlocks
-		w := 2 * bucket * nb
-		_ = out[w+2*nb-1]
-		v = outputOf(s.accAt((2*s.top+int(us))*nb), s.accAt((2*s.top+int(us.Other()))*nb), &out[w], &out[w+nb], nb, s.net.OutputBias[bucket])
+		v = s.wide.evaluate(s, us, bucket)
 	}
 	if s.checking {
 		if want := s.net.Evaluate(pos); v != want {
@@ -368,18 +334,8 @@ func (s *Stack) Evaluate(pos *chess.Position) int {
 	return v
 }
 
-// update brings the top entry up to date from the nearest computed one.
-func (s *Stack) update() {
-	base := s.top
-	for !s.entries[base].computed {
-		base--
-	}
-	for i := base + 1; i <= s.top; i++ {
-		s.applyWide(i)
-	}
-}
-
-// updateFlat is update for a flat stack.
+// updateFlat brings the top entry of a flat stack up to date from the
+// nearest computed one.
 func (s *Stack) updateFlat() {
 	base := s.top
 	for !s.entries[base].computed {
@@ -396,7 +352,7 @@ func (s *Stack) apply(i int) {
 		s.applyFlat(i)
 		return
 	}
-	s.applyWide(i)
+	s.wide.apply(s, i)
 }
 
 // flatOutput is Net.output for a flat stack: bucket's weights are two
@@ -457,117 +413,4 @@ var pieceRows = func() (rows [2][16]int) {
 func flatRows(ch change) (white, black int) {
 	pc := ch.pc & 15
 	return pieceRows[chess.White][pc] + int(ch.sq), pieceRows[chess.Black][pc] + int(relative(chess.Black, ch.sq))
-}
-
-// applyWide is apply for any net: a block at a time, each perspective's
-// rows those of its king's slot, refreshed from the table when the king
-// changed slot. The move's kind is tested once for both perspectives
-// unless a king refreshes.
-func (s *Stack) applyWide(i int) {
-	e := &s.entries[i]
-	e.slot = s.entries[i-1].slot
-	nb := s.nb
-	dst := 2 * i * nb
-	src := dst - 2*nb
-	if e.refresh != [2]bool{} {
-		for c := chess.White; c <= chess.Black; c++ {
-			d := dst + int(c)*nb
-			if e.refresh[c] {
-				// The king is the first piece its move puts down.
-				e.slot[c] = s.net.slot[relative(c, e.adds[0].sq)]
-				s.refreshFromTable(c, e, d)
-			} else {
-				s.applySide(&s.views[c][e.slot[c]&63], e, d, d-2*nb)
-			}
-		}
-		e.computed = true
-		return
-	}
-	w, b := &s.views[chess.White][e.slot[chess.White]&63], &s.views[chess.Black][e.slot[chess.Black]&63]
-	switch {
-	case e.nAdd == 0:
-		s.copyAt(dst, src, 2*nb)
-	case e.nAdd == 1 && e.nSub == 1:
-		a, b1 := e.adds[0], e.subs[0]
-		addSub(s.accAt(dst), s.accAt(src), s.rowAt(w.row(a, nb)), s.rowAt(w.row(b1, nb)), nb)
-		addSub(s.accAt(dst+nb), s.accAt(src+nb), s.rowAt(b.row(a, nb)), s.rowAt(b.row(b1, nb)), nb)
-	case e.nAdd == 1:
-		a, b1, b2 := e.adds[0], e.subs[0], e.subs[1]
-		addSubSub(s.accAt(dst), s.accAt(src), s.rowAt(w.row(a, nb)), s.rowAt(w.row(b1, nb)), s.rowAt(w.row(b2, nb)), nb)
-		addSubSub(s.accAt(dst+nb), s.accAt(src+nb), s.rowAt(b.row(a, nb)), s.rowAt(b.row(b1, nb)), s.rowAt(b.row(b2, nb)), nb)
-	default:
-		s.applySide(w, e, dst, src)
-		s.applySide(b, e, dst+nb, src+nb)
-	}
-	e.computed = true
-}
-
-// applySide is applyWide's update of one perspective's accumulator, at
-// dst from src, as v sees the board.
-func (s *Stack) applySide(v *view, e *entry, dst, src int) {
-	nb := s.nb
-	switch {
-	case e.nAdd == 0:
-		s.copyAt(dst, src, nb)
-	case e.nAdd == 1 && e.nSub == 1:
-		addSub(s.accAt(dst), s.accAt(src), s.rowAt(v.row(e.adds[0], nb)), s.rowAt(v.row(e.subs[0], nb)), nb)
-	case e.nAdd == 1:
-		addSubSub(s.accAt(dst), s.accAt(src), s.rowAt(v.row(e.adds[0], nb)), s.rowAt(v.row(e.subs[0], nb)),
-			s.rowAt(v.row(e.subs[1], nb)), nb)
-	default:
-		addAddSubSub(s.accAt(dst), s.accAt(src), s.rowAt(v.row(e.adds[0], nb)), s.rowAt(v.row(e.adds[1], nb)),
-			s.rowAt(v.row(e.subs[0], nb)), s.rowAt(v.row(e.subs[1], nb)), nb)
-	}
-}
-
-// refreshFromTable sets dst to perspective c's accumulator of the pieces
-// e.boards, from the refresh table's entry of e's slot: the pieces the
-// entry holds and the position does not are taken off, those the
-// position holds and the entry does not are put on, in pairs where it
-// can (one pass for two rows), and the entry then holds the position.
-// Integer sums wrap alike in any order, so the result is to the bit a
-// refresh from nothing.
-func (s *Stack) refreshFromTable(c chess.Color, e *entry, dst int) {
-	n := s.net
-	slot := e.slot[c]
-	t := &s.table[int(c)*n.Slots()+int(slot)]
-	if s.noTable {
-		// From nothing: the entry is emptied to the bias, so that every
-		// piece is put on below.
-		copy(s.accBlocks[t.at:t.at+s.nb], blocksOf(n.FeatureBias))
-		t.pieces = boards{}
-	}
-	v, nb := &s.views[c][slot&63], s.nb
-	var adds, subs [32]int
-	nAdd, nSub := 0, 0
-	for k := range t.pieces {
-		pc := chess.MakePiece(chess.Color(k/6), chess.PieceType(k%6+1))
-		on, off := e.boards[k]&^t.pieces[k], t.pieces[k]&^e.boards[k]
-		for on != 0 && nAdd < len(adds) {
-			adds[nAdd] = v.row(change{pc, on.PopFirst()}, nb)
-			nAdd++
-		}
-		for off != 0 && nSub < len(subs) {
-			subs[nSub] = v.row(change{pc, off.PopFirst()}, nb)
-			nSub++
-		}
-	}
-	acc := s.accAt(t.at)
-	paired := min(nAdd, nSub)
-	for j := range paired {
-		addSub(acc, acc, s.rowAt(adds[j]), s.rowAt(subs[j]), nb)
-	}
-	for j := paired; j < nAdd; j++ {
-		addRow(acc, s.rowAt(adds[j]), nb)
-	}
-	for j := paired; j < nSub; j++ {
-		subRow(acc, s.rowAt(subs[j]), nb)
-	}
-	t.pieces = e.boards
-	s.copyAt(dst, t.at, nb)
-	if s.noTable {
-		s.scratchRefreshes++
-	} else {
-		s.refreshes++
-	}
 }

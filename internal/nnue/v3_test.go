@@ -3,6 +3,7 @@ package nnue
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"math/rand/v2"
 	"strings"
@@ -365,6 +366,101 @@ func TestFlatStack(t *testing.T) {
 		}
 		if s := NewStack(n); s.flat || s.lean {
 			t.Errorf("a version 3 net %d wide: flat %v, lean %v", shape.hidden, s.flat, s.lean)
+		}
+	}
+}
+
+// TestWidePathPerWidth: each width runs the wide path compiled for its
+// own accumulator array (whose bounds and block count are constants), and
+// a version 2 net none.
+func TestWidePathPerWidth(t *testing.T) {
+	if s := NewStack(Random(1)); s.wide != nil {
+		t.Errorf("a flat stack has a wide path, %T", s.wide)
+	}
+	l4, _ := KingLayout(4)
+	for _, c := range []struct {
+		hidden int
+		path   widePath
+	}{
+		{256, (*wide[[1][block]int16])(nil)},
+		{512, (*wide[[2][block]int16])(nil)},
+		{768, (*wide[[3][block]int16])(nil)},
+		{1024, (*wide[[4][block]int16])(nil)},
+	} {
+		n, err := RandomV3(4, c.hidden, l4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := fmt.Sprintf("%T", NewStack(n).wide), fmt.Sprintf("%T", c.path); got != want {
+			t.Errorf("%d wide: the path is %s, want %s", c.hidden, got, want)
+		}
+	}
+}
+
+// TestWidePathEveryShape plays random games with takebacks, null moves
+// and king moves on a net of each width with each king bucket layout,
+// lazy and eager, and holds every score of the wide path to the score
+// from nothing (Net.Evaluate, which shares none of its code: no view, no
+// slot kept from ply to ply, no refresh table).
+func TestWidePathEveryShape(t *testing.T) {
+	for _, hidden := range []int{256, 512, 768, 1024} {
+		for _, buckets := range []int{1, 4, 8, 10} {
+			layout, _ := KingLayout(buckets)
+			net, err := RandomV3(uint64(hidden+buckets), hidden, layout)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rand.New(rand.NewPCG(uint64(hidden), uint64(buckets)))
+			s := NewStack(net)
+			checked := 0
+			for game, fen := range testFENs {
+				pos := mustFEN(t, fen)
+				s.SetEager(game%2 == 1)
+				s.Reset(pos)
+				var line []chess.Move // 0 for a null move
+				for range 120 {
+					var ml chess.MoveList
+					pos.GenerateLegal(&ml)
+					switch {
+					case len(line) > 0 && (r.IntN(5) == 0 || ml.N == 0 || len(line) >= MaxDepth):
+						last := line[len(line)-1]
+						line = line[:len(line)-1]
+						if last == 0 {
+							pos.UnmakeNullMove()
+						} else {
+							pos.UnmakeMove(last)
+						}
+						s.Pop()
+						continue
+					case ml.N == 0:
+						continue
+					case !pos.InCheck() && r.IntN(12) == 0:
+						s.PushNull()
+						pos.MakeNullMove()
+						line = append(line, 0)
+					default:
+						m := ml.Moves[r.IntN(ml.N)]
+						for range 2 {
+							if pos.PieceOn(m.From()).Type() == chess.King {
+								break
+							}
+							m = ml.Moves[r.IntN(ml.N)]
+						}
+						s.Push(pos, m)
+						pos.MakeMove(m)
+						line = append(line, m)
+					}
+					if r.IntN(2) == 0 {
+						if got, want := s.Evaluate(pos), net.Evaluate(pos); got != want {
+							t.Fatalf("%d wide, %d buckets: %s: stack %d, from nothing %d", hidden, buckets, pos.FEN(), got, want)
+						}
+						checked++
+					}
+				}
+			}
+			if checked < 200 || s.refreshes < 10 {
+				t.Errorf("%d wide, %d buckets: %d positions checked, %d refreshes", hidden, buckets, checked, s.refreshes)
+			}
 		}
 	}
 }
