@@ -26,16 +26,15 @@ type entry struct {
 	nSub     int8
 	// refresh says which perspectives' kings moved to another refresh
 	// table slot (another king bucket, or across the mirror): their
-	// accumulators are rebuilt from the refresh table and boards, not
-	// updated from the parent's.
+	// accumulators are rebuilt from the refresh table and the
+	// position's pieces (boardsAt), not updated from the parent's.
 	refresh [2]bool
 	// slot is each perspective's refresh table slot in this ply, set
 	// when the entry is computed: its parent's, but for a king that
 	// refreshes.
-	slot   [2]uint8
-	adds   [2]change
-	subs   [2]change
-	boards boards
+	slot [2]uint8
+	adds [2]change
+	subs [2]change
 }
 
 // boards is a position's pieces, one bitboard for each colour and piece
@@ -44,6 +43,14 @@ type boards [12]chess.Bitboard
 
 // boardIndex is pc's bitboard in a boards.
 func boardIndex(pc chess.Piece) int { return int(pc.Color())*6 + int(pc.Type()) - 1 }
+
+// boardPieces is the piece of each bitboard of a boards.
+var boardPieces = func() (p [12]chess.Piece) {
+	for k := range p {
+		p[k] = chess.MakePiece(chess.Color(k/6), chess.PieceType(k%6+1))
+	}
+	return p
+}()
 
 // finny is one refresh table entry, as in Ethereal and Stockfish
 // ("Finny tables"): an accumulator of one perspective in one slot and the
@@ -222,28 +229,49 @@ func (s *Stack) Push(pos *chess.Position, m chess.Move) {
 	s.record(e, pos, m)
 }
 
-// piecesAfter is the pieces of pos after the move e records.
-func piecesAfter(pos *chess.Position, e *entry) boards {
+// boardsAt is the pieces of entry i's position, from pos, the position
+// of entry at: with the moves of the entries above i taken back when at
+// is above i (a lazy stack's update, from the position evaluated), or
+// with entry i's move made when at is its parent (an eager Push, from
+// the position before the move). A refresh takes its pieces from here
+// when it is computed, so that a king move whose ply is never evaluated
+// costs no copy of the board.
+func (s *Stack) boardsAt(pos *chess.Position, at, i int) boards {
 	var b boards
-	for c := range 2 {
-		for t := chess.Pawn; t <= chess.King; t++ {
-			b[c*6+int(t)-1] = pos.Pieces(chess.Color(c), t)
+	white := pos.ByColor(chess.White)
+	for t := chess.Pawn; t <= chess.King; t++ {
+		p := pos.ByType(t)
+		b[t-1], b[t+5] = p&white, p&^white
+	}
+	if at < i {
+		e := &s.entries[i]
+		for _, ch := range e.subs[:e.nSub] {
+			b[boardIndex(ch.pc)] &^= chess.SquareBB(ch.sq)
 		}
+		for _, ch := range e.adds[:e.nAdd] {
+			b[boardIndex(ch.pc)] |= chess.SquareBB(ch.sq)
+		}
+		return b
 	}
-	for i := range e.nSub {
-		b[boardIndex(e.subs[i].pc)] &^= chess.SquareBB(e.subs[i].sq)
-	}
-	for i := range e.nAdd {
-		b[boardIndex(e.adds[i].pc)] |= chess.SquareBB(e.adds[i].sq)
+	for ; at > i; at-- {
+		e := &s.entries[at]
+		// What the move put down comes off first: a Chess960 king that
+		// castles without moving is taken up and put down on one square.
+		for _, ch := range e.adds[:e.nAdd] {
+			b[boardIndex(ch.pc)] &^= chess.SquareBB(ch.sq)
+		}
+		for _, ch := range e.subs[:e.nSub] {
+			b[boardIndex(ch.pc)] |= chess.SquareBB(ch.sq)
+		}
 	}
 	return b
 }
 
 // record writes into e, the top entry, the pieces that m, made on pos,
 // puts down and takes up. Unless the stack is lean it then marks a king
-// that changes slot for a refresh, with the pieces to refresh from, and
-// computes the entry at once if the stack is eager. The slots
-// themselves are left to applyWide, which has the parent's. All of
+// that changes slot for a refresh, and computes the entry at once if the
+// stack is eager. The slots themselves are left to the wide path's
+// apply, which has the parent's. All of
 // Push's work after its bookkeeping is here, so that Push is small
 // enough for the search to inline and keeps no value across the call:
 // Push and record cost the embedded net's bench 42.6M instructions
@@ -287,11 +315,10 @@ func (s *Stack) record(e *entry, pos *chess.Position, m chess.Move) {
 		// and it stood on from.
 		if pc.Type() == chess.King && s.net.slot[relative(us, from)] != s.net.slot[relative(us, e.adds[0].sq)] {
 			e.refresh[us] = true
-			e.boards = piecesAfter(pos, e)
 		}
 	}
 	if s.eager {
-		s.apply(s.top)
+		s.apply(s.top, pos, s.top-1)
 	}
 }
 
@@ -306,7 +333,8 @@ func (s *Stack) PushNull() {
 		e.refresh = [2]bool{}
 	}
 	if s.eager {
-		s.apply(s.top)
+		// A null move refreshes nothing, so it needs no position.
+		s.apply(s.top, nil, s.top-1)
 	}
 }
 
@@ -324,7 +352,7 @@ func (s *Stack) Evaluate(pos *chess.Position) int {
 		a := &s.flatAcc[s.top]
 		v = s.flatOutput(&a[us], &a[us.Other()], bucket)
 	} else {
-		v = s.wide.evaluate(s, us, bucket)
+		v = s.wide.evaluate(s, pos, us, bucket)
 	}
 	if s.checking {
 		if want := s.net.Evaluate(pos); v != want {
@@ -346,13 +374,14 @@ func (s *Stack) updateFlat() {
 	}
 }
 
-// apply computes entry i from its parent and the move between them.
-func (s *Stack) apply(i int) {
+// apply computes entry i from its parent and the move between them;
+// pos is the position of entry at (boardsAt).
+func (s *Stack) apply(i int, pos *chess.Position, at int) {
 	if s.flat {
 		s.applyFlat(i)
 		return
 	}
-	s.wide.apply(s, i)
+	s.wide.apply(s, i, pos, at)
 }
 
 // flatOutput is Net.output for a flat stack: bucket's weights are two

@@ -464,3 +464,64 @@ func TestWidePathEveryShape(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardsAt: the pieces boardsAt gives for each ply of a random line,
+// taken back from the last position or made from the one before (an
+// eager Push), are those of that ply's position, in lines with captures,
+// promotions, en passant, castling, and Chess960 castling by a king that
+// stays on its square.
+func TestBoardsAt(t *testing.T) {
+	l4, _ := KingLayout(4)
+	net, err := RandomV3(9, 256, l4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	piecesOf := func(pos *chess.Position) (b boards) {
+		for k := range b {
+			b[k] = pos.Pieces(boardPieces[k].Color(), boardPieces[k].Type())
+		}
+		return b
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	stayed := 0
+	for _, fen := range append(testFENs, "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1") {
+		pos := mustFEN(t, fen)
+		s := NewStack(net)
+		s.Reset(pos)
+		want := []boards{piecesOf(pos)}
+		for range 80 {
+			var ml chess.MoveList
+			pos.GenerateLegal(&ml)
+			if ml.N == 0 {
+				break
+			}
+			// Castling when it can, a king that stays on its square first.
+			m := ml.Moves[r.IntN(ml.N)]
+			for _, c := range ml.Moves[:ml.N] {
+				if c.Kind() != chess.Castling || m.Kind() == chess.Castling && r.IntN(2) == 0 {
+					continue
+				}
+				m = c
+				if kingTo, _ := chess.CastleTargets(pos.SideToMove(), c.To() > c.From()); kingTo == c.From() {
+					stayed++
+					break
+				}
+			}
+			s.Push(pos, m)
+			made := s.boardsAt(pos, s.top-1, s.top)
+			pos.MakeMove(m)
+			want = append(want, piecesOf(pos))
+			if made != want[s.top] {
+				t.Fatalf("%s: after %v, the pieces made from the ply before differ", fen, m)
+			}
+			for i := range want {
+				if got := s.boardsAt(pos, s.top, i); got != want[i] {
+					t.Fatalf("%s: ply %d of %d: the pieces taken back differ", fen, i, s.top)
+				}
+			}
+		}
+	}
+	if stayed == 0 {
+		t.Error("no king castled without moving")
+	}
+}

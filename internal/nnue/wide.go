@@ -16,11 +16,12 @@ type wideAcc interface {
 // widePath is the wide path of a stack: the methods of wide[A] for the
 // accumulator type A of its net's width.
 type widePath interface {
-	// apply computes entry i from its parent and the move between them.
-	apply(s *Stack, i int)
-	// evaluate brings the top entry up to date and is its score with
-	// us to move and output bucket bucket.
-	evaluate(s *Stack, us chess.Color, bucket int) int
+	// apply computes entry i from its parent and the move between
+	// them; pos is the position of entry at, for a refresh (boardsAt).
+	apply(s *Stack, i int, pos *chess.Position, at int)
+	// evaluate brings the top entry, whose position is pos, up to date
+	// and is its score with us to move and output bucket bucket.
+	evaluate(s *Stack, pos *chess.Position, us chess.Color, bucket int) int
 }
 
 // wide is the wide path's view of a stack's accumulators, its refresh
@@ -74,13 +75,13 @@ func newWide[A wideAcc](s *Stack) *wide[A] {
 // first is a's first block, where the kernels take it.
 func first[A wideAcc](a *A) *[block]int16 { return &(*a)[0] }
 
-func (w *wide[A]) evaluate(s *Stack, us chess.Color, bucket int) int {
+func (w *wide[A]) evaluate(s *Stack, pos *chess.Position, us chess.Color, bucket int) int {
 	base := s.top
 	for !s.entries[base].computed {
 		base--
 	}
 	for i := base + 1; i <= s.top; i++ {
-		w.apply(s, i)
+		w.apply(s, i, pos, s.top)
 	}
 	a, o := &w.acc[s.top], &w.out[bucket]
 	return outputOf(first(&a[us&1]), first(&a[us&1^1]), first(&o[0]), first(&o[1]), len(o[0]), s.net.OutputBias[bucket])
@@ -90,7 +91,7 @@ func (w *wide[A]) evaluate(s *Stack, us chess.Color, bucket int) int {
 // king's slot, and a perspective whose king changed slot is refreshed
 // from the table. The move's kind is tested once for both perspectives
 // unless a king refreshes.
-func (w *wide[A]) apply(s *Stack, i int) {
+func (w *wide[A]) apply(s *Stack, i int, pos *chess.Position, at int) {
 	e := &s.entries[i]
 	e.slot = s.entries[i-1].slot
 	dst, src := &w.acc[i], &w.acc[i-1]
@@ -99,7 +100,8 @@ func (w *wide[A]) apply(s *Stack, i int) {
 			if e.refresh[c] {
 				// The king is the first piece its move puts down.
 				e.slot[c] = s.net.slot[relative(c, e.adds[0].sq)]
-				w.refresh(s, c, e, &dst[c])
+				b := s.boardsAt(pos, at, i)
+				w.refresh(s, c, e.slot[c], &b, &dst[c])
 			} else {
 				w.applySide(&s.views[c][e.slot[c]&63], e, &dst[c], &src[c])
 			}
@@ -145,15 +147,13 @@ func (w *wide[A]) applySide(v *view, e *entry, dst, src *A) {
 	}
 }
 
-// refresh sets dst to perspective c's accumulator of the pieces
-// e.boards, from the refresh table's entry of e's slot: the pieces the
-// entry holds and the position does not are taken off, those the
-// position holds and the entry does not are put on, in pairs where it
-// can (one pass for two rows), and the entry then holds the position.
-// Integer sums wrap alike in any order, so the result is to the bit a
-// refresh from nothing.
-func (w *wide[A]) refresh(s *Stack, c chess.Color, e *entry, dst *A) {
-	slot := e.slot[c]
+// refresh sets dst to perspective c's accumulator of the pieces b from
+// the refresh table's entry of slot: the pieces the entry holds and b
+// does not are taken off, those b holds and the entry does not are put
+// on, in pairs where it can (one pass for two rows), and the entry then
+// holds b. Integer sums wrap alike in any order, so the result is to the
+// bit a refresh from nothing.
+func (w *wide[A]) refresh(s *Stack, c chess.Color, slot uint8, b *boards, dst *A) {
 	k := int(c)*s.net.Slots() + int(slot)
 	t, acc := &s.table[k], &w.table[k]
 	if s.noTable {
@@ -163,18 +163,19 @@ func (w *wide[A]) refresh(s *Stack, c chess.Color, e *entry, dst *A) {
 		t.pieces = boards{}
 	}
 	v := &s.views[c][slot&63]
-	var adds, subs [32]int
+	var adds, subs [32]int32
 	nAdd, nSub := 0, 0
-	for k := range t.pieces {
-		pc := chess.MakePiece(chess.Color(k/6), chess.PieceType(k%6+1))
-		on, off := e.boards[k]&^t.pieces[k], t.pieces[k]&^e.boards[k]
-		for on != 0 && nAdd < len(adds) {
-			adds[nAdd] = v.row(change{pc, on.PopFirst()})
-			nAdd++
+	for j, now := range b {
+		was := t.pieces[j]
+		if now == was {
+			continue
 		}
-		for off != 0 && nSub < len(subs) {
-			subs[nSub] = v.row(change{pc, off.PopFirst()})
-			nSub++
+		pc := boardPieces[j]
+		for on := now &^ was; on != 0 && nAdd < len(adds); nAdd++ {
+			adds[nAdd] = int32(v.row(change{pc, on.PopFirst()}))
+		}
+		for off := was &^ now; off != 0 && nSub < len(subs); nSub++ {
+			subs[nSub] = int32(v.row(change{pc, off.PopFirst()}))
 		}
 	}
 	r, n, a := w.rows, len(*acc), first(acc)
@@ -188,7 +189,7 @@ func (w *wide[A]) refresh(s *Stack, c chess.Color, e *entry, dst *A) {
 	for j := paired; j < nSub; j++ {
 		subRow(a, first(&r[subs[j]]), n)
 	}
-	t.pieces = e.boards
+	t.pieces = *b
 	*dst = *acc
 	if s.noTable {
 		s.scratchRefreshes++
