@@ -23,6 +23,14 @@ func addAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16, n int) {
 	scalarAddAddSubSub(dst, src, add1, add2, sub1, sub2, n)
 }
 
+func addSubPair(dst, src, addW, subW, addB, subB *[block]int16, n int) {
+	scalarAddSubPair(dst, src, addW, subW, addB, subB, n)
+}
+
+func addSubSubPair(dst, src, addW, sub1W, sub2W, addB, sub1B, sub2B *[block]int16, n int) {
+	scalarAddSubSubPair(dst, src, addW, sub1W, sub2W, addB, sub1B, sub2B, n)
+}
+
 func screluSum(us, them, wUs, wThem *[block]int16, n int) int64 {
 	return scalarScreluSum(us, them, wUs, wThem, n)
 }

@@ -74,6 +74,29 @@ func addAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16, n int) {
 	scalarAddAddSubSub(dst, src, add1, add2, sub1, sub2, n)
 }
 
+// addSubPair and addSubSubPair are addSub and addSubSub for both
+// perspectives of a ply at once: dst and src are White's accumulators
+// of n blocks and Black's are the n blocks after them, with White's
+// rows and then Black's. A ply's update is then one dispatch and one
+// VZEROUPPER, not two.
+func addSubPair(dst, src, addW, subW, addB, subB *[block]int16, n int) {
+	if hasAVX2 {
+		avxAddSubPair(dst, src, addW, subW, addB, subB, n)
+		archsimd.ClearAVXUpperBits()
+		return
+	}
+	scalarAddSubPair(dst, src, addW, subW, addB, subB, n)
+}
+
+func addSubSubPair(dst, src, addW, sub1W, sub2W, addB, sub1B, sub2B *[block]int16, n int) {
+	if hasAVX2 {
+		avxAddSubSubPair(dst, src, addW, sub1W, sub2W, addB, sub1B, sub2B, n)
+		archsimd.ClearAVXUpperBits()
+		return
+	}
+	scalarAddSubSubPair(dst, src, addW, sub1W, sub2W, addB, sub1B, sub2B, n)
+}
+
 func screluSum(us, them, wUs, wThem *[block]int16, n int) int64 {
 	if hasAVX2 {
 		sum := avxScreluSum(us, them, wUs, wThem, n)
@@ -231,6 +254,16 @@ func avxAddAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16, n int) {
 		}
 		dst, src, add1, add2, sub1, sub2 = next(dst), next(src), next(add1), next(add2), next(sub1), next(sub2)
 	}
+}
+
+func avxAddSubPair(dst, src, addW, subW, addB, subB *[block]int16, n int) {
+	avxAddSub(dst, src, addW, subW, n)
+	avxAddSub(blocksOn(dst, n), blocksOn(src, n), addB, subB, n)
+}
+
+func avxAddSubSubPair(dst, src, addW, sub1W, sub2W, addB, sub1B, sub2B *[block]int16, n int) {
+	avxAddSubSub(dst, src, addW, sub1W, sub2W, n)
+	avxAddSubSub(blocksOn(dst, n), blocksOn(src, n), addB, sub1B, sub2B, n)
 }
 
 // avxScreluSum: clamp to [0, QA] (VPMAXSW, VPMINSW), times the weight in

@@ -110,6 +110,25 @@ func scalarAddAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16, n int) {
 	}
 }
 
+// The pair kernels update both perspectives of a ply: dst and src are
+// White's accumulators of n blocks, and Black's are the n blocks after
+// them (blocksOn).
+
+func scalarAddSubPair(dst, src, addW, subW, addB, subB *[block]int16, n int) {
+	scalarAddSub(dst, src, addW, subW, n)
+	scalarAddSub(blocksOn(dst, n), blocksOn(src, n), addB, subB, n)
+}
+
+func scalarAddSubSubPair(dst, src, addW, sub1W, sub2W, addB, sub1B, sub2B *[block]int16, n int) {
+	scalarAddSubSub(dst, src, addW, sub1W, sub2W, n)
+	scalarAddSubSub(blocksOn(dst, n), blocksOn(src, n), addB, sub1B, sub2B, n)
+}
+
+// blocksOn is the block n after p, which must be in p's array.
+func blocksOn(p *[block]int16, n int) *[block]int16 {
+	return (*[block]int16)(unsafe.Add(unsafe.Pointer(p), n*block*2))
+}
+
 // quads is v as groups of four lanes, for loops unrolled by four.
 func quads(v *[block]int16) *[block / 4][4]int16 {
 	return (*[block / 4][4]int16)(unsafe.Pointer(v))

@@ -38,12 +38,12 @@ func (w *wideOperands) lanesOfOperand(k int) *[MaxHidden]int16 {
 	return (*[MaxHidden]int16)(unsafe.Pointer(&w.v[k]))
 }
 
-// fillOperands fills operands 0 to 4 of w with values of round's kind:
+// fillOperands fills operands 0 to 5 of w with values of round's kind:
 // the whole int16 range, where most sums wrap, a trained net's range, or
 // the lanes' edge values.
 func fillOperands(r *rand.Rand, w *wideOperands, round int) {
 	edges := []int16{0, 1, -1, 32767, -32768, 16384, -16384, 255, -255}
-	for k := range 5 {
+	for k := range 6 {
 		v := w.lanesOfOperand(k)
 		for i := range v {
 			switch round % 3 {
@@ -193,3 +193,45 @@ func BenchmarkKernelScreluSum(b *testing.B) {
 
 // blk is the block of s at o.
 func blk(s []int16, o int) *[block]int16 { return (*[block]int16)(s[o : o+block]) }
+
+// TestPairKernels holds the kernels that update both perspectives of a
+// ply in one call (those of this build) to two calls of the plain
+// kernels of one perspective: Black's accumulators are the n blocks
+// after White's, each with its own rows, and nothing past them changes.
+func TestPairKernels(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 29))
+	var w, want wideOperands
+	for round := range 200 {
+		fillOperands(r, &w, round)
+		n := round%(MaxHidden/block/2) + 1
+		for _, pair := range []struct {
+			name        string
+			pair, plain func(w *wideOperands)
+		}{
+			{"addSubPair", func(w *wideOperands) {
+				addSubPair(w.op(6), w.op(0), w.op(1), w.op(2), w.op(3), w.op(4), n)
+			}, func(w *wideOperands) {
+				scalarAddSub(w.op(6), w.op(0), w.op(1), w.op(2), n)
+				scalarAddSub(&w.v[6][n], &w.v[0][n], w.op(3), w.op(4), n)
+			}},
+			{"addSubSubPair", func(w *wideOperands) {
+				addSubSubPair(w.op(6), w.op(0), w.op(1), w.op(2), w.op(3), w.op(4), w.op(5), w.op(1), n)
+			}, func(w *wideOperands) {
+				scalarAddSubSub(w.op(6), w.op(0), w.op(1), w.op(2), w.op(3), n)
+				scalarAddSubSub(&w.v[6][n], &w.v[0][n], w.op(4), w.op(5), w.op(1), n)
+			}},
+		} {
+			for i := range w.v[6] {
+				for j := range w.v[6][i] {
+					w.v[6][i][j] = int16(i*block + j + round)
+				}
+			}
+			want = w
+			pair.plain(&want)
+			pair.pair(&w)
+			if w.v[6] != want.v[6] {
+				t.Fatalf("round %d, %d blocks: %s differs from two plain updates", round, n, pair.name)
+			}
+		}
+	}
+}

@@ -403,14 +403,12 @@ func (s *Stack) applyFlat(i int) {
 	case e.nAdd == 1 && e.nSub == 1:
 		aw, ab := flatRows(e.adds[0])
 		bw, bb := flatRows(e.subs[0])
-		addSub(&dst[chess.White], &src[chess.White], &r[aw], &r[bw], 1)
-		addSub(&dst[chess.Black], &src[chess.Black], &r[ab], &r[bb], 1)
+		addSubPair(&dst[chess.White], &src[chess.White], &r[aw], &r[bw], &r[ab], &r[bb], 1)
 	case e.nAdd == 1:
 		aw, ab := flatRows(e.adds[0])
 		b1w, b1b := flatRows(e.subs[0])
 		b2w, b2b := flatRows(e.subs[1])
-		addSubSub(&dst[chess.White], &src[chess.White], &r[aw], &r[b1w], &r[b2w], 1)
-		addSubSub(&dst[chess.Black], &src[chess.Black], &r[ab], &r[b1b], &r[b2b], 1)
+		addSubSubPair(&dst[chess.White], &src[chess.White], &r[aw], &r[b1w], &r[b2w], &r[ab], &r[b1b], &r[b2b], 1)
 	default:
 		a1w, a1b := flatRows(e.adds[0])
 		a2w, a2b := flatRows(e.adds[1])

@@ -116,12 +116,12 @@ func (w *wide[A]) apply(s *Stack, i int, pos *chess.Position, at int) {
 		*dst = *src
 	case e.nAdd == 1 && e.nSub == 1:
 		a, b := e.adds[0], e.subs[0]
-		addSub(first(&dst[0]), first(&src[0]), first(&r[wv.row(a)]), first(&r[wv.row(b)]), n)
-		addSub(first(&dst[1]), first(&src[1]), first(&r[bv.row(a)]), first(&r[bv.row(b)]), n)
+		addSubPair(first(&dst[0]), first(&src[0]), first(&r[wv.row(a)]), first(&r[wv.row(b)]),
+			first(&r[bv.row(a)]), first(&r[bv.row(b)]), n)
 	case e.nAdd == 1:
 		a, b1, b2 := e.adds[0], e.subs[0], e.subs[1]
-		addSubSub(first(&dst[0]), first(&src[0]), first(&r[wv.row(a)]), first(&r[wv.row(b1)]), first(&r[wv.row(b2)]), n)
-		addSubSub(first(&dst[1]), first(&src[1]), first(&r[bv.row(a)]), first(&r[bv.row(b1)]), first(&r[bv.row(b2)]), n)
+		addSubSubPair(first(&dst[0]), first(&src[0]), first(&r[wv.row(a)]), first(&r[wv.row(b1)]), first(&r[wv.row(b2)]),
+			first(&r[bv.row(a)]), first(&r[bv.row(b1)]), first(&r[bv.row(b2)]), n)
 	default:
 		w.applySide(wv, e, &dst[0], &src[0])
 		w.applySide(bv, e, &dst[1], &src[1])
