@@ -24,14 +24,11 @@ type entry struct {
 	computed bool
 	nAdd     int8
 	nSub     int8
-	// refresh says which perspectives' kings moved to another refresh
-	// table slot (another king bucket, or across the mirror): their
-	// accumulators are rebuilt from the refresh table and the
-	// position's pieces (boardsAt), not updated from the parent's.
-	refresh [2]bool
-	// slot is each perspective's refresh table slot in this ply, set
-	// when the entry is computed: its parent's, but for a king that
-	// refreshes.
+	// slot is each perspective's refresh table slot in this ply, set by
+	// the wide path when the entry is computed: its parent's, but for a
+	// king whose move takes it to another slot (another king bucket, or
+	// across the mirror), whose side is then rebuilt from the refresh
+	// table and the position's pieces (boardsAt).
 	slot [2]uint8
 	adds [2]change
 	subs [2]change
@@ -96,11 +93,9 @@ type Stack struct {
 	// on the views below, arrays of fixed size over the same memory as
 	// accs and the net's weights: the updates index them with constant
 	// bounds, with no loop over blocks, no re-slicing and no slot or
-	// refresh to consult, and Push records no slots. On the general path
-	// this net's bench takes more instructions (commit 4362e28 counts them).
-	flat bool
-	// lean is flat and not eager: Push then only records the move.
-	lean     bool
+	// refresh to consult. On the general path this net's bench takes
+	// more instructions (commit 4362e28 counts them).
+	flat     bool
 	flatAcc  *[MaxDepth + 1][2][block]int16
 	flatRows *[Inputs][block]int16
 	flatOut  *[OutputBuckets][2][block]int16
@@ -110,10 +105,7 @@ type Stack struct {
 // Stockfish 12's did, instead of when the ply is first evaluated. The
 // search never sets it: it is kept to measure the lazy stack against
 // (BenchmarkBenchNet in internal/search, docs/nnue.md).
-func (s *Stack) SetEager(on bool) {
-	s.eager = on
-	s.lean = s.flat && !on
-}
+func (s *Stack) SetEager(on bool) { s.eager = on }
 
 // SetRefreshTable(false) rebuilds a perspective whose king changed slot
 // from the bias and all its pieces, as Berserk 8 does, instead of from the
@@ -148,7 +140,7 @@ func NewStack(net *Net) *Stack {
 	if h == block && net.KingBuckets == 1 && !net.Mirrored {
 		// The slice-to-array conversions check the lengths; the arrays
 		// of pairs have the layout of the arrays of blocks.
-		s.flat, s.lean = true, true
+		s.flat = true
 		s.flatAcc = (*[MaxDepth + 1][2][block]int16)(unsafe.Pointer((*[(MaxDepth + 1) * 2][block]int16)(blocksOf(s.accs))))
 		s.flatRows = (*[Inputs][block]int16)(blocksOf(net.FeatureWeights))
 		s.flatOut = (*[OutputBuckets][2][block]int16)(unsafe.Pointer((*[OutputBuckets * 2][block]int16)(blocksOf(net.OutputWeights))))
@@ -268,10 +260,11 @@ func (s *Stack) boardsAt(pos *chess.Position, at, i int) boards {
 }
 
 // record writes into e, the top entry, the pieces that m, made on pos,
-// puts down and takes up. Unless the stack is lean it then marks a king
-// that changes slot for a refresh, and computes the entry at once if the
-// stack is eager. The slots themselves are left to the wide path's
-// apply, which has the parent's. All of
+// puts down and takes up, and computes the entry at once if the stack is
+// eager. The mover is the first piece taken up and, for a king, the
+// king is the first put down: the wide path's apply, which has the
+// parent's slots, finds a king that changes slot from them, so that
+// Push does the same work for every net. All of
 // Push's work after its bookkeeping is here, so that Push is small
 // enough for the search to inline and keeps no value across the call:
 // Push and record cost the embedded net's bench 42.6M instructions
@@ -305,18 +298,6 @@ func (s *Stack) record(e *entry, pos *chess.Position, m chess.Move) {
 			e.nSub = 2
 		}
 	}
-	if s.lean {
-		return
-	}
-	// A flat net's entries keep slot 0 and no refresh from NewStack.
-	if !s.flat {
-		e.refresh = [2]bool{}
-		// The king is the first piece a king move or castling puts down,
-		// and it stood on from.
-		if pc.Type() == chess.King && s.net.slot[relative(us, from)] != s.net.slot[relative(us, e.adds[0].sq)] {
-			e.refresh[us] = true
-		}
-	}
 	if s.eager {
 		s.apply(s.top, pos, s.top-1)
 	}
@@ -329,9 +310,6 @@ func (s *Stack) PushNull() {
 	e := &s.entries[s.top]
 	e.computed = false
 	e.nAdd, e.nSub = 0, 0
-	if !s.flat {
-		e.refresh = [2]bool{}
-	}
 	if s.eager {
 		// A null move refreshes nothing, so it needs no position.
 		s.apply(s.top, nil, s.top-1)

@@ -340,20 +340,10 @@ func TestNoAllocation(t *testing.T) {
 }
 
 // TestFlatStack: only a net of version 2's architecture runs the flat
-// path (its fixed-size views would misread any other), and a flat stack
-// is lean, recording only the move in Push, until it is made eager.
+// path (its fixed-size views would misread any other).
 func TestFlatStack(t *testing.T) {
-	s := NewStack(Random(1))
-	if !s.flat || !s.lean {
-		t.Fatalf("a version 2 net's stack: flat %v, lean %v", s.flat, s.lean)
-	}
-	s.SetEager(true)
-	if s.lean {
-		t.Error("an eager stack is lean")
-	}
-	s.SetEager(false)
-	if !s.lean {
-		t.Error("a lazy flat stack is not lean again")
+	if s := NewStack(Random(1)); !s.flat {
+		t.Fatal("a version 2 net's stack is not flat")
 	}
 	one, _ := KingLayout(1)
 	for _, shape := range []struct {
@@ -364,8 +354,8 @@ func TestFlatStack(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s := NewStack(n); s.flat || s.lean {
-			t.Errorf("a version 3 net %d wide: flat %v, lean %v", shape.hidden, s.flat, s.lean)
+		if s := NewStack(n); s.flat {
+			t.Errorf("a version 3 net %d wide is flat", shape.hidden)
 		}
 	}
 }

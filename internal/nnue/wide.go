@@ -95,19 +95,18 @@ func (w *wide[A]) apply(s *Stack, i int, pos *chess.Position, at int) {
 	e := &s.entries[i]
 	e.slot = s.entries[i-1].slot
 	dst, src := &w.acc[i], &w.acc[i-1]
-	if e.refresh != [2]bool{} {
-		for c := chess.White; c <= chess.Black; c++ {
-			if e.refresh[c] {
-				// The king is the first piece its move puts down.
-				e.slot[c] = s.net.slot[relative(c, e.adds[0].sq)]
-				b := s.boardsAt(pos, at, i)
-				w.refresh(s, c, e.slot[c], &b, &dst[c])
-			} else {
-				w.applySide(&s.views[c][e.slot[c]&63], e, &dst[c], &src[c])
-			}
+	// A king's move takes up the king first and puts it down first
+	// (record); a null move has no mover.
+	if king := e.subs[0].pc; e.nAdd != 0 && king.Type() == chess.King {
+		c := king.Color()
+		if slot := s.net.slot[relative(c, e.adds[0].sq)]; slot != e.slot[c] {
+			e.slot[c] = slot
+			b := s.boardsAt(pos, at, i)
+			w.refresh(s, c, slot, &b, &dst[c])
+			w.applySide(&s.views[c^1][e.slot[c^1]&63], e, &dst[c^1], &src[c^1])
+			e.computed = true
+			return
 		}
-		e.computed = true
-		return
 	}
 	wv, bv := &s.views[chess.White][e.slot[chess.White]&63], &s.views[chess.Black][e.slot[chess.Black]&63]
 	r, n := w.rows, len(dst[0])
