@@ -9,18 +9,28 @@ package nnue
 // the benchmarks.
 func Vector() string { return "scalar" }
 
-func addRow(acc, row *[block]int16) { scalarAddRow(acc, row) }
+func addRow(acc, row *[block]int16, n int) { scalarAddRow(acc, row, n) }
 
-func subRow(acc, row *[block]int16) { scalarSubRow(acc, row) }
+func subRow(acc, row *[block]int16, n int) { scalarSubRow(acc, row, n) }
 
-func addSub(dst, src, add, sub *[block]int16) { scalarAddSub(dst, src, add, sub) }
+func addSub(dst, src, add, sub *[block]int16, n int) { scalarAddSub(dst, src, add, sub, n) }
 
-func addSubSub(dst, src, add, sub1, sub2 *[block]int16) {
-	scalarAddSubSub(dst, src, add, sub1, sub2)
+func addSubSub(dst, src, add, sub1, sub2 *[block]int16, n int) {
+	scalarAddSubSub(dst, src, add, sub1, sub2, n)
 }
 
-func addAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16) {
-	scalarAddAddSubSub(dst, src, add1, add2, sub1, sub2)
+func addAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16, n int) {
+	scalarAddAddSubSub(dst, src, add1, add2, sub1, sub2, n)
 }
 
-func screluDot(acc, w *[block]int16) int32 { return scalarScreluDot(acc, w) }
+func addSubPair(dst, src, addW, subW, addB, subB *[block]int16, n int) {
+	scalarAddSubPair(dst, src, addW, subW, addB, subB, n)
+}
+
+func addSubSubPair(dst, src, addW, sub1W, sub2W, addB, sub1B, sub2B *[block]int16, n int) {
+	scalarAddSubSubPair(dst, src, addW, sub1W, sub2W, addB, sub1B, sub2B, n)
+}
+
+func screluSum(us, them, wUs, wThem *[block]int16, n int) int64 {
+	return scalarScreluSum(us, them, wUs, wThem, n)
+}

@@ -41,40 +41,92 @@ func swarSub(a, b uint64) uint64 {
 	return ((a | laneHigh) - (b &^ laneHigh)) ^ ((a ^ ^b) & laneHigh)
 }
 
-func scalarAddRow(acc, row *[block]int16) {
-	a, r := words(acc), words(row)
-	for i := range a {
-		a[i] = swarAdd(a[i], r[i])
+// The update kernels work on n blocks, n at least 1, from each operand's
+// first, as the vector kernels do.
+
+func scalarAddRow(acc, row *[block]int16, n int) {
+	for {
+		a, r := words(acc), words(row)
+		for i := range a {
+			a[i] = swarAdd(a[i], r[i])
+		}
+		if n--; n == 0 {
+			return
+		}
+		acc, row = next(acc), next(row)
 	}
 }
 
-func scalarSubRow(acc, row *[block]int16) {
-	a, r := words(acc), words(row)
-	for i := range a {
-		a[i] = swarSub(a[i], r[i])
+func scalarSubRow(acc, row *[block]int16, n int) {
+	for {
+		a, r := words(acc), words(row)
+		for i := range a {
+			a[i] = swarSub(a[i], r[i])
+		}
+		if n--; n == 0 {
+			return
+		}
+		acc, row = next(acc), next(row)
 	}
 }
 
-func scalarAddSub(dst, src, add, sub *[block]int16) {
-	d, s, a, b := words(dst), words(src), words(add), words(sub)
-	for i := range d {
-		d[i] = swarSub(swarAdd(s[i], a[i]), b[i])
+func scalarAddSub(dst, src, add, sub *[block]int16, n int) {
+	for {
+		d, s, a, b := words(dst), words(src), words(add), words(sub)
+		for i := range d {
+			d[i] = swarSub(swarAdd(s[i], a[i]), b[i])
+		}
+		if n--; n == 0 {
+			return
+		}
+		dst, src, add, sub = next(dst), next(src), next(add), next(sub)
 	}
 }
 
-func scalarAddSubSub(dst, src, add, sub1, sub2 *[block]int16) {
-	d, s, a, b, c := words(dst), words(src), words(add), words(sub1), words(sub2)
-	for i := range d {
-		d[i] = swarSub(swarSub(swarAdd(s[i], a[i]), b[i]), c[i])
+func scalarAddSubSub(dst, src, add, sub1, sub2 *[block]int16, n int) {
+	for {
+		d, s, a, b, c := words(dst), words(src), words(add), words(sub1), words(sub2)
+		for i := range d {
+			d[i] = swarSub(swarSub(swarAdd(s[i], a[i]), b[i]), c[i])
+		}
+		if n--; n == 0 {
+			return
+		}
+		dst, src, add, sub1, sub2 = next(dst), next(src), next(add), next(sub1), next(sub2)
 	}
 }
 
-func scalarAddAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16) {
-	d, s, a1, a2 := words(dst), words(src), words(add1), words(add2)
-	b1, b2 := words(sub1), words(sub2)
-	for i := range d {
-		d[i] = swarSub(swarSub(swarAdd(swarAdd(s[i], a1[i]), a2[i]), b1[i]), b2[i])
+func scalarAddAddSubSub(dst, src, add1, add2, sub1, sub2 *[block]int16, n int) {
+	for {
+		d, s, a1, a2 := words(dst), words(src), words(add1), words(add2)
+		b1, b2 := words(sub1), words(sub2)
+		for i := range d {
+			d[i] = swarSub(swarSub(swarAdd(swarAdd(s[i], a1[i]), a2[i]), b1[i]), b2[i])
+		}
+		if n--; n == 0 {
+			return
+		}
+		dst, src, add1, add2, sub1, sub2 = next(dst), next(src), next(add1), next(add2), next(sub1), next(sub2)
 	}
+}
+
+// The pair kernels update both perspectives of a ply: dst and src are
+// White's accumulators of n blocks, and Black's are the n blocks after
+// them (blocksOn).
+
+func scalarAddSubPair(dst, src, addW, subW, addB, subB *[block]int16, n int) {
+	scalarAddSub(dst, src, addW, subW, n)
+	scalarAddSub(blocksOn(dst, n), blocksOn(src, n), addB, subB, n)
+}
+
+func scalarAddSubSubPair(dst, src, addW, sub1W, sub2W, addB, sub1B, sub2B *[block]int16, n int) {
+	scalarAddSubSub(dst, src, addW, sub1W, sub2W, n)
+	scalarAddSubSub(blocksOn(dst, n), blocksOn(src, n), addB, sub1B, sub2B, n)
+}
+
+// blocksOn is the block n after p, which must be in p's array.
+func blocksOn(p *[block]int16, n int) *[block]int16 {
+	return (*[block]int16)(unsafe.Add(unsafe.Pointer(p), n*block*2))
 }
 
 // quads is v as groups of four lanes, for loops unrolled by four.
@@ -100,4 +152,19 @@ func scalarScreluDot(acc, w *[block]int16) int32 {
 		s3 += int32(v3*b[i][3]) * int32(v3)
 	}
 	return s0 + s1 + s2 + s3
+}
+
+// scalarScreluSum is the output layer's sum over n blocks of the side to
+// move's accumulator us and the opponent's them, with their weights: each
+// block's share in int32, as the vector kernel takes it, the shares in
+// int64.
+func scalarScreluSum(us, them, wUs, wThem *[block]int16, n int) int64 {
+	var sum int64
+	for {
+		sum += int64(scalarScreluDot(us, wUs)) + int64(scalarScreluDot(them, wThem))
+		if n--; n == 0 {
+			return sum
+		}
+		us, them, wUs, wThem = next(us), next(them), next(wUs), next(wThem)
+	}
 }

@@ -450,7 +450,9 @@ func (n *Net) refresh(pos *chess.Position, perspective chess.Color, acc []int16)
 	a := blocksOf(acc)
 	for occ != 0 {
 		sq := occ.PopFirst()
-		addRows(a, blocksOf(n.row(featureAt(perspective, slot, pos.PieceOn(sq), sq))))
+		r := blocksOf(n.row(featureAt(perspective, slot, pos.PieceOn(sq), sq)))
+		_ = r[len(a)-1]
+		addRow(&a[0], &r[0], len(a))
 	}
 }
 
@@ -467,19 +469,17 @@ func (n *Net) row(f int) []int16 {
 // trainer allows overflows either (TestQuantisationBounds).
 func (n *Net) output(us, them []int16, bucket int) int {
 	h := n.Hidden
-	return outputOf(blocksOf(us), blocksOf(them), blocksOf(n.OutputWeights[bucket*2*h:(bucket+1)*2*h]), n.OutputBias[bucket])
+	u, t, w := blocksOf(us), blocksOf(them), blocksOf(n.OutputWeights[bucket*2*h:(bucket+1)*2*h])
+	nb := len(w) / 2
+	_, _ = u[nb-1], t[nb-1]
+	return outputOf(&u[0], &t[0], &w[0], &w[nb], nb, n.OutputBias[bucket])
 }
 
-// outputOf is output from the two accumulators, the bucket's weights
-// (the side to move's blocks, then the opponent's) and its bias, all a
-// block at a time.
-func outputOf(us, them, w [][block]int16, bias int32) int {
-	nb := len(us)
-	var sum int64
-	for k := range us {
-		sum += int64(screluDot(&us[k], &w[k])) + int64(screluDot(&them[k], &w[nb+k]))
-	}
-	v := sum/QA + int64(bias)
+// outputOf is output from the first of the n blocks of each accumulator
+// and of the bucket's weights for each (wUs those of the side to move,
+// wThem the opponent's), and the bucket's bias.
+func outputOf(us, them, wUs, wThem *[block]int16, n int, bias int32) int {
+	v := screluSum(us, them, wUs, wThem, n)/QA + int64(bias)
 	return int(v * Scale / (QA * QB))
 }
 
@@ -491,14 +491,6 @@ func blocksOf(s []int16) [][block]int16 {
 		return nil
 	}
 	return unsafe.Slice((*[block]int16)(unsafe.Pointer(&s[0])), len(s)/block)
-}
-
-// addRows adds row to acc a block at a time: Net.refresh's update (the
-// stack's are its own, on block indexes).
-func addRows(acc, row [][block]int16) {
-	for k := range acc {
-		addRow(&acc[k], &row[k])
-	}
 }
 
 // KingLayout is a king bucket layout of the given number of buckets over

@@ -9,60 +9,42 @@ import (
 	"matador/internal/chess"
 )
 
-// TestVectorKernelsMatchScalar holds each AVX2 kernel to its plain twin on
-// random values over the whole int16 range, where every sum wraps.
+var avxUpdates = []updateKernel{
+	{"addRow", func(a, b, _, _, _ int16) int16 { return a + b }, func(w *wideOperands, n int) {
+		copy(w.v[6][:n], w.v[0][:n])
+		avxAddRow(w.op(6), w.op(1), n)
+	}},
+	{"subRow", func(a, b, _, _, _ int16) int16 { return a - b }, func(w *wideOperands, n int) {
+		copy(w.v[6][:n], w.v[0][:n])
+		avxSubRow(w.op(6), w.op(1), n)
+	}},
+	{"addSub", func(a, b, c, _, _ int16) int16 { return a + b - c }, func(w *wideOperands, n int) {
+		avxAddSub(w.op(6), w.op(0), w.op(1), w.op(2), n)
+	}},
+	{"addSubSub", func(a, b, c, d, _ int16) int16 { return a + b - c - d }, func(w *wideOperands, n int) {
+		avxAddSubSub(w.op(6), w.op(0), w.op(1), w.op(2), w.op(3), n)
+	}},
+	{"addAddSubSub", func(a, b, c, d, e int16) int16 { return a + b + e - c - d }, func(w *wideOperands, n int) {
+		avxAddAddSubSub(w.op(6), w.op(0), w.op(1), w.op(4), w.op(2), w.op(3), n)
+	}},
+}
+
+// TestVectorKernelsMatchScalar holds each AVX2 kernel to the lane-wise
+// sums, as TestWordKernelsMatchPlain holds the plain ones, on 1 to 4
+// blocks of random values over the whole int16 range, where every sum
+// wraps, and the output layer's sum to the plain one's.
 func TestVectorKernelsMatchScalar(t *testing.T) {
 	if !hasAVX2 {
 		t.Skip("no AVX2 on this processor: the plain kernels run, nothing to compare")
 	}
 	r := rand.New(rand.NewPCG(11, 13))
-	fill := func(v *[block]int16, limit int) {
-		for i := range v {
-			v[i] = int16(r.IntN(2*limit+1) - limit)
-		}
-	}
-	var arrays alignedAccs
-	a, b, c, d, e := &arrays.v[0], &arrays.v[1], &arrays.v[2], &arrays.v[3], &arrays.v[4]
-	want, got := &arrays.v[5], &arrays.v[6]
-	for round := 0; round < 500; round++ {
-		limit := 32767
-		if round%2 == 0 {
-			limit = 400 // the range of a trained net's accumulators
-		}
-		fill(a, limit)
-		fill(b, limit)
-		fill(c, limit)
-		fill(d, limit)
-		fill(e, limit)
-		scalarAddSub(want, a, b, c)
-		avxAddSub(got, a, b, c)
-		if *got != *want {
-			t.Fatal("addSub differs")
-		}
-		scalarAddSubSub(want, a, b, c, d)
-		avxAddSubSub(got, a, b, c, d)
-		if *got != *want {
-			t.Fatal("addSubSub differs")
-		}
-		scalarAddAddSubSub(want, a, b, c, d, e)
-		avxAddAddSubSub(got, a, b, c, d, e)
-		if *got != *want {
-			t.Fatal("addAddSubSub differs")
-		}
-		*want, *got = *a, *a
-		scalarAddRow(want, b)
-		avxAddRow(got, b)
-		if *got != *want {
-			t.Fatal("addRow differs")
-		}
-		*want, *got = *a, *a
-		scalarSubRow(want, b)
-		avxSubRow(got, b)
-		if *got != *want {
-			t.Fatal("subRow differs")
-		}
-		if x, y := scalarScreluDot(a, b), avxScreluDot(a, b); x != y {
-			t.Fatalf("screluDot: scalar %d, avx2 %d", x, y)
+	var w wideOperands
+	for round := range 600 {
+		fillOperands(r, &w, round)
+		checkUpdates(t, &w, round, avxUpdates)
+		n := round%(MaxHidden/block) + 1
+		if x, y := plainScreluSum(&w, n), avxScreluSum(w.op(0), w.op(1), w.op(2), w.op(3), n); x != y {
+			t.Fatalf("round %d, %d blocks: screluSum: lane by lane %d, avx2 %d", round, n, x, y)
 		}
 	}
 }

@@ -24,16 +24,14 @@ type entry struct {
 	computed bool
 	nAdd     int8
 	nSub     int8
-	// refresh says which perspectives' kings moved to another refresh
-	// table slot (another king bucket, or across the mirror): their
-	// accumulators are rebuilt from the refresh table and boards, not
-	// updated from the parent's.
-	refresh [2]bool
-	// slot is each perspective's refresh table slot in this ply.
-	slot   [2]uint8
-	adds   [2]change
-	subs   [2]change
-	boards boards
+	// slot is each perspective's refresh table slot in this ply, set by
+	// the wide path when the entry is computed: its parent's, but for a
+	// king whose move takes it to another slot (another king bucket, or
+	// across the mirror), whose side is then rebuilt from the refresh
+	// table and the position's pieces (boardsAt).
+	slot [2]uint8
+	adds [2]change
+	subs [2]change
 }
 
 // boards is a position's pieces, one bitboard for each colour and piece
@@ -43,14 +41,21 @@ type boards [12]chess.Bitboard
 // boardIndex is pc's bitboard in a boards.
 func boardIndex(pc chess.Piece) int { return int(pc.Color())*6 + int(pc.Type()) - 1 }
 
+// boardPieces is the piece of each bitboard of a boards.
+var boardPieces = func() (p [12]chess.Piece) {
+	for k := range p {
+		p[k] = chess.MakePiece(chess.Color(k/6), chess.PieceType(k%6+1))
+	}
+	return p
+}()
+
 // finny is one refresh table entry, as in Ethereal and Stockfish
 // ("Finny tables"): an accumulator of one perspective in one slot and the
 // pieces it holds, so that a king that changes slot is brought to the
 // position by the few pieces that differ from the last position seen in
 // that slot, not by all of them from the bias.
 type finny struct {
-	// at is the accumulator's first block in the Stack's accBlocks.
-	at     int
+	// pieces are those of the accumulator (the wide path's table).
 	pieces boards
 }
 
@@ -65,18 +70,13 @@ type Stack struct {
 	// accs holds each entry's two accumulators, White's then Black's,
 	// each net.Hidden wide, then the refresh table's.
 	accs []int16
-	// nb is the net's width in blocks. accBlocks, rowBlocks and
-	// outBlocks are accs, the net's feature rows and its output weights
-	// a block at a time. The wide path names an accumulator by the index
-	// of its first block and a row by its number, and its updates take
-	// the nb blocks from there: no slice is made per accumulator, row or
-	// block, each of which cost a dozen instructions and more.
-	nb        int
-	accBlocks [][block]int16
-	rowBlocks [][block]int16
-	outBlocks [][block]int16
+	// wide runs every net that is not flat (wide.go).
+	wide widePath
 	// table is the refresh table: each perspective's net.Slots() entries.
 	table []finny
+	// views is each perspective's view from each slot, for the wide
+	// path's row lookups.
+	views [2][2 * MaxKingBuckets]view
 	top   int
 	// checking holds every score to one computed from nothing (SetChecking).
 	checking bool
@@ -93,11 +93,9 @@ type Stack struct {
 	// on the views below, arrays of fixed size over the same memory as
 	// accs and the net's weights: the updates index them with constant
 	// bounds, with no loop over blocks, no re-slicing and no slot or
-	// refresh to consult, and Push records no slots. On the general path
-	// this net's bench takes more instructions (commit 4362e28 counts them).
-	flat bool
-	// lean is flat and not eager: Push then only records the move.
-	lean     bool
+	// refresh to consult. On the general path this net's bench takes
+	// more instructions (commit 4362e28 counts them).
+	flat     bool
 	flatAcc  *[MaxDepth + 1][2][block]int16
 	flatRows *[Inputs][block]int16
 	flatOut  *[OutputBuckets][2][block]int16
@@ -107,10 +105,7 @@ type Stack struct {
 // Stockfish 12's did, instead of when the ply is first evaluated. The
 // search never sets it: it is kept to measure the lazy stack against
 // (BenchmarkBenchNet in internal/search, docs/nnue.md).
-func (s *Stack) SetEager(on bool) {
-	s.eager = on
-	s.lean = s.flat && !on
-}
+func (s *Stack) SetEager(on bool) { s.eager = on }
 
 // SetRefreshTable(false) rebuilds a perspective whose king changed slot
 // from the bias and all its pieces, as Berserk 8 does, instead of from the
@@ -134,31 +129,63 @@ func (s *Stack) Depth() int { return s.top }
 // NewStack makes a stack for net, with all its memory: nothing a search
 // does with it allocates.
 func NewStack(net *Net) *Stack {
-	h, nb := net.Hidden, net.Hidden/block
-	slots := net.Slots()
-	s := &Stack{net: net, accs: alignedInt16((MaxDepth+1)*2*h + 2*slots*h), nb: nb}
-	s.accBlocks = blocksOf(s.accs)
-	s.rowBlocks = blocksOf(net.FeatureWeights)
-	s.outBlocks = blocksOf(net.OutputWeights)
+	h, slots := net.Hidden, net.Slots()
+	s := &Stack{net: net, accs: alignedInt16((MaxDepth+1)*2*h + 2*slots*h)}
 	s.table = make([]finny, 2*slots)
-	for i := range s.table {
-		at := ((MaxDepth+1)*2 + i) * nb
-		s.table[i].at = at
-		copy(s.accBlocks[at:at+nb], blocksOf(net.FeatureBias))
+	for c := range s.views {
+		for slot := range slots {
+			s.views[c][slot] = makeView(chess.Color(c), uint8(slot))
+		}
 	}
-	if nb == 1 && net.KingBuckets == 1 && !net.Mirrored {
+	if h == block && net.KingBuckets == 1 && !net.Mirrored {
 		// The slice-to-array conversions check the lengths; the arrays
 		// of pairs have the layout of the arrays of blocks.
-		s.flat, s.lean = true, true
-		s.flatAcc = (*[MaxDepth + 1][2][block]int16)(unsafe.Pointer((*[(MaxDepth + 1) * 2][block]int16)(s.accBlocks)))
-		s.flatRows = (*[Inputs][block]int16)(s.rowBlocks)
-		s.flatOut = (*[OutputBuckets][2][block]int16)(unsafe.Pointer((*[OutputBuckets * 2][block]int16)(s.outBlocks)))
+		s.flat = true
+		s.flatAcc = (*[MaxDepth + 1][2][block]int16)(unsafe.Pointer((*[(MaxDepth + 1) * 2][block]int16)(blocksOf(s.accs))))
+		s.flatRows = (*[Inputs][block]int16)(blocksOf(net.FeatureWeights))
+		s.flatOut = (*[OutputBuckets][2][block]int16)(unsafe.Pointer((*[OutputBuckets * 2][block]int16)(blocksOf(net.OutputWeights))))
+		return s
+	}
+	switch h / block {
+	case 1:
+		s.wide = newWide[[1][block]int16](s)
+	case 2:
+		s.wide = newWide[[2][block]int16](s)
+	case 3:
+		s.wide = newWide[[3][block]int16](s)
+	default:
+		s.wide = newWide[[4][block]int16](s)
 	}
 	return s
 }
 
 // Net is the stack's net.
 func (s *Stack) Net() *Net { return s.net }
+
+// view is how one perspective sees the board from one refresh table
+// slot: the row of each piece code (as pieceRows) on the square a1 as
+// seen, in the slot's king bucket, and the xor that turns a square into
+// the perspective's (Black's board turned round, a mirrored slot's
+// turned left to right). A change's row is then a load, an xor and two
+// adds, where featureAt tests the piece's colour, the perspective and
+// the mirror.
+type view struct {
+	rows [16]int32
+	xor  chess.Square
+}
+
+func makeView(c chess.Color, slot uint8) view {
+	v := view{xor: relative(c, chess.Square(7*(slot&1)))}
+	for pc := range v.rows {
+		v.rows[pc] = int32(int(slot>>1)*Inputs + pieceRows[c][pc])
+	}
+	return v
+}
+
+// row is change ch's row as seen by v.
+func (v *view) row(ch change) int {
+	return int(v.rows[ch.pc&15]) + int(ch.sq^v.xor)
+}
 
 // acc is entry i's accumulator of perspective c.
 func (s *Stack) acc(i int, c chess.Color) []int16 {
@@ -167,98 +194,10 @@ func (s *Stack) acc(i int, c chess.Color) []int16 {
 	return s.accs[o : o+h]
 }
 
-// accB is acc a block at a time.
-func (s *Stack) accB(i int, c chess.Color) [][block]int16 {
-	o := (2*i + int(c)) * s.nb
-	return s.accBlocks[o : o+s.nb]
-}
-
-// The wide path's updates: dst and src are accumulators' first blocks
-// in accBlocks, add and sub input rows, each nb blocks long. Each checks
-// the first and the last block of every operand against its slice and
-// then walks the blocks by address (next): a loop that indexed the
-// slices kept ten values live across each kernel call, reloaded after
-// it, and took 521.5M instructions of a 1024x8 net's bench against
-// 450.9M for one over slices of blocks.
-
-// next is the block after p, which must not be the last of its slice.
+// next is the block after p, which must not be the last of its slice:
+// the kernels walk their blocks with it.
 func next(p *[block]int16) *[block]int16 {
 	return (*[block]int16)(unsafe.Add(unsafe.Pointer(p), block*2))
-}
-
-func (s *Stack) addAt(dst, add int) {
-	acc, rows, last := s.accBlocks, s.rowBlocks, s.nb-1
-	add *= s.nb
-	_, _ = acc[dst+last], rows[add+last]
-	d, a := &acc[dst], &rows[add]
-	for ; ; last-- {
-		addRow(d, a)
-		if last == 0 {
-			return
-		}
-		d, a = next(d), next(a)
-	}
-}
-
-func (s *Stack) subAt(dst, sub int) {
-	acc, rows, last := s.accBlocks, s.rowBlocks, s.nb-1
-	sub *= s.nb
-	_, _ = acc[dst+last], rows[sub+last]
-	d, b := &acc[dst], &rows[sub]
-	for ; ; last-- {
-		subRow(d, b)
-		if last == 0 {
-			return
-		}
-		d, b = next(d), next(b)
-	}
-}
-
-func (s *Stack) addSubAt(dst, src, add, sub int) {
-	acc, rows, last := s.accBlocks, s.rowBlocks, s.nb-1
-	add, sub = add*s.nb, sub*s.nb
-	_, _, _, _ = acc[dst+last], acc[src+last], rows[add+last], rows[sub+last]
-	d, sr, a, b := &acc[dst], &acc[src], &rows[add], &rows[sub]
-	for ; ; last-- {
-		addSub(d, sr, a, b)
-		if last == 0 {
-			return
-		}
-		d, sr, a, b = next(d), next(sr), next(a), next(b)
-	}
-}
-
-func (s *Stack) addSubSubAt(dst, src, add, sub1, sub2 int) {
-	acc, rows, last := s.accBlocks, s.rowBlocks, s.nb-1
-	add, sub1, sub2 = add*s.nb, sub1*s.nb, sub2*s.nb
-	_, _, _, _, _ = acc[dst+last], acc[src+last], rows[add+last], rows[sub1+last], rows[sub2+last]
-	d, sr, a, b1, b2 := &acc[dst], &acc[src], &rows[add], &rows[sub1], &rows[sub2]
-	for ; ; last-- {
-		addSubSub(d, sr, a, b1, b2)
-		if last == 0 {
-			return
-		}
-		d, sr, a, b1, b2 = next(d), next(sr), next(a), next(b1), next(b2)
-	}
-}
-
-func (s *Stack) addAddSubSubAt(dst, src, add1, add2, sub1, sub2 int) {
-	acc, rows, last := s.accBlocks, s.rowBlocks, s.nb-1
-	add1, add2, sub1, sub2 = add1*s.nb, add2*s.nb, sub1*s.nb, sub2*s.nb
-	_, _, _, _, _, _ = acc[dst+last], acc[src+last], rows[add1+last], rows[add2+last], rows[sub1+last], rows[sub2+last]
-	d, sr, a1, a2, b1, b2 := &acc[dst], &acc[src], &rows[add1], &rows[add2], &rows[sub1], &rows[sub2]
-	for ; ; last-- {
-		addAddSubSub(d, sr, a1, a2, b1, b2)
-		if last == 0 {
-			return
-		}
-		d, sr, a1, a2, b1, b2 = next(d), next(sr), next(a1), next(a2), next(b1), next(b2)
-	}
-}
-
-func (s *Stack) copyAt(dst, src int) {
-	nb := s.nb
-	copy(s.accBlocks[dst:dst+nb], s.accBlocks[src:src+nb])
 }
 
 // Reset makes pos the stack's root, its accumulators computed from
@@ -282,27 +221,50 @@ func (s *Stack) Push(pos *chess.Position, m chess.Move) {
 	s.record(e, pos, m)
 }
 
-// piecesAfter is the pieces of pos after the move e records.
-func piecesAfter(pos *chess.Position, e *entry) boards {
+// boardsAt is the pieces of entry i's position, from pos, the position
+// of entry at: with the moves of the entries above i taken back when at
+// is above i (a lazy stack's update, from the position evaluated), or
+// with entry i's move made when at is its parent (an eager Push, from
+// the position before the move). A refresh takes its pieces from here
+// when it is computed, so that a king move whose ply is never evaluated
+// costs no copy of the board.
+func (s *Stack) boardsAt(pos *chess.Position, at, i int) boards {
 	var b boards
-	for c := range 2 {
-		for t := chess.Pawn; t <= chess.King; t++ {
-			b[c*6+int(t)-1] = pos.Pieces(chess.Color(c), t)
+	white := pos.ByColor(chess.White)
+	for t := chess.Pawn; t <= chess.King; t++ {
+		p := pos.ByType(t)
+		b[t-1], b[t+5] = p&white, p&^white
+	}
+	if at < i {
+		e := &s.entries[i]
+		for _, ch := range e.subs[:e.nSub] {
+			b[boardIndex(ch.pc)] &^= chess.SquareBB(ch.sq)
 		}
+		for _, ch := range e.adds[:e.nAdd] {
+			b[boardIndex(ch.pc)] |= chess.SquareBB(ch.sq)
+		}
+		return b
 	}
-	for i := range e.nSub {
-		b[boardIndex(e.subs[i].pc)] &^= chess.SquareBB(e.subs[i].sq)
-	}
-	for i := range e.nAdd {
-		b[boardIndex(e.adds[i].pc)] |= chess.SquareBB(e.adds[i].sq)
+	for ; at > i; at-- {
+		e := &s.entries[at]
+		// What the move put down comes off first: a Chess960 king that
+		// castles without moving is taken up and put down on one square.
+		for _, ch := range e.adds[:e.nAdd] {
+			b[boardIndex(ch.pc)] &^= chess.SquareBB(ch.sq)
+		}
+		for _, ch := range e.subs[:e.nSub] {
+			b[boardIndex(ch.pc)] |= chess.SquareBB(ch.sq)
+		}
 	}
 	return b
 }
 
 // record writes into e, the top entry, the pieces that m, made on pos,
-// puts down and takes up. Unless the stack is lean it then brings each
-// perspective's slot up to date, marking a king that changed slot for a
-// refresh, and computes the entry at once if the stack is eager. All of
+// puts down and takes up, and computes the entry at once if the stack is
+// eager. The mover is the first piece taken up and, for a king, the
+// king is the first put down: the wide path's apply, which has the
+// parent's slots, finds a king that changes slot from them, so that
+// Push does the same work for every net. All of
 // Push's work after its bookkeeping is here, so that Push is small
 // enough for the search to inline and keeps no value across the call:
 // Push and record cost the embedded net's bench 42.6M instructions
@@ -336,24 +298,8 @@ func (s *Stack) record(e *entry, pos *chess.Position, m chess.Move) {
 			e.nSub = 2
 		}
 	}
-	if s.lean {
-		return
-	}
-	// A flat net's entries keep slot 0 and no refresh from NewStack.
-	if !s.flat {
-		e.slot = s.entries[s.top-1].slot
-		e.refresh = [2]bool{}
-		// The king is the first piece a king move or castling puts down.
-		if pc.Type() == chess.King {
-			if slot := s.net.slot[relative(us, e.adds[0].sq)]; slot != e.slot[us] {
-				e.slot[us] = slot
-				e.refresh[us] = true
-				e.boards = piecesAfter(pos, e)
-			}
-		}
-	}
 	if s.eager {
-		s.apply(s.top)
+		s.apply(s.top, pos, s.top-1)
 	}
 }
 
@@ -364,12 +310,9 @@ func (s *Stack) PushNull() {
 	e := &s.entries[s.top]
 	e.computed = false
 	e.nAdd, e.nSub = 0, 0
-	if !s.flat {
-		e.slot = s.entries[s.top-1].slot
-		e.refresh = [2]bool{}
-	}
 	if s.eager {
-		s.apply(s.top)
+		// A null move refreshes nothing, so it needs no position.
+		s.apply(s.top, nil, s.top-1)
 	}
 }
 
@@ -387,10 +330,7 @@ func (s *Stack) Evaluate(pos *chess.Position) int {
 		a := &s.flatAcc[s.top]
 		v = s.flatOutput(&a[us], &a[us.Other()], bucket)
 	} else {
-		s.update()
-		nb := s.nb
-		v = outputOf(s.accB(s.top, us), s.accB(s.top, us.Other()),
-			s.outBlocks[2*bucket*nb:2*(bucket+1)*nb], s.net.OutputBias[bucket])
+		v = s.wide.evaluate(s, pos, us, bucket)
 	}
 	if s.checking {
 		if want := s.net.Evaluate(pos); v != want {
@@ -400,18 +340,8 @@ func (s *Stack) Evaluate(pos *chess.Position) int {
 	return v
 }
 
-// update brings the top entry up to date from the nearest computed one.
-func (s *Stack) update() {
-	base := s.top
-	for !s.entries[base].computed {
-		base--
-	}
-	for i := base + 1; i <= s.top; i++ {
-		s.applyWide(i)
-	}
-}
-
-// updateFlat is update for a flat stack.
+// updateFlat brings the top entry of a flat stack up to date from the
+// nearest computed one.
 func (s *Stack) updateFlat() {
 	base := s.top
 	for !s.entries[base].computed {
@@ -422,22 +352,21 @@ func (s *Stack) updateFlat() {
 	}
 }
 
-// apply computes entry i from its parent and the move between them.
-func (s *Stack) apply(i int) {
+// apply computes entry i from its parent and the move between them;
+// pos is the position of entry at (boardsAt).
+func (s *Stack) apply(i int, pos *chess.Position, at int) {
 	if s.flat {
 		s.applyFlat(i)
 		return
 	}
-	s.applyWide(i)
+	s.wide.apply(s, i, pos, at)
 }
 
-// flatOutput is Net.output for a flat stack (the same sums in the same
-// order, so the same score): bucket's weights are two blocks.
+// flatOutput is Net.output for a flat stack: bucket's weights are two
+// blocks.
 func (s *Stack) flatOutput(us, them *[block]int16, bucket int) int {
 	w := &s.flatOut[bucket]
-	sum := int64(screluDot(us, &w[0])) + int64(screluDot(them, &w[1]))
-	v := sum/QA + int64(s.net.OutputBias[bucket])
-	return int(v * Scale / (QA * QB))
+	return outputOf(us, them, &w[0], &w[1], 1, s.net.OutputBias[bucket])
 }
 
 // applyFlat is apply for a flat stack: the move's kind is tested once
@@ -452,21 +381,19 @@ func (s *Stack) applyFlat(i int) {
 	case e.nAdd == 1 && e.nSub == 1:
 		aw, ab := flatRows(e.adds[0])
 		bw, bb := flatRows(e.subs[0])
-		addSub(&dst[chess.White], &src[chess.White], &r[aw], &r[bw])
-		addSub(&dst[chess.Black], &src[chess.Black], &r[ab], &r[bb])
+		addSubPair(&dst[chess.White], &src[chess.White], &r[aw], &r[bw], &r[ab], &r[bb], 1)
 	case e.nAdd == 1:
 		aw, ab := flatRows(e.adds[0])
 		b1w, b1b := flatRows(e.subs[0])
 		b2w, b2b := flatRows(e.subs[1])
-		addSubSub(&dst[chess.White], &src[chess.White], &r[aw], &r[b1w], &r[b2w])
-		addSubSub(&dst[chess.Black], &src[chess.Black], &r[ab], &r[b1b], &r[b2b])
+		addSubSubPair(&dst[chess.White], &src[chess.White], &r[aw], &r[b1w], &r[b2w], &r[ab], &r[b1b], &r[b2b], 1)
 	default:
 		a1w, a1b := flatRows(e.adds[0])
 		a2w, a2b := flatRows(e.adds[1])
 		b1w, b1b := flatRows(e.subs[0])
 		b2w, b2b := flatRows(e.subs[1])
-		addAddSubSub(&dst[chess.White], &src[chess.White], &r[a1w], &r[a2w], &r[b1w], &r[b2w])
-		addAddSubSub(&dst[chess.Black], &src[chess.Black], &r[a1b], &r[a2b], &r[b1b], &r[b2b])
+		addAddSubSub(&dst[chess.White], &src[chess.White], &r[a1w], &r[a2w], &r[b1w], &r[b2w], 1)
+		addAddSubSub(&dst[chess.Black], &src[chess.Black], &r[a1b], &r[a2b], &r[b1b], &r[b2b], 1)
 	}
 	e.computed = true
 }
@@ -491,87 +418,4 @@ var pieceRows = func() (rows [2][16]int) {
 func flatRows(ch change) (white, black int) {
 	pc := ch.pc & 15
 	return pieceRows[chess.White][pc] + int(ch.sq), pieceRows[chess.Black][pc] + int(relative(chess.Black, ch.sq))
-}
-
-// applyWide is apply for any net: a block at a time, each perspective's
-// rows those of its king's slot, refreshed from the table when the king
-// changed slot.
-func (s *Stack) applyWide(i int) {
-	e := &s.entries[i]
-	nb := s.nb
-	for c := chess.White; c <= chess.Black; c++ {
-		dst := (2*i + int(c)) * nb
-		src := dst - 2*nb
-		slot := e.slot[c]
-		switch {
-		case e.refresh[c]:
-			s.refreshFromTable(c, e, dst)
-		case e.nAdd == 0:
-			s.copyAt(dst, src)
-		case e.nAdd == 1 && e.nSub == 1:
-			s.addSubAt(dst, src, featureAt(c, slot, e.adds[0].pc, e.adds[0].sq),
-				featureAt(c, slot, e.subs[0].pc, e.subs[0].sq))
-		case e.nAdd == 1:
-			s.addSubSubAt(dst, src, featureAt(c, slot, e.adds[0].pc, e.adds[0].sq),
-				featureAt(c, slot, e.subs[0].pc, e.subs[0].sq),
-				featureAt(c, slot, e.subs[1].pc, e.subs[1].sq))
-		default:
-			s.addAddSubSubAt(dst, src, featureAt(c, slot, e.adds[0].pc, e.adds[0].sq),
-				featureAt(c, slot, e.adds[1].pc, e.adds[1].sq),
-				featureAt(c, slot, e.subs[0].pc, e.subs[0].sq),
-				featureAt(c, slot, e.subs[1].pc, e.subs[1].sq))
-		}
-	}
-	e.computed = true
-}
-
-// refreshFromTable sets dst to perspective c's accumulator of the pieces
-// e.boards, from the refresh table's entry of e's slot: the pieces the
-// entry holds and the position does not are taken off, those the
-// position holds and the entry does not are put on, in pairs where it
-// can (one pass for two rows), and the entry then holds the position.
-// Integer sums wrap alike in any order, so the result is to the bit a
-// refresh from nothing.
-func (s *Stack) refreshFromTable(c chess.Color, e *entry, dst int) {
-	n := s.net
-	slot := e.slot[c]
-	t := &s.table[int(c)*n.Slots()+int(slot)]
-	if s.noTable {
-		// From nothing: the entry is emptied to the bias, so that every
-		// piece is put on below.
-		copy(s.accBlocks[t.at:t.at+s.nb], blocksOf(n.FeatureBias))
-		t.pieces = boards{}
-	}
-	var adds, subs [32]int
-	nAdd, nSub := 0, 0
-	for k := range t.pieces {
-		pc := chess.MakePiece(chess.Color(k/6), chess.PieceType(k%6+1))
-		on, off := e.boards[k]&^t.pieces[k], t.pieces[k]&^e.boards[k]
-		for on != 0 && nAdd < len(adds) {
-			adds[nAdd] = featureAt(c, slot, pc, on.PopFirst())
-			nAdd++
-		}
-		for off != 0 && nSub < len(subs) {
-			subs[nSub] = featureAt(c, slot, pc, off.PopFirst())
-			nSub++
-		}
-	}
-	acc := t.at
-	paired := min(nAdd, nSub)
-	for j := range paired {
-		s.addSubAt(acc, acc, adds[j], subs[j])
-	}
-	for j := paired; j < nAdd; j++ {
-		s.addAt(acc, adds[j])
-	}
-	for j := paired; j < nSub; j++ {
-		s.subAt(acc, subs[j])
-	}
-	t.pieces = e.boards
-	s.copyAt(dst, acc)
-	if s.noTable {
-		s.scratchRefreshes++
-	} else {
-		s.refreshes++
-	}
 }

@@ -3,6 +3,7 @@ package nnue
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"math/rand/v2"
 	"strings"
@@ -339,20 +340,10 @@ func TestNoAllocation(t *testing.T) {
 }
 
 // TestFlatStack: only a net of version 2's architecture runs the flat
-// path (its fixed-size views would misread any other), and a flat stack
-// is lean, recording only the move in Push, until it is made eager.
+// path (its fixed-size views would misread any other).
 func TestFlatStack(t *testing.T) {
-	s := NewStack(Random(1))
-	if !s.flat || !s.lean {
-		t.Fatalf("a version 2 net's stack: flat %v, lean %v", s.flat, s.lean)
-	}
-	s.SetEager(true)
-	if s.lean {
-		t.Error("an eager stack is lean")
-	}
-	s.SetEager(false)
-	if !s.lean {
-		t.Error("a lazy flat stack is not lean again")
+	if s := NewStack(Random(1)); !s.flat {
+		t.Fatal("a version 2 net's stack is not flat")
 	}
 	one, _ := KingLayout(1)
 	for _, shape := range []struct {
@@ -363,8 +354,164 @@ func TestFlatStack(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s := NewStack(n); s.flat || s.lean {
-			t.Errorf("a version 3 net %d wide: flat %v, lean %v", shape.hidden, s.flat, s.lean)
+		if s := NewStack(n); s.flat {
+			t.Errorf("a version 3 net %d wide is flat", shape.hidden)
 		}
+	}
+}
+
+// TestWidePathPerWidth: each width runs the wide path compiled for its
+// own accumulator array (whose bounds and block count are constants), and
+// a version 2 net none.
+func TestWidePathPerWidth(t *testing.T) {
+	if s := NewStack(Random(1)); s.wide != nil {
+		t.Errorf("a flat stack has a wide path, %T", s.wide)
+	}
+	l4, _ := KingLayout(4)
+	for _, c := range []struct {
+		hidden int
+		path   widePath
+	}{
+		{256, (*wide[[1][block]int16])(nil)},
+		{512, (*wide[[2][block]int16])(nil)},
+		{768, (*wide[[3][block]int16])(nil)},
+		{1024, (*wide[[4][block]int16])(nil)},
+	} {
+		n, err := RandomV3(4, c.hidden, l4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := fmt.Sprintf("%T", NewStack(n).wide), fmt.Sprintf("%T", c.path); got != want {
+			t.Errorf("%d wide: the path is %s, want %s", c.hidden, got, want)
+		}
+	}
+}
+
+// TestWidePathEveryShape plays random games with takebacks, null moves
+// and king moves on a net of each width with each king bucket layout,
+// lazy and eager, and holds every score of the wide path to the score
+// from nothing (Net.Evaluate, which shares none of its code: no view, no
+// slot kept from ply to ply, no refresh table).
+func TestWidePathEveryShape(t *testing.T) {
+	for _, hidden := range []int{256, 512, 768, 1024} {
+		for _, buckets := range []int{1, 4, 8, 10} {
+			layout, _ := KingLayout(buckets)
+			net, err := RandomV3(uint64(hidden+buckets), hidden, layout)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rand.New(rand.NewPCG(uint64(hidden), uint64(buckets)))
+			s := NewStack(net)
+			checked := 0
+			for game, fen := range testFENs {
+				pos := mustFEN(t, fen)
+				s.SetEager(game%2 == 1)
+				s.Reset(pos)
+				var line []chess.Move // 0 for a null move
+				for range 120 {
+					var ml chess.MoveList
+					pos.GenerateLegal(&ml)
+					switch {
+					case len(line) > 0 && (r.IntN(5) == 0 || ml.N == 0 || len(line) >= MaxDepth):
+						last := line[len(line)-1]
+						line = line[:len(line)-1]
+						if last == 0 {
+							pos.UnmakeNullMove()
+						} else {
+							pos.UnmakeMove(last)
+						}
+						s.Pop()
+						continue
+					case ml.N == 0:
+						continue
+					case !pos.InCheck() && r.IntN(12) == 0:
+						s.PushNull()
+						pos.MakeNullMove()
+						line = append(line, 0)
+					default:
+						m := ml.Moves[r.IntN(ml.N)]
+						for range 2 {
+							if pos.PieceOn(m.From()).Type() == chess.King {
+								break
+							}
+							m = ml.Moves[r.IntN(ml.N)]
+						}
+						s.Push(pos, m)
+						pos.MakeMove(m)
+						line = append(line, m)
+					}
+					if r.IntN(2) == 0 {
+						if got, want := s.Evaluate(pos), net.Evaluate(pos); got != want {
+							t.Fatalf("%d wide, %d buckets: %s: stack %d, from nothing %d", hidden, buckets, pos.FEN(), got, want)
+						}
+						checked++
+					}
+				}
+			}
+			if checked < 200 || s.refreshes < 10 {
+				t.Errorf("%d wide, %d buckets: %d positions checked, %d refreshes", hidden, buckets, checked, s.refreshes)
+			}
+		}
+	}
+}
+
+// TestBoardsAt: the pieces boardsAt gives for each ply of a random line,
+// taken back from the last position or made from the one before (an
+// eager Push), are those of that ply's position, in lines with captures,
+// promotions, en passant, castling, and Chess960 castling by a king that
+// stays on its square.
+func TestBoardsAt(t *testing.T) {
+	l4, _ := KingLayout(4)
+	net, err := RandomV3(9, 256, l4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	piecesOf := func(pos *chess.Position) (b boards) {
+		for k := range b {
+			b[k] = pos.Pieces(boardPieces[k].Color(), boardPieces[k].Type())
+		}
+		return b
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	stayed := 0
+	for _, fen := range append(testFENs, "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1") {
+		pos := mustFEN(t, fen)
+		s := NewStack(net)
+		s.Reset(pos)
+		want := []boards{piecesOf(pos)}
+		for range 80 {
+			var ml chess.MoveList
+			pos.GenerateLegal(&ml)
+			if ml.N == 0 {
+				break
+			}
+			// Castling when it can, a king that stays on its square first.
+			m := ml.Moves[r.IntN(ml.N)]
+			for _, c := range ml.Moves[:ml.N] {
+				if c.Kind() != chess.Castling || m.Kind() == chess.Castling && r.IntN(2) == 0 {
+					continue
+				}
+				m = c
+				if kingTo, _ := chess.CastleTargets(pos.SideToMove(), c.To() > c.From()); kingTo == c.From() {
+					stayed++
+					break
+				}
+			}
+			s.Push(pos, m)
+			made := s.boardsAt(pos, s.top-1, s.top)
+			pos.MakeMove(m)
+			want = append(want, piecesOf(pos))
+			if made != want[s.top] {
+				t.Fatalf("%s: after %v, the pieces made from the ply before differ", fen, m)
+			}
+			for i := range want {
+				if got := s.boardsAt(pos, s.top, i); got != want[i] {
+					t.Fatalf("%s: ply %d of %d: the pieces taken back differ", fen, i, s.top)
+				}
+			}
+		}
+	}
+	if stayed == 0 {
+		t.Error("no king castled without moving")
 	}
 }
