@@ -101,38 +101,10 @@ func TestStackMatchesRefreshV3(t *testing.T) {
 				s.SetRefreshTable(game%3 != 2)
 				s.Reset(pos)
 				var line []chess.Move // 0 for a null move
-				for step := 0; step < 150; step++ {
-					var ml chess.MoveList
-					pos.GenerateLegal(&ml)
-					switch {
-					case len(line) > 0 && (r.IntN(5) == 0 || ml.N == 0 || len(line) >= MaxDepth):
-						last := line[len(line)-1]
-						line = line[:len(line)-1]
-						if last == 0 {
-							pos.UnmakeNullMove()
-						} else {
-							pos.UnmakeMove(last)
-						}
-						s.Pop()
-					case ml.N == 0:
-						step = 1 << 30
-						continue
-					case !pos.InCheck() && r.IntN(12) == 0:
-						s.PushNull()
-						pos.MakeNullMove()
-						line = append(line, 0)
-					default:
-						m := ml.Moves[r.IntN(ml.N)]
-						// Favour king moves, which refresh.
-						for range 3 {
-							if pos.PieceOn(m.From()).Type() == chess.King {
-								break
-							}
-							m = ml.Moves[r.IntN(ml.N)]
-						}
-						s.Push(pos, m)
-						pos.MakeMove(m)
-						line = append(line, m)
+				for range 150 {
+					over, _ := randomStep(r, s, pos, &line, 3)
+					if over {
+						break
 					}
 					if r.IntN(3) == 0 {
 						if got, want := s.Evaluate(pos), net.Evaluate(pos); got != want {
@@ -409,36 +381,12 @@ func TestWidePathEveryShape(t *testing.T) {
 				s.Reset(pos)
 				var line []chess.Move // 0 for a null move
 				for range 120 {
-					var ml chess.MoveList
-					pos.GenerateLegal(&ml)
-					switch {
-					case len(line) > 0 && (r.IntN(5) == 0 || ml.N == 0 || len(line) >= MaxDepth):
-						last := line[len(line)-1]
-						line = line[:len(line)-1]
-						if last == 0 {
-							pos.UnmakeNullMove()
-						} else {
-							pos.UnmakeMove(last)
-						}
-						s.Pop()
+					over, tookBack := randomStep(r, s, pos, &line, 2)
+					if over {
+						break
+					}
+					if tookBack {
 						continue
-					case ml.N == 0:
-						continue
-					case !pos.InCheck() && r.IntN(12) == 0:
-						s.PushNull()
-						pos.MakeNullMove()
-						line = append(line, 0)
-					default:
-						m := ml.Moves[r.IntN(ml.N)]
-						for range 2 {
-							if pos.PieceOn(m.From()).Type() == chess.King {
-								break
-							}
-							m = ml.Moves[r.IntN(ml.N)]
-						}
-						s.Push(pos, m)
-						pos.MakeMove(m)
-						line = append(line, m)
 					}
 					if r.IntN(2) == 0 {
 						if got, want := s.Evaluate(pos), net.Evaluate(pos); got != want {
@@ -514,4 +462,46 @@ func TestBoardsAt(t *testing.T) {
 	if stayed == 0 {
 		t.Error("no king castled without moving")
 	}
+}
+
+// randomStep plays one step of a random line on pos and s, as the stack
+// tests walk: a takeback (one in five, or when no move is legal or the
+// stack is full), a null move (one in twelve out of check), or a random
+// legal move, a king move favoured by up to kingRedraws redraws of a
+// move that is not one (king moves change bucket and refresh). line holds
+// the moves made, 0 for a null move. over: the line is empty and no move
+// is legal.
+func randomStep(r *rand.Rand, s *Stack, pos *chess.Position, line *[]chess.Move, kingRedraws int) (over, tookBack bool) {
+	var ml chess.MoveList
+	pos.GenerateLegal(&ml)
+	switch {
+	case len(*line) > 0 && (r.IntN(5) == 0 || ml.N == 0 || len(*line) >= MaxDepth):
+		last := (*line)[len(*line)-1]
+		*line = (*line)[:len(*line)-1]
+		if last == 0 {
+			pos.UnmakeNullMove()
+		} else {
+			pos.UnmakeMove(last)
+		}
+		s.Pop()
+		return false, true
+	case ml.N == 0:
+		return true, false
+	case !pos.InCheck() && r.IntN(12) == 0:
+		s.PushNull()
+		pos.MakeNullMove()
+		*line = append(*line, 0)
+	default:
+		m := ml.Moves[r.IntN(ml.N)]
+		for range kingRedraws {
+			if pos.PieceOn(m.From()).Type() == chess.King {
+				break
+			}
+			m = ml.Moves[r.IntN(ml.N)]
+		}
+		s.Push(pos, m)
+		pos.MakeMove(m)
+		*line = append(*line, m)
+	}
+	return false, false
 }
